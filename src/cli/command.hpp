@@ -1,0 +1,22 @@
+#pragma once
+// A subcommand: its CLI11 definition and what to run when it is chosen. Each command lives in
+// its own file and adds itself through one add_*_command() function listed in app.cpp.
+
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <vector>
+
+namespace clonebench {
+
+struct Command {
+  CLI::App* app = nullptr;
+  std::function<int()> run;  // returns the exit code
+};
+using CommandList = std::vector<Command>;
+
+void add_run_command(CLI::App& app, CommandList& commands);
+void add_list_command(CLI::App& app, CommandList& commands);
+void add_env_command(CLI::App& app, CommandList& commands);
+void add_store_commands(CLI::App& app, CommandList& commands);  // history, show, export
+
+}  // namespace clonebench

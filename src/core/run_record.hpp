@@ -1,0 +1,76 @@
+#pragma once
+// The record of one measured run: what the runner produces, the store keeps and the reports
+// render. Plain data; every derived number is a function here, computed in one place.
+
+#include <cstdint>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "stats/histogram.hpp"
+
+namespace clonebench {
+
+// What the forking process really was while it created children, read from /proc/self/smaps
+// after the region was populated (requested size alone proves nothing: THP, zero page, ...).
+struct ParentMemory {
+  std::string kind = "anon";           // anon | thp | zero | shared | file | hugetlb
+  std::uint64_t requested_bytes = 0;   // --rss
+  std::uint64_t vmas_requested = 1;    // --vmas
+  std::uint64_t rss_kb = 0;            // Rss of the whole process
+  std::uint64_t anonymous_kb = 0;      // Anonymous (private pages whose entries fork copies)
+  std::uint64_t anon_huge_kb = 0;      // AnonHugePages (PMD-mapped THP)
+  std::uint64_t shared_kb = 0;         // Shared_Clean + Shared_Dirty
+  std::uint64_t hugetlb_kb = 0;        // Private_Hugetlb + Shared_Hugetlb
+  std::uint64_t vma_count = 0;         // mappings in /proc/self/maps
+  std::uint64_t region_rss_kb = 0;     // Rss of the populated region alone
+  std::uint64_t region_anonymous_kb = 0;
+};
+
+// One run of one stressor with N instances (stress-ng's per-stressor metrics row).
+struct RunResult {
+  std::string stressor;
+  std::uint32_t instances = 1;
+  nlohmann::json options = nlohmann::json::object();  // effective settings, for show/compare
+  std::uint64_t bogo_ops = 0;
+  double real_time_s = 0;  // mean over instances of (finish - start), as stress-ng
+  double usr_time_s = 0;   // sum over instances: the forking process and every reaped child
+  double sys_time_s = 0;
+  std::uint64_t max_rss_kb = 0;                     // max over instances of the forker's VmHWM
+  std::map<std::string, std::uint64_t> failures;   // failed creating calls by errno name
+  LatencyHistogram create, start, reap;             // DESIGN.md §3 definitions
+  ParentMemory parent;
+
+  double ops_per_sec_real() const noexcept {
+    return real_time_s > 0 ? static_cast<double>(bogo_ops) / real_time_s : 0.0;
+  }
+  double ops_per_sec_cpu() const noexcept {
+    const double cpu_s = usr_time_s + sys_time_s;
+    return cpu_s > 0 ? static_cast<double>(bogo_ops) / cpu_s : 0.0;
+  }
+  // 100 * (usr + sys) / real / instances, as stress-ng's "CPU used per instance (%)".
+  double cpu_per_instance_pct() const noexcept {
+    if (real_time_s <= 0 || instances == 0) {
+      return 0.0;
+    }
+    return 100.0 * (usr_time_s + sys_time_s) / real_time_s / instances;
+  }
+};
+
+// A run as stored: the result plus who/when/what it belongs to.
+struct RunRecord {
+  std::int64_t id = 0;        // 0 until stored
+  std::string label;          // --label, default `uname -r`
+  std::string started_at;     // ISO-8601 UTC, e.g. 2026-11-29T18:06:42Z
+  std::string experiment;     // groups the runs of one `ab` or `sweep`; empty otherwise
+  RunResult result;
+};
+
+// What one invocation reports: the machine once, then its runs (the clonebench/1 document).
+struct RunDocument {
+  nlohmann::json environment = nlohmann::json::object();
+  std::vector<RunRecord> runs;
+};
+
+}  // namespace clonebench

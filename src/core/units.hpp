@@ -1,0 +1,28 @@
+#pragma once
+// Parsing and printing of durations and sizes as users type them ("60", "2m", "128M", "0:512M:8").
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace clonebench {
+
+// "60" and "60s" are seconds; suffixes ms, s, m, h, d, y as stress-ng's --timeout (y = 365 days).
+// Compound forms such as "1m30s" are accepted. Throws UsageError naming `flag` on bad input.
+double parse_duration_s(std::string_view text, std::string_view flag);
+
+// "0", "4096", "64K", "128M", "1G", "2GiB", "512MB": binary multiples (K = 1024), as stress-ng.
+// Throws UsageError naming `flag` on bad input or overflow.
+std::uint64_t parse_size_bytes(std::string_view text, std::string_view flag);
+
+// A whole number in [min, max]; throws UsageError naming `flag` otherwise.
+std::int64_t parse_integer(std::string_view text, std::string_view flag, std::int64_t min,
+                           std::int64_t max);
+
+// "128 MiB", "4 KiB", "0 B": the largest binary unit that divides evenly, else one decimal.
+std::string format_size(std::uint64_t bytes);
+
+// "1.5 s", "250 ms", "3.2 µs": three significant figures in the largest fitting unit.
+std::string format_duration_ns(double nanoseconds);
+
+}  // namespace clonebench

@@ -1,0 +1,62 @@
+#pragma once
+// The run database: embedded SQLite, one file. A run is stored in one transaction after it ends,
+// so a stored run is complete or absent and a crash leaves every earlier run intact.
+
+#include <cstdint>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/run_record.hpp"
+
+namespace clonebench {
+
+struct StoredRun {
+  RunRecord record;
+  nlohmann::json environment;
+};
+
+// One line of `clonebench history`.
+struct HistoryRow {
+  std::int64_t id = 0;
+  std::string label, started_at, stressor, experiment;
+  std::uint32_t instances = 0;
+  std::uint64_t bogo_ops = 0;
+  double real_time_s = 0, ops_per_sec_real = 0, ops_per_sec_cpu = 0;
+};
+
+class Store {
+ public:
+  // $CLONEBENCH_DB, else $XDG_DATA_HOME/clonebench/clonebench.db, else
+  // $HOME/.local/share/clonebench/clonebench.db.
+  static std::string default_path();
+
+  // Opens or creates the database and migrates its schema (PRAGMA user_version).
+  // Throws UsageError naming the file when it cannot be created, is not a clonebench database,
+  // is corrupt, or is newer than this build.
+  explicit Store(const std::string& path);
+  ~Store();
+  Store(const Store&) = delete;
+  Store& operator=(const Store&) = delete;
+
+  // Stores the run, its histograms and the environment in one transaction; sets record.id.
+  std::int64_t save(RunRecord& record, const nlohmann::json& environment);
+  std::optional<StoredRun> load(std::int64_t id) const;
+  // Every run with this label, oldest first.
+  std::vector<StoredRun> load_label(const std::string& label) const;
+  // Every run of this experiment tag, oldest first.
+  std::vector<StoredRun> load_experiment(const std::string& experiment) const;
+  // Newest first; at most `limit` rows.
+  std::vector<HistoryRow> history(std::size_t limit) const;
+
+  const std::string& path() const noexcept { return path_; }
+
+ private:
+  struct Impl;
+  std::string path_;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace clonebench

@@ -1,0 +1,27 @@
+#pragma once
+// The runner owns the process lifecycle: it forks one supervisor per instance, which forks the
+// worker that creates children; it owns timing, reaping, timeouts, signals and cleanup.
+
+#include "core/run_record.hpp"
+#include "runner/job.hpp"
+
+namespace clonebench {
+
+// Blocks SIGINT, SIGTERM and SIGHUP (and SIGCHLD) for its lifetime so that the runner can take
+// them synchronously; restores the previous mask on destruction. Create one before running jobs.
+class SignalScope {
+ public:
+  SignalScope();
+  ~SignalScope();
+  SignalScope(const SignalScope&) = delete;
+  SignalScope& operator=(const SignalScope&) = delete;
+  // Throws Interrupted if SIGINT, SIGTERM or SIGHUP is pending (taking it).
+  void throw_if_interrupted();
+};
+
+// Runs the job once and returns its result. Every child is killed and reaped before it returns
+// or throws; on SIGINT/SIGTERM/SIGHUP it throws Interrupted after cleaning up.
+// Throws UsageError for a job that cannot run here (unknown stressor, parent too large).
+RunResult run_job(const StressorJob& job, SignalScope& signals);
+
+}  // namespace clonebench

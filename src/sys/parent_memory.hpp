@@ -1,0 +1,67 @@
+#pragma once
+// The forking process's own memory: a region of a chosen kind and size, populated before the
+// first child is created, and what /proc/self/smaps says the process really is.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/run_record.hpp"
+
+namespace clonebench {
+
+// What the user asked the parent to be (--rss, --rss-kind, --vmas).
+struct ParentShape {
+  std::string kind = "anon";  // anon | thp | zero | shared | file | hugetlb
+  std::uint64_t bytes = 0;
+  std::uint64_t vmas = 1;
+};
+
+// Throws UsageError naming --rss-kind for an unknown kind.
+void check_parent_kind(std::string_view kind);
+
+// Refuses, before anything is forked, a shape that does not fit in MemAvailable with a margin
+// (instances regions at once). Throws UsageError naming --rss.
+void check_parent_fits(const ParentShape& shape, std::uint32_t instances);
+
+// RAII: the mappings of one shape, populated on construction, unmapped on destruction.
+class ParentRegion {
+ public:
+  ParentRegion() = default;
+  // Maps and populates; throws UsageError (e.g. hugetlb with no reserved pages, saying how to
+  // reserve them) or RuntimeError.
+  explicit ParentRegion(const ParentShape& shape);
+  ~ParentRegion();
+  ParentRegion(ParentRegion&& other) noexcept;
+  ParentRegion& operator=(ParentRegion&& other) noexcept;
+  ParentRegion(const ParentRegion&) = delete;
+  ParentRegion& operator=(const ParentRegion&) = delete;
+
+  // Reads /proc/self/smaps_rollup, /proc/self/smaps (for the region) and /proc/self/maps.
+  ParentMemory measure() const;
+  const ParentShape& shape() const noexcept { return shape_; }
+
+ private:
+  struct Mapping {
+    void* address = nullptr;
+    std::size_t bytes = 0;
+  };
+  void release() noexcept;
+  ParentShape shape_;
+  std::vector<Mapping> mappings_;
+  int file_fd_ = -1;
+};
+
+// Pure parsers, tested with golden inputs. Field values are in kB as the kernel prints them.
+struct SmapsTotals {
+  std::uint64_t rss_kb = 0, anonymous_kb = 0, anon_huge_kb = 0, shared_kb = 0, hugetlb_kb = 0;
+};
+// Sums the fields of every entry in smaps or smaps_rollup text. Throws RuntimeError on text that
+// is not smaps.
+SmapsTotals parse_smaps(std::string_view text);
+// Sums only the entries whose address range lies within [begin, end).
+SmapsTotals parse_smaps_range(std::string_view text, std::uintptr_t begin, std::uintptr_t end);
+std::uint64_t count_maps_lines(std::string_view maps_text);
+
+}  // namespace clonebench

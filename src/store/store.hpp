@@ -13,6 +13,14 @@
 
 namespace clonebench {
 
+// A group of runs measured together (`ab`, `sweep`), with the analysis that was printed.
+struct Experiment {
+  std::string tag;           // unique, e.g. "sweep-2026-11-29T18:06:42Z-4f2a"
+  std::string kind;          // "ab" | "sweep"
+  std::string created_at;    // ISO-8601 UTC
+  nlohmann::json summary;    // the analysis document (fits, compare result, ...)
+};
+
 struct StoredRun {
   RunRecord record;
   nlohmann::json environment;
@@ -43,6 +51,13 @@ class Store {
 
   // Stores the run, its histograms and the environment in one transaction; sets record.id.
   std::int64_t save(RunRecord& record, const nlohmann::json& environment);
+  // Stores the experiment and all its runs (tagged with its tag) in one transaction; sets ids.
+  void save_experiment(const Experiment& experiment, std::vector<RunRecord>& runs,
+                       const nlohmann::json& environment);
+  std::optional<Experiment> load_experiment_summary(const std::string& tag) const;
+  // The newest experiment of this kind, if any.
+  std::optional<Experiment> latest_experiment(const std::string& kind) const;
+
   std::optional<StoredRun> load(std::int64_t id) const;
   // Every run with this label, oldest first.
   std::vector<StoredRun> load_label(const std::string& label) const;

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/run_record.hpp"
@@ -48,12 +49,19 @@ class ParentRegion {
     std::size_t bytes = 0;
   };
   void release() noexcept;
+  void map_piece(void* address, std::size_t bytes, std::uint64_t file_offset,
+                 const std::string& meminfo);
+  void unmap_holes(std::uintptr_t base, std::uint64_t span) noexcept;
+  void verify_mapping_count(std::uintptr_t base, std::uint64_t span) const;
   ParentShape shape_;
   std::vector<Mapping> mappings_;
   int file_fd_ = -1;
 };
 
 // Pure parsers, tested with golden inputs. Field values are in kB as the kernel prints them.
+// shared_kb is Shared_Clean + Shared_Dirty plus the whole Rss of MAP_SHARED entries ('s' in the
+// permissions): smaps calls a shmem page "Private" while only one process maps it, yet fork never
+// copies its entries, which is what the number is for.
 struct SmapsTotals {
   std::uint64_t rss_kb = 0, anonymous_kb = 0, anon_huge_kb = 0, shared_kb = 0, hugetlb_kb = 0;
 };
@@ -63,5 +71,14 @@ SmapsTotals parse_smaps(std::string_view text);
 // Sums only the entries whose address range lies within [begin, end).
 SmapsTotals parse_smaps_range(std::string_view text, std::uintptr_t begin, std::uintptr_t end);
 std::uint64_t count_maps_lines(std::string_view maps_text);
+// Counts only the mappings that lie within [begin, end).
+std::uint64_t count_maps_lines_in(std::string_view maps_text, std::uintptr_t begin,
+                                  std::uintptr_t end);
+// Sums only the entries that lie within one of `ranges` ([begin, end) pairs, any order).
+using AddressRange = std::pair<std::uintptr_t, std::uintptr_t>;
+SmapsTotals parse_smaps_ranges(std::string_view text, const std::vector<AddressRange>& ranges);
+// The value in kB of `key` ("MemAvailable", "HugePages_Free", ...) in /proc/meminfo text.
+// Throws RuntimeError when the key is missing or its value is not a number.
+std::uint64_t parse_meminfo_value(std::string_view meminfo_text, std::string_view key);
 
 }  // namespace clonebench

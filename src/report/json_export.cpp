@@ -1,0 +1,149 @@
+// The clonebench/1 JSON document (DESIGN.md §3) and its reader.
+#include <fmt/core.h>
+
+#include "core/error.hpp"
+#include "report/exporters.hpp"
+#include "report/record_json.hpp"
+
+namespace clonebench {
+namespace {
+
+constexpr const char* kSchema = "clonebench/1";
+
+nlohmann::json run_to_json(const RunRecord& record) {
+  const RunResult& result = record.result;
+  nlohmann::json run = {{"id", record.id},
+                        {"label", record.label},
+                        {"started_at", record.started_at},
+                        {"stressor", result.stressor},
+                        {"instances", result.instances},
+                        {"options", result.options},
+                        {"bogo_ops", result.bogo_ops},
+                        {"real_time_s", result.real_time_s},
+                        {"usr_time_s", result.usr_time_s},
+                        {"sys_time_s", result.sys_time_s},
+                        {"ops_per_sec_real", result.ops_per_sec_real()},
+                        {"ops_per_sec_cpu", result.ops_per_sec_cpu()},
+                        {"cpu_per_instance_pct", result.cpu_per_instance_pct()},
+                        {"max_rss_kb", result.max_rss_kb},
+                        {"failures", failures_to_json(result.failures)},
+                        {"latency_us",
+                         {{"create", latency_summary_to_json(result.create)},
+                          {"start", latency_summary_to_json(result.start)},
+                          {"reap", latency_summary_to_json(result.reap)}}},
+                        // The raw buckets, so that a document read back (compare A.json B.json)
+                        // keeps the whole distribution and not only the printed percentiles.
+                        {"latency_histograms",
+                         {{"create", histogram_to_json(result.create)},
+                          {"start", histogram_to_json(result.start)},
+                          {"reap", histogram_to_json(result.reap)}}},
+                        {"parent", parent_to_json(result.parent)}};
+  if (!record.experiment.empty()) {
+    run["experiment"] = record.experiment;
+  }
+  return run;
+}
+
+// Reads runs[index].key into `out`; absent keys keep the default unless `required`.
+template <typename T>
+void read(const nlohmann::json& run, const char* key, T& out, const std::string& where,
+          bool required) {
+  const auto found = run.find(key);
+  if (found == run.end() || found->is_null()) {
+    if (required) {
+      throw UsageError(fmt::format("{}: missing \"{}\"", where, key));
+    }
+    return;
+  }
+  try {
+    out = found->get<T>();
+  } catch (const nlohmann::json::exception&) {
+    throw UsageError(
+        fmt::format("{}: \"{}\" has the wrong type ({})", where, key, found->type_name()));
+  }
+}
+
+RunRecord run_from_json(const nlohmann::json& run, const std::string& where) {
+  if (!run.is_object()) {
+    throw UsageError(fmt::format("{}: not an object", where));
+  }
+  RunRecord record;
+  RunResult& result = record.result;
+  read(run, "id", record.id, where, false);
+  read(run, "label", record.label, where, false);
+  read(run, "started_at", record.started_at, where, false);
+  read(run, "experiment", record.experiment, where, false);
+  read(run, "stressor", result.stressor, where, true);
+  read(run, "instances", result.instances, where, false);
+  read(run, "options", result.options, where, false);
+  read(run, "bogo_ops", result.bogo_ops, where, true);
+  read(run, "real_time_s", result.real_time_s, where, true);
+  read(run, "usr_time_s", result.usr_time_s, where, true);
+  read(run, "sys_time_s", result.sys_time_s, where, true);
+  read(run, "max_rss_kb", result.max_rss_kb, where, false);
+  if (const auto failures = run.find("failures"); failures != run.end()) {
+    result.failures = failures_from_json(*failures, where);
+  }
+  if (const auto parent = run.find("parent"); parent != run.end()) {
+    result.parent = parent_from_json(*parent, where);
+  }
+  if (const auto histograms = run.find("latency_histograms"); histograms != run.end()) {
+    if (!histograms->is_object()) {
+      throw UsageError(fmt::format("{}: \"latency_histograms\" is not an object", where));
+    }
+    const std::pair<const char*, LatencyHistogram*> phases[] = {
+        {"create", &result.create}, {"start", &result.start}, {"reap", &result.reap}};
+    for (const auto& [name, histogram] : phases) {
+      if (const auto phase = histograms->find(name); phase != histograms->end()) {
+        *histogram =
+            histogram_from_json(*phase, fmt::format("{}.latency_histograms.{}", where, name));
+      }
+    }
+  }
+  return record;
+}
+
+}  // namespace
+
+nlohmann::json to_json(const RunDocument& document) {
+  nlohmann::json runs = nlohmann::json::array();
+  for (const RunRecord& record : document.runs) {
+    runs.push_back(run_to_json(record));
+  }
+  return {{"schema", kSchema},
+          {"tool", {{"name", "clonebench"}, {"version", CLONEBENCH_VERSION}}},
+          {"environment", document.environment},
+          {"runs", std::move(runs)}};
+}
+
+std::string render_json(const RunDocument& document) {
+  return to_json(document).dump(2) + "\n";
+}
+
+RunDocument run_document_from_json(const nlohmann::json& json, const std::string& source) {
+  if (!json.is_object()) {
+    throw UsageError(fmt::format("{}: not a clonebench/1 document (not a JSON object)", source));
+  }
+  const auto schema = json.find("schema");
+  if (schema == json.end() || !schema->is_string() || schema->get<std::string>() != kSchema) {
+    throw UsageError(fmt::format("{}: not a clonebench/1 document (\"schema\" is {})", source,
+                                 schema == json.end() ? "missing" : schema->dump()));
+  }
+  RunDocument document;
+  if (const auto environment = json.find("environment"); environment != json.end()) {
+    if (!environment->is_object()) {
+      throw UsageError(fmt::format("{}: \"environment\" is not an object", source));
+    }
+    document.environment = *environment;
+  }
+  const auto runs = json.find("runs");
+  if (runs == json.end() || !runs->is_array()) {
+    throw UsageError(fmt::format("{}: \"runs\" is missing or not an array", source));
+  }
+  for (std::size_t i = 0; i < runs->size(); ++i) {
+    document.runs.push_back(run_from_json((*runs)[i], fmt::format("{}: runs[{}]", source, i)));
+  }
+  return document;
+}
+
+}  // namespace clonebench

@@ -1,0 +1,99 @@
+// stress-ng's --metrics table, byte for byte (reference/stress-ng.md §5.2): the same printf
+// formats, so scripts that parse stress-ng's table parse ours. Then clonebench's latency table
+// and failures in the same prefix.
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdarg>
+#include <cstdio>
+
+#include "report/exporters.hpp"
+
+namespace clonebench {
+namespace {
+
+// C's printf, not fmt: the contract is printf's output for these exact formats. A variadic
+// function so that the compiler checks each call's arguments against its format.
+__attribute__((format(printf, 1, 2))) std::string printf_string(const char* format, ...) {
+  std::va_list args;
+  va_start(args, format);
+  std::va_list copy;
+  va_copy(copy, args);
+  const int size = std::vsnprintf(nullptr, 0, format, copy);
+  va_end(copy);
+  std::string out(static_cast<std::size_t>(std::max(size, 0)) + 1, '\0');
+  std::vsnprintf(out.data(), out.size(), format, args);
+  va_end(args);
+  out.resize(out.size() - 1);
+  return out;
+}
+
+constexpr const char* kHeaderFormat = "%-13s %9.9s %9.9s %9.9s %9.9s %12s %14s %12.12s %13.13s\n";
+constexpr const char* kRowFormat =
+    "%-13s %9" PRIu64 " %9.2f %9.2f %9.2f %12.2f %14.2f %12.2f %13ld\n";
+constexpr const char* kLatencyHeaderFormat = "%-13s %-6s %9s %12s %12s %12s %12s %12s\n";
+constexpr const char* kLatencyRowFormat =
+    "%-13s %-6s %9" PRIu64 " %12.2f %12.2f %12.2f %12.2f %12.2f\n";
+
+std::string stress_ng_table(const RunDocument& document, const std::string& prefix) {
+  std::string out =
+      prefix + printf_string(kHeaderFormat, "stressor", "bogo ops", "real time", "usr time",
+                             "sys time", "bogo ops/s", "bogo ops/s", "CPU used per", "RSS Max");
+  out += prefix + printf_string(kHeaderFormat, "", "", "(secs) ", "(secs) ", "(secs) ",
+                                "(real time)", "(usr+sys time)", "instance (%)", "(KB)");
+  for (const RunRecord& record : document.runs) {
+    const RunResult& result = record.result;
+    out +=
+        prefix + printf_string(kRowFormat, result.stressor.c_str(), result.bogo_ops,
+                               result.real_time_s, result.usr_time_s, result.sys_time_s,
+                               result.ops_per_sec_real(), result.ops_per_sec_cpu(),
+                               result.cpu_per_instance_pct(), static_cast<long>(result.max_rss_kb));
+  }
+  return out;
+}
+
+std::string latency_table(const RunDocument& document, const std::string& prefix) {
+  std::string out = prefix + "latency metrics:\n";
+  out += prefix + printf_string(kLatencyHeaderFormat, "stressor", "phase", "count", "mean usecs",
+                                "p50 usecs", "p90 usecs", "p99 usecs", "max usecs");
+  for (const RunRecord& record : document.runs) {
+    const RunResult& result = record.result;
+    const std::pair<const char*, const LatencyHistogram*> phases[] = {
+        {"create", &result.create}, {"start", &result.start}, {"reap", &result.reap}};
+    for (const auto& [name, histogram] : phases) {
+      const LatencySummary summary = summarize(*histogram);
+      out += prefix + printf_string(kLatencyRowFormat, result.stressor.c_str(), name, summary.n,
+                                    summary.mean_us, summary.p50_us, summary.p90_us, summary.p99_us,
+                                    summary.max_us);
+    }
+  }
+  return out;
+}
+
+std::string failure_lines(const RunDocument& document, const std::string& prefix) {
+  std::string out;
+  for (const RunRecord& record : document.runs) {
+    const RunResult& result = record.result;
+    if (result.failures.empty()) {
+      continue;
+    }
+    std::string list;
+    for (const auto& [name, count] : result.failures) {
+      list += fmt::format("{}{} {}", list.empty() ? "" : ", ", name, count);
+    }
+    out +=
+        prefix + printf_string("%-13s failed calls: %s\n", result.stressor.c_str(), list.c_str());
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string render_metrics(const RunDocument& document, int pid) {
+  const std::string prefix = fmt::format("clonebench: metrc: [{}] ", pid);
+  return stress_ng_table(document, prefix) + latency_table(document, prefix) +
+         failure_lines(document, prefix);
+}
+
+}  // namespace clonebench

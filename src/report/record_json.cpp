@@ -1,0 +1,151 @@
+#include "report/record_json.hpp"
+
+#include <fmt/core.h>
+
+#include <charconv>
+#include <sstream>
+
+#include "core/error.hpp"
+
+namespace clonebench {
+namespace {
+
+template <typename T>
+void read_field(const nlohmann::json& json, const char* key, T& out, const std::string& source) {
+  const auto found = json.find(key);
+  if (found == json.end() || found->is_null()) {
+    return;
+  }
+  try {
+    out = found->get<T>();
+  } catch (const nlohmann::json::exception&) {
+    throw UsageError(
+        fmt::format("{}: field \"{}\" has the wrong type ({})", source, key, found->type_name()));
+  }
+}
+
+std::uint64_t parse_unsigned(std::string_view text, const std::string& source) {
+  std::uint64_t value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || text.empty()) {
+    throw UsageError(fmt::format("{}: bad histogram bucket \"{}\"", source, text));
+  }
+  return value;
+}
+
+}  // namespace
+
+nlohmann::json parent_to_json(const ParentMemory& parent) {
+  return {{"kind", parent.kind},
+          {"requested_bytes", parent.requested_bytes},
+          {"vmas_requested", parent.vmas_requested},
+          {"rss_kb", parent.rss_kb},
+          {"anonymous_kb", parent.anonymous_kb},
+          {"anon_huge_kb", parent.anon_huge_kb},
+          {"shared_kb", parent.shared_kb},
+          {"hugetlb_kb", parent.hugetlb_kb},
+          {"vma_count", parent.vma_count},
+          {"region_rss_kb", parent.region_rss_kb},
+          {"region_anonymous_kb", parent.region_anonymous_kb}};
+}
+
+ParentMemory parent_from_json(const nlohmann::json& json, const std::string& source) {
+  ParentMemory parent;
+  if (!json.is_object()) {
+    throw UsageError(fmt::format("{}: \"parent\" is not an object", source));
+  }
+  read_field(json, "kind", parent.kind, source);
+  read_field(json, "requested_bytes", parent.requested_bytes, source);
+  read_field(json, "vmas_requested", parent.vmas_requested, source);
+  read_field(json, "rss_kb", parent.rss_kb, source);
+  read_field(json, "anonymous_kb", parent.anonymous_kb, source);
+  read_field(json, "anon_huge_kb", parent.anon_huge_kb, source);
+  read_field(json, "shared_kb", parent.shared_kb, source);
+  read_field(json, "hugetlb_kb", parent.hugetlb_kb, source);
+  read_field(json, "vma_count", parent.vma_count, source);
+  read_field(json, "region_rss_kb", parent.region_rss_kb, source);
+  read_field(json, "region_anonymous_kb", parent.region_anonymous_kb, source);
+  return parent;
+}
+
+nlohmann::json failures_to_json(const std::map<std::string, std::uint64_t>& failures) {
+  nlohmann::json json = nlohmann::json::object();
+  for (const auto& [name, count] : failures) {
+    json[name] = count;
+  }
+  return json;
+}
+
+std::map<std::string, std::uint64_t> failures_from_json(const nlohmann::json& json,
+                                                        const std::string& source) {
+  if (!json.is_object()) {
+    throw UsageError(fmt::format("{}: \"failures\" is not an object", source));
+  }
+  std::map<std::string, std::uint64_t> failures;
+  for (const auto& [name, count] : json.items()) {
+    if (!count.is_number_unsigned()) {
+      throw UsageError(fmt::format("{}: failures.{} is not a count", source, name));
+    }
+    failures[name] = count.get<std::uint64_t>();
+  }
+  return failures;
+}
+
+std::string encode_buckets(const LatencyHistogram& histogram) {
+  std::string text;
+  for (const auto& [index, count] : histogram.nonzero_buckets()) {
+    if (!text.empty()) {
+      text += ' ';
+    }
+    text += fmt::format("{}:{}", index, count);
+  }
+  return text;
+}
+
+std::vector<std::pair<std::size_t, std::uint64_t>> decode_buckets(const std::string& text,
+                                                                  const std::string& source) {
+  std::vector<std::pair<std::size_t, std::uint64_t>> buckets;
+  std::istringstream stream(text);
+  std::string item;
+  while (stream >> item) {
+    const auto colon = item.find(':');
+    if (colon == std::string::npos) {
+      throw UsageError(fmt::format("{}: bad histogram bucket \"{}\"", source, item));
+    }
+    const std::uint64_t index = parse_unsigned(std::string_view(item).substr(0, colon), source);
+    const std::uint64_t count = parse_unsigned(std::string_view(item).substr(colon + 1), source);
+    if (index >= LatencyHistogram::kBucketCount) {
+      throw UsageError(fmt::format("{}: histogram bucket index {} out of range", source, index));
+    }
+    buckets.emplace_back(static_cast<std::size_t>(index), count);
+  }
+  return buckets;
+}
+
+nlohmann::json histogram_to_json(const LatencyHistogram& histogram) {
+  return {{"sum_ns", histogram.sum_ns()},
+          {"min_ns", histogram.min_ns()},
+          {"max_ns", histogram.max_ns()},
+          {"buckets", encode_buckets(histogram)}};
+}
+
+LatencyHistogram histogram_from_json(const nlohmann::json& json, const std::string& source) {
+  if (!json.is_object()) {
+    throw UsageError(fmt::format("{}: a latency histogram is not an object", source));
+  }
+  std::uint64_t sum_ns = 0, min_ns = 0, max_ns = 0;
+  std::string buckets;
+  read_field(json, "sum_ns", sum_ns, source);
+  read_field(json, "min_ns", min_ns, source);
+  read_field(json, "max_ns", max_ns, source);
+  read_field(json, "buckets", buckets, source);
+  return LatencyHistogram::from_buckets(decode_buckets(buckets, source), sum_ns, min_ns, max_ns);
+}
+
+nlohmann::json latency_summary_to_json(const LatencyHistogram& histogram) {
+  const LatencySummary summary = summarize(histogram);
+  return {{"n", summary.n},        {"mean", summary.mean_us}, {"p50", summary.p50_us},
+          {"p90", summary.p90_us}, {"p99", summary.p99_us},   {"max", summary.max_us}};
+}
+
+}  // namespace clonebench

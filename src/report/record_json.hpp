@@ -1,0 +1,38 @@
+#pragma once
+// JSON codecs for the parts of a run record that are stored and exported the same way
+// (clonebench/1 field names), so the store and the exporters cannot drift apart.
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/run_record.hpp"
+
+namespace clonebench {
+
+nlohmann::json parent_to_json(const ParentMemory& parent);
+// Missing fields keep their defaults (older documents); a wrong type throws UsageError naming
+// `source`.
+ParentMemory parent_from_json(const nlohmann::json& json, const std::string& source);
+
+nlohmann::json failures_to_json(const std::map<std::string, std::uint64_t>& failures);
+std::map<std::string, std::uint64_t> failures_from_json(const nlohmann::json& json,
+                                                        const std::string& source);
+
+// The raw histogram: {"sum_ns", "min_ns", "max_ns", "buckets": "index:count ..."}. The buckets
+// are one string so that a pretty-printed document stays readable.
+nlohmann::json histogram_to_json(const LatencyHistogram& histogram);
+LatencyHistogram histogram_from_json(const nlohmann::json& json, const std::string& source);
+
+// Non-empty buckets as "index:count index:count ..." (LatencyHistogram's bucket indices).
+std::string encode_buckets(const LatencyHistogram& histogram);
+// Throws UsageError naming `source` on malformed text or an index out of range.
+std::vector<std::pair<std::size_t, std::uint64_t>> decode_buckets(const std::string& text,
+                                                                  const std::string& source);
+
+// {"n", "mean", "p50", "p90", "p99", "max"} in microseconds.
+nlohmann::json latency_summary_to_json(const LatencyHistogram& histogram);
+
+}  // namespace clonebench

@@ -1,0 +1,224 @@
+#include "store/run_rows.hpp"
+
+#include <fmt/core.h>
+
+#include <array>
+#include <limits>
+
+#include "report/record_json.hpp"
+
+namespace clonebench {
+namespace {
+
+// SQLite integers are signed 64-bit; unsigned counters are stored by their bit pattern, which
+// restores them exactly (no realistic counter reaches 2^63 anyway).
+std::int64_t to_db(std::uint64_t value) {
+  return static_cast<std::int64_t>(value);
+}
+std::uint64_t from_db(std::int64_t value) {
+  return static_cast<std::uint64_t>(value);
+}
+
+struct Phase {
+  const char* name;
+  LatencyHistogram RunResult::*histogram;
+};
+constexpr std::array<Phase, 3> kPhases = {
+    {{"create", &RunResult::create}, {"start", &RunResult::start}, {"reap", &RunResult::reap}}};
+
+constexpr const char* kRunColumns =
+    "SELECT run.id, run.label, run.started_at, coalesce(run.experiment, ''), run.stressor, "
+    "run.instances, run.options_json, run.bogo_ops, run.real_time_s, run.usr_time_s, "
+    "run.sys_time_s, run.max_rss_kb, run.failures_json, run.parent_json, environment.json "
+    "FROM run JOIN environment ON environment.id = run.environment_id ";
+
+void insert_latency(sqlite::Db& db, std::int64_t run_id, const RunResult& result) {
+  sqlite::Statement statement(
+      db,
+      "INSERT INTO latency (run_id, phase, count, sum_ns, min_ns, max_ns, buckets) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+  for (const Phase& phase : kPhases) {
+    const LatencyHistogram& histogram = result.*phase.histogram;
+    statement.reset();
+    statement.bind(1, run_id)
+        .bind(2, std::string_view(phase.name))
+        .bind(3, to_db(histogram.count()))
+        .bind(4, to_db(histogram.sum_ns()))
+        .bind(5, to_db(histogram.min_ns()))
+        .bind(6, to_db(histogram.max_ns()))
+        .bind(7, encode_buckets(histogram));
+    statement.run();
+  }
+}
+
+void load_latency(sqlite::Db& db, std::int64_t run_id, RunResult& result) {
+  sqlite::Statement statement(
+      db, "SELECT phase, sum_ns, min_ns, max_ns, buckets FROM latency WHERE run_id = ?1");
+  statement.bind(1, run_id);
+  const std::string source = fmt::format("run {} latency", run_id);
+  while (statement.step()) {
+    const std::string phase = statement.column_text(0);
+    for (const Phase& known : kPhases) {
+      if (phase == known.name) {
+        result.*known.histogram = LatencyHistogram::from_buckets(
+            decode_buckets(statement.column_text(4), source), from_db(statement.column_int64(1)),
+            from_db(statement.column_int64(2)), from_db(statement.column_int64(3)));
+      }
+    }
+  }
+}
+
+StoredRun read_run(const sqlite::Statement& row) {
+  StoredRun stored;
+  RunRecord& record = stored.record;
+  RunResult& result = record.result;
+  record.id = row.column_int64(0);
+  const std::string source = fmt::format("run {}", record.id);
+  // Stored JSON that does not parse means the file was altered behind our back.
+  try {
+    record.label = row.column_text(1);
+    record.started_at = row.column_text(2);
+    record.experiment = row.column_text(3);
+    result.stressor = row.column_text(4);
+    result.instances = static_cast<std::uint32_t>(row.column_int64(5));
+    result.options = nlohmann::json::parse(row.column_text(6));
+    result.bogo_ops = from_db(row.column_int64(7));
+    result.real_time_s = row.column_double(8);
+    result.usr_time_s = row.column_double(9);
+    result.sys_time_s = row.column_double(10);
+    result.max_rss_kb = from_db(row.column_int64(11));
+    result.failures = failures_from_json(nlohmann::json::parse(row.column_text(12)), source);
+    result.parent = parent_from_json(nlohmann::json::parse(row.column_text(13)), source);
+    stored.environment = nlohmann::json::parse(row.column_text(14));
+  } catch (const nlohmann::json::exception& error) {
+    throw sqlite::SqliteError(fmt::format("{}: {}", source, error.what()), SQLITE_CORRUPT);
+  } catch (const UsageError& error) {
+    throw sqlite::SqliteError(error.what(), SQLITE_CORRUPT);
+  }
+  return stored;
+}
+
+}  // namespace
+
+std::int64_t store_environment(sqlite::Db& db, const nlohmann::json& environment) {
+  // nlohmann::json keeps object keys sorted, so equal environments give equal text.
+  const std::string text = environment.dump();
+  sqlite::Statement insert(db, "INSERT OR IGNORE INTO environment (json) VALUES (?1)");
+  insert.bind(1, text).run();
+  sqlite::Statement select(db, "SELECT id FROM environment WHERE json = ?1");
+  select.bind(1, text);
+  if (!select.step()) {
+    throw sqlite::SqliteError("environment row vanished", SQLITE_INTERNAL);
+  }
+  return select.column_int64(0);
+}
+
+std::int64_t insert_run(sqlite::Db& db, const RunRecord& record, std::int64_t environment_id) {
+  const RunResult& result = record.result;
+  sqlite::Statement statement(
+      db,
+      "INSERT INTO run (label, started_at, experiment, tool_version, environment_id, stressor, "
+      "instances, options_json, bogo_ops, real_time_s, usr_time_s, sys_time_s, max_rss_kb, "
+      "failures_json, parent_json) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)");
+  statement.bind(1, record.label)
+      .bind(2, record.started_at)
+      .bind_optional(3, record.experiment)
+      .bind(4, std::string_view(CLONEBENCH_VERSION))
+      .bind(5, environment_id)
+      .bind(6, result.stressor)
+      .bind(7, static_cast<std::int64_t>(result.instances))
+      .bind(8, result.options.dump())
+      .bind(9, to_db(result.bogo_ops))
+      .bind(10, result.real_time_s)
+      .bind(11, result.usr_time_s)
+      .bind(12, result.sys_time_s)
+      .bind(13, to_db(result.max_rss_kb))
+      .bind(14, failures_to_json(result.failures).dump())
+      .bind(15, parent_to_json(result.parent).dump());
+  statement.run();
+  const std::int64_t id = db.last_insert_rowid();
+  insert_latency(db, id, result);
+  return id;
+}
+
+void insert_experiment(sqlite::Db& db, const Experiment& experiment) {
+  sqlite::Statement statement(
+      db, "INSERT INTO experiment (tag, kind, created_at, summary_json) VALUES (?1, ?2, ?3, ?4)");
+  statement.bind(1, experiment.tag)
+      .bind(2, experiment.kind)
+      .bind(3, experiment.created_at)
+      .bind(4, experiment.summary.dump());
+  statement.run();
+}
+
+std::vector<StoredRun> select_runs(sqlite::Db& db, const std::string& where, const Binder& bind) {
+  sqlite::Statement statement(db, std::string(kRunColumns) + where);
+  bind(statement);
+  std::vector<StoredRun> runs;
+  while (statement.step()) {
+    runs.push_back(read_run(statement));
+  }
+  for (StoredRun& run : runs) {
+    try {
+      load_latency(db, run.record.id, run.record.result);
+    } catch (const UsageError& error) {
+      throw sqlite::SqliteError(error.what(), SQLITE_CORRUPT);
+    }
+  }
+  return runs;
+}
+
+std::optional<Experiment> select_experiment(sqlite::Db& db, const std::string& where,
+                                            const std::string& value) {
+  sqlite::Statement statement(
+      db, "SELECT tag, kind, created_at, summary_json FROM experiment " + where + " LIMIT 1");
+  statement.bind(1, value);
+  if (!statement.step()) {
+    return std::nullopt;
+  }
+  Experiment experiment;
+  experiment.tag = statement.column_text(0);
+  experiment.kind = statement.column_text(1);
+  experiment.created_at = statement.column_text(2);
+  try {
+    experiment.summary = nlohmann::json::parse(statement.column_text(3));
+  } catch (const nlohmann::json::exception& error) {
+    throw sqlite::SqliteError(fmt::format("experiment {}: {}", experiment.tag, error.what()),
+                              SQLITE_CORRUPT);
+  }
+  return experiment;
+}
+
+std::vector<HistoryRow> select_history(sqlite::Db& db, std::size_t limit) {
+  sqlite::Statement statement(
+      db,
+      "SELECT id, label, started_at, coalesce(experiment, ''), stressor, instances, bogo_ops, "
+      "real_time_s, usr_time_s, sys_time_s FROM run ORDER BY id DESC LIMIT ?1");
+  const auto max = static_cast<std::size_t>(std::numeric_limits<std::int64_t>::max());
+  statement.bind(1, static_cast<std::int64_t>(std::min(limit, max)));
+  std::vector<HistoryRow> rows;
+  while (statement.step()) {
+    HistoryRow row;
+    row.id = statement.column_int64(0);
+    row.label = statement.column_text(1);
+    row.started_at = statement.column_text(2);
+    row.experiment = statement.column_text(3);
+    row.stressor = statement.column_text(4);
+    row.instances = static_cast<std::uint32_t>(statement.column_int64(5));
+    RunResult result;  // the rates are defined once, in RunResult
+    result.instances = row.instances;
+    result.bogo_ops = from_db(statement.column_int64(6));
+    result.real_time_s = statement.column_double(7);
+    result.usr_time_s = statement.column_double(8);
+    result.sys_time_s = statement.column_double(9);
+    row.bogo_ops = result.bogo_ops;
+    row.real_time_s = result.real_time_s;
+    row.ops_per_sec_real = result.ops_per_sec_real();
+    row.ops_per_sec_cpu = result.ops_per_sec_cpu();
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+}  // namespace clonebench

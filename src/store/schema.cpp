@@ -1,0 +1,109 @@
+#include "store/schema.hpp"
+
+#include <fmt/core.h>
+
+namespace clonebench {
+namespace {
+
+// Version 1. Raw latency buckets are kept (not only percentiles) so that a better summary
+// statistic can be recomputed for old runs; environments are deduplicated by their exact JSON.
+constexpr const char* kVersion1 = R"sql(
+CREATE TABLE environment (
+  id INTEGER PRIMARY KEY,
+  json TEXT NOT NULL UNIQUE
+);
+CREATE TABLE experiment (
+  tag TEXT PRIMARY KEY,
+  kind TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  summary_json TEXT NOT NULL
+);
+CREATE TABLE run (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  label TEXT NOT NULL,
+  started_at TEXT NOT NULL,
+  experiment TEXT REFERENCES experiment(tag),
+  tool_version TEXT NOT NULL,
+  environment_id INTEGER NOT NULL REFERENCES environment(id),
+  stressor TEXT NOT NULL,
+  instances INTEGER NOT NULL,
+  options_json TEXT NOT NULL,
+  bogo_ops INTEGER NOT NULL,
+  real_time_s REAL NOT NULL,
+  usr_time_s REAL NOT NULL,
+  sys_time_s REAL NOT NULL,
+  max_rss_kb INTEGER NOT NULL,
+  failures_json TEXT NOT NULL,
+  parent_json TEXT NOT NULL
+);
+CREATE INDEX run_label ON run(label);
+CREATE INDEX run_experiment ON run(experiment);
+CREATE TABLE latency (
+  run_id INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
+  phase TEXT NOT NULL CHECK (phase IN ('create', 'start', 'reap')),
+  count INTEGER NOT NULL,
+  sum_ns INTEGER NOT NULL,
+  min_ns INTEGER NOT NULL,
+  max_ns INTEGER NOT NULL,
+  buckets TEXT NOT NULL,
+  PRIMARY KEY (run_id, phase)
+) WITHOUT ROWID;
+)sql";
+
+[[noreturn]] void foreign(const std::string& path, const std::string& why) {
+  throw UsageError(fmt::format("database {}: not a clonebench database ({})", path, why));
+}
+
+}  // namespace
+
+void check_schema_identity(sqlite::Db& db, const std::string& path) {
+  const std::int64_t application_id = db.query_int("PRAGMA application_id");
+  const std::int64_t version = db.query_int("PRAGMA user_version");
+  if (application_id != 0 && application_id != kApplicationId) {
+    foreign(path, fmt::format("application_id {:#x}", application_id));
+  }
+  if (application_id == 0 && version != 0) {
+    foreign(path, fmt::format("user_version {} without clonebench's application_id", version));
+  }
+  if (version == 0 &&
+      db.query_int("SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'") != 0) {
+    foreign(path, "it has tables but no clonebench schema version");
+  }
+  if (version > latest_schema_version()) {
+    throw UsageError(
+        fmt::format("database {}: schema version {} is newer than this clonebench supports ({}); "
+                    "use a newer clonebench",
+                    path, version, latest_schema_version()));
+  }
+}
+
+const std::vector<std::string>& schema_migrations() {
+  static const std::vector<std::string> migrations = {kVersion1};
+  return migrations;
+}
+
+std::int64_t latest_schema_version() {
+  return static_cast<std::int64_t>(schema_migrations().size());
+}
+
+void migrate_schema(sqlite::Db& db, const std::string& path) {
+  check_schema_identity(db, path);
+  const auto& migrations = schema_migrations();
+  for (std::size_t step = 0; step < migrations.size(); ++step) {
+    const auto target = static_cast<std::int64_t>(step) + 1;
+    if (db.query_int("PRAGMA user_version") >= target) {
+      continue;
+    }
+    sqlite::Transaction transaction(db);
+    // Another process may have migrated between our check and our write lock.
+    if (db.query_int("PRAGMA user_version") >= target) {
+      continue;
+    }
+    db.exec(migrations[step]);
+    db.exec(fmt::format("PRAGMA application_id = {}; PRAGMA user_version = {};", kApplicationId,
+                        target));
+    transaction.commit();
+  }
+}
+
+}  // namespace clonebench

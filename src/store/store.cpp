@@ -1,0 +1,180 @@
+#include "store/store.hpp"
+
+#include <fmt/core.h>
+#include <pwd.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdlib>
+#include <filesystem>
+#include <system_error>
+
+#include "store/run_rows.hpp"
+#include "store/schema.hpp"
+#include "store/sqlite.hpp"
+
+namespace clonebench {
+namespace {
+
+std::string env_or_empty(const char* name) {
+  const char* value = std::getenv(name);
+  return value != nullptr ? value : "";
+}
+
+std::string home_directory() {
+  std::string home = env_or_empty("HOME");
+  if (home.empty()) {
+    if (const passwd* entry = getpwuid(getuid()); entry != nullptr && entry->pw_dir != nullptr) {
+      home = entry->pw_dir;
+    }
+  }
+  return home.empty() ? "." : home;
+}
+
+bool is_user_input_error(int code) {
+  return code == SQLITE_NOTADB || code == SQLITE_CORRUPT || code == SQLITE_CANTOPEN ||
+         code == SQLITE_READONLY || code == SQLITE_PERM || code == SQLITE_AUTH;
+}
+
+// SQLite failures that say "this file is not usable" are the user's input (exit 2); the rest
+// are runtime failures (exit 1). Either way the message names the file.
+template <typename Function>
+auto guarded(const std::string& path, Function&& function) {
+  try {
+    return function();
+  } catch (const sqlite::SqliteError& error) {
+    if (is_user_input_error(error.code())) {
+      throw UsageError(fmt::format("database {}: {}", path, error.what()));
+    }
+    throw RuntimeError(fmt::format("database {}: {}", path, error.what()));
+  }
+}
+
+void create_parent_directories(const std::string& path) {
+  const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+  if (parent.empty()) {
+    return;
+  }
+  std::error_code error;
+  std::filesystem::create_directories(parent, error);
+  if (error) {
+    throw UsageError(
+        fmt::format("database {}: cannot create {}: {}", path, parent.string(), error.message()));
+  }
+}
+
+}  // namespace
+
+struct Store::Impl {
+  explicit Impl(const std::string& path) : db(path, true) {}
+  sqlite::Db db;
+};
+
+std::string Store::default_path() {
+  if (std::string path = env_or_empty("CLONEBENCH_DB"); !path.empty()) {
+    return path;
+  }
+  std::string data_home = env_or_empty("XDG_DATA_HOME");
+  // The XDG spec says a relative value is invalid and must be ignored.
+  if (data_home.empty() || data_home.front() != '/') {
+    data_home = home_directory() + "/.local/share";
+  }
+  return data_home + "/clonebench/clonebench.db";
+}
+
+Store::Store(const std::string& path) : path_(path) {
+  if (path.empty()) {
+    throw UsageError("--db: empty database path");
+  }
+  if (path != ":memory:") {
+    create_parent_directories(path);
+  }
+  guarded(path_, [&] {
+    impl_ = std::make_unique<Impl>(path_);
+    sqlite3_busy_timeout(impl_->db.handle(), 10000);
+    check_schema_identity(impl_->db, path_);
+    // WAL: a writer killed mid-transaction leaves an uncommitted WAL tail that readers ignore,
+    // so every committed run survives. FULL syncs each commit: one fsync per run is nothing.
+    impl_->db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;");
+    impl_->db.exec("PRAGMA foreign_keys = ON;");
+    migrate_schema(impl_->db, path_);
+  });
+}
+
+Store::~Store() = default;
+
+std::int64_t Store::save(RunRecord& record, const nlohmann::json& environment) {
+  return guarded(path_, [&] {
+    sqlite::Transaction transaction(impl_->db);
+    const std::int64_t environment_id = store_environment(impl_->db, environment);
+    const std::int64_t id = insert_run(impl_->db, record, environment_id);
+    transaction.commit();
+    record.id = id;
+    return id;
+  });
+}
+
+void Store::save_experiment(const Experiment& experiment, std::vector<RunRecord>& runs,
+                            const nlohmann::json& environment) {
+  if (experiment.tag.empty()) {
+    throw RuntimeError("save_experiment: empty experiment tag");
+  }
+  guarded(path_, [&] {
+    sqlite::Transaction transaction(impl_->db);
+    insert_experiment(impl_->db, experiment);
+    const std::int64_t environment_id = store_environment(impl_->db, environment);
+    std::vector<std::int64_t> ids;
+    for (RunRecord record : runs) {
+      record.experiment = experiment.tag;
+      ids.push_back(insert_run(impl_->db, record, environment_id));
+    }
+    transaction.commit();
+    // Only after the commit: a failed save leaves the caller's records untouched.
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+      runs[i].id = ids[i];
+      runs[i].experiment = experiment.tag;
+    }
+  });
+}
+
+std::optional<Experiment> Store::load_experiment_summary(const std::string& tag) const {
+  return guarded(path_, [&] { return select_experiment(impl_->db, "WHERE tag = ?1", tag); });
+}
+
+std::optional<Experiment> Store::latest_experiment(const std::string& kind) const {
+  return guarded(path_, [&] {
+    return select_experiment(impl_->db, "WHERE kind = ?1 ORDER BY created_at DESC, rowid DESC",
+                             kind);
+  });
+}
+
+std::optional<StoredRun> Store::load(std::int64_t id) const {
+  return guarded(path_, [&]() -> std::optional<StoredRun> {
+    auto runs = select_runs(impl_->db, "WHERE run.id = ?1",
+                            [id](sqlite::Statement& statement) { statement.bind(1, id); });
+    if (runs.empty()) {
+      return std::nullopt;
+    }
+    return std::move(runs.front());
+  });
+}
+
+std::vector<StoredRun> Store::load_label(const std::string& label) const {
+  return guarded(path_, [&] {
+    return select_runs(impl_->db, "WHERE run.label = ?1 ORDER BY run.id",
+                       [&](sqlite::Statement& statement) { statement.bind(1, label); });
+  });
+}
+
+std::vector<StoredRun> Store::load_experiment(const std::string& experiment) const {
+  return guarded(path_, [&] {
+    return select_runs(impl_->db, "WHERE run.experiment = ?1 ORDER BY run.id",
+                       [&](sqlite::Statement& statement) { statement.bind(1, experiment); });
+  });
+}
+
+std::vector<HistoryRow> Store::history(std::size_t limit) const {
+  return guarded(path_, [&] { return select_history(impl_->db, limit); });
+}
+
+}  // namespace clonebench

@@ -26,4 +26,7 @@ struct RunSpec {
 // naming the flag on bad input.
 RunSpec parse_run_spec(const std::vector<std::string>& args);
 
+// The usage text of `clonebench run`.
+std::string run_help();
+
 }  // namespace clonebench

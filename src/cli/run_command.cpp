@@ -1,0 +1,112 @@
+// `clonebench run`: measure, print, store. The flow is one way: parse → run every job → store each
+// run as it ends → render.
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <optional>
+
+#include "cli/command.hpp"
+#include "cli/run_spec.hpp"
+#include "core/error.hpp"
+#include "core/timestamp.hpp"
+#include "report/exporters.hpp"
+#include "report/output_file.hpp"
+#include "runner/runner.hpp"
+#include "store/store.hpp"
+#include "sys/environment.hpp"
+
+namespace clonebench {
+namespace {
+
+bool writes_to_stdout(const RunSpec& spec) {
+  return spec.json_path == "-" || spec.yaml_path == "-" || spec.csv_path == "-";
+}
+
+void check_outputs(const RunSpec& spec) {
+  for (const auto& [path, flag] : {std::pair{spec.json_path, "--json"},
+                                   std::pair{spec.yaml_path, "--yaml"},
+                                   std::pair{spec.csv_path, "--csv"}}) {
+    if (!path.empty()) {
+      check_output_path(path, flag);
+    }
+  }
+}
+
+void report_progress(const StressorJob& job, std::uint32_t run, std::uint32_t runs) {
+  if (::isatty(STDERR_FILENO) == 0) {
+    return;
+  }
+  const std::string which = runs > 1 ? fmt::format(" (run {}/{})", run + 1, runs) : "";
+  fmt::print(stderr, "clonebench: {} x{} for {:g} s{}\n", job.stressor, job.instances,
+             job.timeout_s, which);
+}
+
+void render_outputs(const RunSpec& spec, const RunDocument& document) {
+  if (!spec.json_path.empty()) {
+    write_output(spec.json_path, render_json(document), "--json");
+  }
+  if (!spec.yaml_path.empty()) {
+    write_output(spec.yaml_path, render_yaml(document), "--yaml");
+  }
+  if (!spec.csv_path.empty()) {
+    write_output(spec.csv_path, render_csv(document), "--csv");
+  }
+  if (!writes_to_stdout(spec)) {
+    fmt::print("{}", spec.metrics ? render_metrics(document, static_cast<int>(::getpid()))
+                                  : render_table(document));
+  }
+}
+
+int run_spec(const RunSpec& spec) {
+  check_outputs(spec);
+  std::optional<Store> store;
+  if (spec.store) {
+    store.emplace(spec.db_path.value_or(Store::default_path()));
+  }
+  SignalScope signals;
+  RunDocument document;
+  document.environment = capture_environment();
+  const std::string label = spec.label.empty() ? kernel_release() : spec.label;
+  for (std::uint32_t run = 0; run < spec.runs; ++run) {
+    for (const StressorJob& job : spec.jobs) {
+      report_progress(job, run, spec.runs);
+      nlohmann::json environment = document.environment;
+      environment["loadavg_before"] = read_loadavg();
+      RunRecord record;
+      record.label = label;
+      record.started_at = iso8601_utc_now();
+      record.result = run_job(job, signals);
+      environment["loadavg_after"] = read_loadavg();
+      if (store) {
+        store->save(record, environment);
+      }
+      document.runs.push_back(std::move(record));
+      document.environment["loadavg_after"] = environment["loadavg_after"];
+      signals.throw_if_interrupted();
+    }
+  }
+  render_outputs(spec, document);
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_run_command(CLI::App& app, CommandList& commands) {
+  CLI::App* run = app.add_subcommand(
+      "run", "measure, print and store stressor runs (default: a short standard suite)");
+  run->prefix_command();
+  run->set_help_flag();
+  run->allow_extras();
+  commands.push_back(Command{run, [run] {
+                               const std::vector<std::string> args = run->remaining();
+                               if (std::find(args.begin(), args.end(), "--help") != args.end() ||
+                                   std::find(args.begin(), args.end(), "-h") != args.end()) {
+                                 fmt::print("{}", run_help());
+                                 return kExitOk;
+                               }
+                               return run_spec(parse_run_spec(args));
+                             }});
+}
+
+}  // namespace clonebench

@@ -1,0 +1,41 @@
+// fork(): the child stamps its first instruction and its exit, then _exit(0)s.
+#include <unistd.h>
+
+#include <cerrno>
+
+#include "stressors/stressor.hpp"
+
+namespace clonebench {
+
+extern const StressorDef kForkStressor;
+
+namespace {
+
+class ForkStressor final : public Stressor {
+ public:
+  const StressorInfo& info() const noexcept override { return kForkStressor.info; }
+  void prepare(const StressorContext& context) override { mailbox_ = context.mailbox; }
+  Launched launch(std::size_t slot) noexcept override {
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+      mailbox_->stamp_start(slot);
+      mailbox_->stamp_exit(slot);
+      ::_exit(0);
+    }
+    return pid < 0 ? Launched{.pid = -1, .error = errno} : Launched{.pid = pid};
+  }
+
+ private:
+  Mailbox* mailbox_ = nullptr;
+};
+
+std::unique_ptr<Stressor> make_fork() { return std::make_unique<ForkStressor>(); }
+
+}  // namespace
+
+extern const StressorDef kForkStressor{
+    {"fork", "fork(); the child _exit(0)s at once; reaped with wait4",
+     "the child's first instruction after fork() returns 0"},
+    &make_fork};
+
+}  // namespace clonebench

@@ -1,0 +1,80 @@
+#pragma once
+// A stressor knows how to create one child and nothing more; the runner owns timing, reaping
+// policy, timeouts and recording (stress-ng's per-stressor anatomy without its loop or globals).
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "runner/job.hpp"
+#include "sys/mailbox.hpp"
+
+namespace clonebench {
+
+struct StressorInfo {
+  std::string_view name;         // CLI name
+  std::string_view summary;      // one line for `clonebench list`
+  std::string_view child_start;  // what "start" means for this stressor (docs, list)
+};
+
+// Everything a stressor may need, prepared before the timed loop.
+struct StressorContext {
+  const StressorJob* job = nullptr;
+  Mailbox* mailbox = nullptr;
+  std::uint32_t instance = 0;
+};
+
+// The result of one creating call. pid is a process id, or a thread handle index for `thread`.
+struct Launched {
+  pid_t pid = -1;
+  int error = 0;        // errno when pid == -1
+  bool ours = true;     // false: the child is not ours to wait for (CLONE_PARENT); the
+                        // supervisor reaps it
+  int pidfd = -1;       // to close after the timed region (CLONE_PIDFD)
+  std::uintptr_t handle = 0;  // pthread_t for `thread`
+};
+
+// How a reaped child ended.
+struct Reaped {
+  bool ok = false;      // reaped at all
+  int error = 0;        // errno of the wait when !ok
+  int exit_status = 0;  // non-zero: the child failed (exit code, or 128 + signal)
+};
+
+class Stressor {
+ public:
+  virtual ~Stressor() = default;
+  [[nodiscard]] virtual const StressorInfo& info() const noexcept = 0;
+  // Allocate, build argv, open what the child needs. May throw UsageError/RuntimeError.
+  virtual void prepare(const StressorContext& context) = 0;
+  // How many children may be alive at once (clone: --clone-max; others: 1, reaped at once).
+  [[nodiscard]] virtual std::size_t max_live() const noexcept { return 1; }
+  // Work that must not sit between the timestamps (random flag choice); called before launch().
+  virtual void before_launch(std::size_t /*slot*/) noexcept {}
+  // Creates exactly one child whose stamps go to `slot`, and returns at once. Runs inside the
+  // timed region: must not allocate, lock, log or throw.
+  virtual Launched launch(std::size_t slot) noexcept = 0;
+  // Cleanup after the timed region (closing a pidfd).
+  virtual void after_launch(Launched& launched) noexcept;
+  // Waits for the child (wait4 with __WALL by default; pthread_join for threads).
+  virtual Reaped reap(const Launched& launched) noexcept;
+};
+
+using StressorFactory = std::unique_ptr<Stressor> (*)();
+struct StressorDef {
+  StressorInfo info;
+  StressorFactory make;
+};
+
+// THE list of stressors, in `clonebench list` order.
+std::span<const StressorDef* const> all_stressors();
+// nullptr when unknown.
+const StressorDef* find_stressor(std::string_view name);
+// Throws UsageError naming `flag` and listing the known names.
+const StressorDef& require_stressor(std::string_view name, std::string_view flag);
+
+}  // namespace clonebench

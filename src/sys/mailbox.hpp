@@ -1,0 +1,56 @@
+#pragma once
+// The shared page(s) a child stamps: when it first ran and when it was about to exit. Backed by a
+// memfd so that an exec'd helper can map it too (src/helper/helper.c uses the same layout).
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+
+#include "sys/clock.hpp"
+
+namespace clonebench {
+
+struct alignas(64) ChildSlot {
+  std::atomic<std::int64_t> start_ns{0};  // the child's first instruction (0: never ran)
+  std::atomic<std::int64_t> exit_ns{0};   // just before the child exits
+};
+static_assert(sizeof(ChildSlot) == 64, "helper.c relies on 64-byte slots");
+
+class Mailbox {
+ public:
+  // Maps `slots` slots; throws RuntimeError on failure.
+  explicit Mailbox(std::size_t slots);
+  ~Mailbox();
+  Mailbox(const Mailbox&) = delete;
+  Mailbox& operator=(const Mailbox&) = delete;
+
+  std::size_t size() const noexcept { return slots_; }
+  // The memfd; inherited across exec (no FD_CLOEXEC) so the helper can map it.
+  int fd() const noexcept { return fd_; }
+
+  void clear(std::size_t slot) noexcept {
+    slot_[slot].start_ns.store(0, std::memory_order_relaxed);
+    slot_[slot].exit_ns.store(0, std::memory_order_relaxed);
+  }
+  // Called by the child: async-signal-safe, no allocation.
+  void stamp_start(std::size_t slot) noexcept {
+    slot_[slot].start_ns.store(monotonic_now_ns(), std::memory_order_release);
+  }
+  void stamp_exit(std::size_t slot) noexcept {
+    slot_[slot].exit_ns.store(monotonic_now_ns(), std::memory_order_release);
+  }
+  std::int64_t start_ns(std::size_t slot) const noexcept {
+    return slot_[slot].start_ns.load(std::memory_order_acquire);
+  }
+  std::int64_t exit_ns(std::size_t slot) const noexcept {
+    return slot_[slot].exit_ns.load(std::memory_order_acquire);
+  }
+
+ private:
+  std::size_t slots_ = 0;
+  std::size_t bytes_ = 0;
+  int fd_ = -1;
+  ChildSlot* slot_ = nullptr;
+};
+
+}  // namespace clonebench

@@ -1,0 +1,44 @@
+#pragma once
+// Process-level controls the runner needs, each a thin wrapper that reports errors as errno.
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <string>
+
+struct rusage;
+
+namespace clonebench {
+
+// The child dies with SIGKILL when its parent does; returns false if the parent is already gone
+// (the caller must then _exit), so no child outlives a SIGKILLed tool.
+bool die_with_parent(pid_t expected_parent) noexcept;
+
+// Orphaned descendants are reparented to this process (so it can reap every one of them).
+bool become_subreaper() noexcept;
+
+// Drops every capability and sets no_new_privs, as stress-ng's clone stressor does, so that
+// privileged clone flags fail the same way for root and for users. Returns errno or 0.
+int drop_capabilities() noexcept;
+
+// Pins the calling process to one CPU. Returns errno or 0.
+int pin_to_cpu(int cpu) noexcept;
+
+// VmHWM of the calling process in kB (its own peak RSS, not inherited from a parent); 0 if unknown.
+std::uint64_t read_peak_rss_kb();
+
+// ru_utime / ru_stime in nanoseconds.
+std::int64_t user_time_ns(const struct rusage& usage) noexcept;
+std::int64_t system_time_ns(const struct rusage& usage) noexcept;
+
+// Sleeps, restarting on EINTR until the time has passed.
+void sleep_ns(std::int64_t nanoseconds) noexcept;
+
+// The directory holding the running executable (from /proc/self/exe).
+std::string executable_directory();
+
+// The number of processes this user may still create before RLIMIT_NPROC (a large number when
+// unlimited or when running as root, which the kernel does not limit).
+std::uint64_t process_headroom();
+
+}  // namespace clonebench

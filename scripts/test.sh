@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Quick start, command 2: install what is missing, build, and pass the whole test suite:
+#   1. warnings-as-errors build, every unit and end-to-end test (ctest);
+#   2. the same tests built with AddressSanitizer + UndefinedBehaviorSanitizer;
+#   3. clang-format check of every C/C++ file.
+# `--quick` runs step 1 only.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./scripts/setup.sh
+jobs=$(nproc)
+
+run_suite() {  # name, extra cmake args...
+  local dir="build/$1"
+  shift
+  cmake -S . -B "$dir" -DCLONEBENCH_WERROR=ON "$@" >/dev/null
+  cmake --build "$dir" -j "$jobs"
+  (cd "$dir" && ctest --output-on-failure --timeout 300 -j "$jobs")
+}
+
+run_suite dev -DCMAKE_BUILD_TYPE=RelWithDebInfo
+[ "${1:-}" = "--quick" ] && exit 0
+
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  run_suite asan -DCMAKE_BUILD_TYPE=Debug -DCLONEBENCH_SANITIZE=ON
+
+echo "format: checking clang-format"
+git ls-files '*.cpp' '*.hpp' '*.c' '*.h' | xargs clang-format --dry-run -Werror
+echo "format: clean"

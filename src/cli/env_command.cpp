@@ -1,0 +1,59 @@
+// `clonebench env [--json FILE|-]`: what the machine and kernel are, as a summary or as the
+// "environment" object of the clonebench/1 JSON, plus warnings about what makes runs noisy.
+
+#include <fmt/core.h>
+
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "cli/command.hpp"
+#include "cli/environment_summary.hpp"
+#include "core/error.hpp"
+#include "report/output_file.hpp"
+#include "sys/environment.hpp"
+#include "sys/stability_warning.hpp"
+
+namespace clonebench {
+namespace {
+
+struct EnvOptions {
+  std::string json_path;  // empty: print the summary only
+};
+
+void print_stability_warnings(const nlohmann::json& environment) {
+  for (const auto& warning : stability_warnings(environment)) {
+    fmt::print(stderr, "clonebench: warning: {}\n  -> {}\n", warning.problem, warning.advice);
+  }
+}
+
+int run_env(const EnvOptions& options) {
+  if (!options.json_path.empty()) {
+    check_output_path(options.json_path, "--json");
+  }
+  const nlohmann::json environment = capture_environment();
+  if (options.json_path != "-") {
+    fmt::print("{}", format_environment_summary(environment));
+  }
+  if (!options.json_path.empty()) {
+    write_output(options.json_path, environment.dump(2) + "\n", "--json");
+  }
+  print_stability_warnings(environment);
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_env_command(CLI::App& app, CommandList& commands) {
+  auto options = std::make_shared<EnvOptions>();
+  CLI::App* env = app.add_subcommand(
+      "env",
+      "Show what the machine and kernel are (stored with every run), and warn about "
+      "settings that make measurements noisy");
+  env->add_option("--json", options->json_path,
+                  "Write the environment as JSON to FILE, or to stdout for '-'")
+      ->type_name("FILE|-");
+  commands.push_back({env, [options] { return run_env(*options); }});
+}
+
+}  // namespace clonebench

@@ -1,0 +1,14 @@
+#pragma once
+// The readable form of an environment object (capture_environment()) that `clonebench env`
+// prints: aligned "key: value" lines, nested objects as indented sections.
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace clonebench {
+
+// Scalars first, then one section per object (hvo, cpu, smt, virtualization, loadavg,
+// mitigations one per line, config last). Null values print as "n/a".
+std::string format_environment_summary(const nlohmann::json& environment);
+
+}  // namespace clonebench

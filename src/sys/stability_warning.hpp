@@ -1,0 +1,25 @@
+#pragma once
+// Warnings about a machine that makes measurements noisy, each with what to do about it
+// (in the spirit of nanobench's and Google Benchmark's start-up warnings).
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace clonebench {
+
+struct StabilityWarning {
+  std::string problem;  // what is wrong, with the observed value
+  std::string advice;   // what to do about it
+};
+
+// A 1-minute load average above this share of the online CPUs means other work competes with
+// the stressor for CPU time; 0.2 keeps an idle desktop quiet and flags a build in progress.
+inline constexpr double kHighLoadPerCpu = 0.2;
+
+// Checks an environment object as made by capture_environment(): governor not "performance",
+// SMT active, high load average, running under a hypervisor, THP "always". Fields that are
+// null or missing raise no warning.
+std::vector<StabilityWarning> stability_warnings(const nlohmann::json& environment);
+
+}  // namespace clonebench

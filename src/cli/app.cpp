@@ -37,6 +37,7 @@ int run_app(int argc, char** argv) {
   add_list_command(app, commands);
   add_env_command(app, commands);
   add_store_commands(app, commands);
+  add_compare_command(app, commands);
   try {
     app.parse(argc, argv);
     return dispatch(app, commands);

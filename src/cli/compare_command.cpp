@@ -1,0 +1,135 @@
+// `clonebench compare A B`: A and B are files (clonebench JSON, stress-ng YAML or log,
+// hyperfine JSON, number files) or stored labels / run ids; prints the comparison report.
+
+#include <fmt/core.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/command.hpp"
+#include "compare/comparison.hpp"
+#include "compare/environment_diff.hpp"
+#include "compare/gate.hpp"
+#include "compare/input_readers.hpp"
+#include "compare/metric_selection.hpp"
+#include "compare/stored_runs.hpp"
+#include "core/error.hpp"
+#include "store/store.hpp"
+
+namespace clonebench {
+namespace {
+
+struct CompareArguments {
+  std::string a, b;
+  std::vector<std::string> metrics;
+  std::string threshold = "1%";
+  double alpha = 0.05;
+  std::string format = "table";
+  std::vector<std::string> fail_on;
+  std::string db_path;
+  std::string command;  // hyperfine --command selector
+  bool higher_is_better = false;
+};
+
+bool looks_like_path(const std::string& text) {
+  return text.find('/') != std::string::npos || text.ends_with(".json") ||
+         text.ends_with(".yaml") || text.ends_with(".yml") || text.ends_with(".log") ||
+         text.ends_with(".txt");
+}
+
+SampleSet read_side(const std::string& spec, const CompareArguments& args,
+                    std::unique_ptr<Store>& store) {
+  std::error_code error;
+  if (std::filesystem::is_regular_file(spec, error)) {
+    ReadOptions options;
+    if (!args.command.empty()) {
+      options.hyperfine_command = args.command;
+    }
+    return read_input_file(spec, options);
+  }
+  if (looks_like_path(spec) && !is_run_id_list(spec)) {
+    throw UsageError(fmt::format("{}: no such file", spec));
+  }
+  if (!store) {
+    store = std::make_unique<Store>(args.db_path.empty() ? Store::default_path() : args.db_path);
+  }
+  return read_stored_runs(*store, spec);
+}
+
+nlohmann::json source_json(const SampleSet& set) {
+  nlohmann::json ids = nlohmann::json::array();
+  for (const RunObservation& run : set.runs) {
+    if (run.run_id != 0) {
+      ids.push_back(run.run_id);
+    }
+  }
+  nlohmann::json source = {{"format", set.format}, {"runs", set.runs.size()}};
+  if (!ids.empty()) {
+    source["run_ids"] = ids;
+  }
+  return source;
+}
+
+int run_compare(const CompareArguments& args) {
+  CompareOptions options;
+  options.threshold = parse_threshold(args.threshold, "--threshold");
+  options.alpha = args.alpha;
+  std::unique_ptr<Store> store;
+  const SampleSet a = read_side(args.a, args, store);
+  const SampleSet b = read_side(args.b, args, store);
+  const std::optional<Direction> value_direction =
+      args.higher_is_better ? std::optional(Direction::kHigherIsBetter) : std::nullopt;
+  ComparisonReport report =
+      analyze_unpaired(select_metrics(a, b, args.metrics, value_direction), options);
+  report.a_name = args.a;
+  report.b_name = args.b;
+  report.a_source = source_json(a);
+  report.b_source = source_json(b);
+  for (const std::string& difference : environment_differences(a, b)) {
+    fmt::print(stderr, "clonebench: warning: A and B differ in more than the kernel: {}\n",
+               difference);
+    report.warnings.push_back("A and B differ in more than the kernel: " + difference);
+  }
+  fmt::print("{}", render_report(report, args.format));
+  std::fflush(stdout);
+  return gate_exit_code(report, args.fail_on);
+}
+
+}  // namespace
+
+void add_compare_command(CLI::App& app, CommandList& commands) {
+  auto args = std::make_shared<CompareArguments>();
+  CLI::App* compare = app.add_subcommand(
+      "compare",
+      "Compare A and B (stored labels or run ids, or files: clonebench JSON, stress-ng YAML or "
+      "log, hyperfine JSON, one number per line): change with 95 % CI, p and a verdict");
+  compare->add_option("A", args->a, "Baseline: file, stored label, or run ids (12,13,15)")
+      ->required();
+  compare->add_option("B", args->b, "Candidate: file, stored label, or run ids")->required();
+  compare->add_option("--metric", args->metrics,
+                      "Metric to compare (repeatable): ops_per_sec_real, ops_per_sec_cpu, "
+                      "latency_us.create.p50, time_s, value, ...");
+  compare->add_option("--threshold", args->threshold,
+                      "Smallest change that matters, in percent (default 1%)");
+  compare->add_option("--alpha", args->alpha, "Significance level (default 0.05)")
+      ->check(CLI::Range(0.0001, 0.5));
+  compare->add_option("--format", args->format, "table | benchstat | markdown | json")
+      ->check(CLI::IsMember({"table", "benchstat", "markdown", "json"}));
+  compare
+      ->add_option("--fail-on", args->fail_on,
+                   "Exit 3 if a metric is slower beyond the threshold ('slower'), 4 if a "
+                   "metric is inconclusive ('inconclusive')")
+      ->check(CLI::IsMember({"slower", "inconclusive"}));
+  compare->add_option("--db", args->db_path, "Run database (default: $CLONEBENCH_DB or XDG)");
+  compare->add_option("--command", args->command,
+                      "hyperfine JSON with several commands: the one to compare");
+  compare->add_flag("--higher-is-better", args->higher_is_better,
+                    "Plain numbers without units are rates (default: lower is better)");
+  commands.push_back({compare, [args] { return run_compare(*args); }});
+}
+
+}  // namespace clonebench

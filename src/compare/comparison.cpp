@@ -1,0 +1,193 @@
+#include "compare/comparison.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/error.hpp"
+#include "stats/hodges_lehmann.hpp"
+#include "stats/mann_whitney.hpp"
+#include "stats/multiple_testing.hpp"
+#include "stats/sample_size.hpp"
+#include "stats/signed_rank.hpp"
+
+namespace clonebench {
+namespace {
+
+std::vector<double> logs_of(const std::vector<double>& values, const std::string& metric,
+                            const char* side) {
+  if (values.empty()) {
+    throw UsageError(fmt::format("metric {}: side {} has no values", metric, side));
+  }
+  std::vector<double> logs;
+  logs.reserve(values.size());
+  for (double v : values) {
+    if (!(v > 0) || !std::isfinite(v)) {
+      throw UsageError(fmt::format(
+          "metric {}: side {} has the value {} but changes are measured as ratios, which need "
+          "positive values",
+          metric, side, v));
+    }
+    logs.push_back(std::log(v));
+  }
+  return logs;
+}
+
+SideSummary summarize_side(const std::vector<double>& values, double alpha) {
+  SideSummary side;
+  side.n = values.size();
+  side.median = median(values);
+  side.mean = mean(values);
+  side.median_ci = median_interval(values, 1 - alpha);
+  side.cv = log_cv(values);
+  side.robust_cv = robust_cv(values);
+  side.outliers = count_outliers(values);
+  side.drift = drift_of(values);
+  return side;
+}
+
+// The noise of log values for planning: 1.4826·MAD (robust to the occasional disturbed run,
+// as the rank tests are), falling back to the SD when over half the values are equal.
+double noise_of(const std::vector<double>& logs) {
+  const double robust = 1.4826 * median_absolute_deviation(logs);
+  return robust > 0 ? robust : standard_deviation(logs);
+}
+
+double to_pct(double log_change) {
+  return std::expm1(log_change) * 100;
+}
+
+void fill_interval(Effect& effect, const ShiftEstimate& ci95, const ShiftEstimate& ci90) {
+  effect.estimate_pct = to_pct(ci95.estimate);
+  effect.ci_low_pct = to_pct(ci95.ci_low);
+  effect.ci_high_pct = to_pct(ci95.ci_high);
+  effect.ci90_low_pct = to_pct(ci90.ci_low);
+  effect.ci90_high_pct = to_pct(ci90.ci_high);
+  effect.exact = ci95.exact;
+}
+
+MetricComparison compare_unpaired(const MetricSamples& samples, const CompareOptions& options) {
+  const std::vector<double> log_a = logs_of(samples.a, samples.name, "A");
+  const std::vector<double> log_b = logs_of(samples.b, samples.name, "B");
+  MetricComparison result{samples.name,
+                          samples.info,
+                          summarize_side(samples.a, options.alpha),
+                          summarize_side(samples.b, options.alpha),
+                          {}};
+  Effect& effect = result.effect;
+  fill_interval(effect, hodges_lehmann_unpaired(log_a, log_b, options.alpha),
+                hodges_lehmann_unpaired(log_a, log_b, 2 * options.alpha));
+  const MannWhitneyResult test = mann_whitney_u(log_a, log_b);
+  effect.p = test.p;
+  effect.exact = effect.exact && test.exact;
+  effect.enough_samples = mann_whitney_min_p(log_a.size(), log_b.size()) <= options.alpha;
+  effect.min_runs = min_runs_per_side_for_alpha(options.alpha);
+  const double sigma_a = noise_of(log_a);
+  const double sigma_b = noise_of(log_b);
+  effect.sigma_log = std::sqrt((sigma_a * sigma_a + sigma_b * sigma_b) / 2);
+  effect.runs_needed =
+      runs_needed_per_side(effect.sigma_log, std::log1p(options.threshold), options.alpha);
+  effect.mde_pct = to_pct(minimum_detectable_effect_unpaired(effect.sigma_log, log_a.size(),
+                                                             log_b.size(), options.alpha));
+  return result;
+}
+
+MetricComparison compare_paired(const MetricSamples& samples, const CompareOptions& options) {
+  if (samples.a.size() != samples.b.size()) {
+    throw UsageError(fmt::format("metric {}: {} A values but {} B values; pairs need both",
+                                 samples.name, samples.a.size(), samples.b.size()));
+  }
+  const std::vector<double> log_a = logs_of(samples.a, samples.name, "A");
+  const std::vector<double> log_b = logs_of(samples.b, samples.name, "B");
+  std::vector<double> differences(log_a.size());
+  for (std::size_t i = 0; i < log_a.size(); ++i) {
+    differences[i] = log_b[i] - log_a[i];
+  }
+  MetricComparison result{samples.name,
+                          samples.info,
+                          summarize_side(samples.a, options.alpha),
+                          summarize_side(samples.b, options.alpha),
+                          {}};
+  Effect& effect = result.effect;
+  fill_interval(effect, hodges_lehmann_paired(differences, options.alpha),
+                hodges_lehmann_paired(differences, 2 * options.alpha));
+  const SignedRankResult test = wilcoxon_signed_rank(differences);
+  effect.p = test.p;
+  effect.exact = effect.exact && test.exact;
+  effect.enough_samples = signed_rank_min_p(differences.size()) <= options.alpha;
+  effect.min_runs = min_pairs_for_alpha(options.alpha);
+  effect.sigma_log = noise_of(differences);
+  effect.runs_needed = pairs_needed(effect.sigma_log, std::log1p(options.threshold), options.alpha);
+  effect.mde_pct =
+      to_pct(minimum_detectable_effect_paired(effect.sigma_log, differences.size(), options.alpha));
+  return result;
+}
+
+// Holm across the metrics of one report, then the verdicts (which depend on the adjusted p).
+void decide(ComparisonReport& report) {
+  std::vector<double> p_values;
+  for (const MetricComparison& metric : report.metrics) {
+    p_values.push_back(metric.effect.p);
+  }
+  const std::vector<double> adjusted = holm_adjust(p_values);
+  for (std::size_t i = 0; i < report.metrics.size(); ++i) {
+    Effect& effect = report.metrics[i].effect;
+    effect.p_holm = adjusted[i];
+    VerdictInput input;
+    input.ci_low_pct = effect.ci_low_pct;
+    input.ci_high_pct = effect.ci_high_pct;
+    input.ci90_low_pct = effect.ci90_low_pct;
+    input.ci90_high_pct = effect.ci90_high_pct;
+    input.significant =
+        effect.p_holm < report.options.alpha && (effect.ci_low_pct > 0 || effect.ci_high_pct < 0);
+    input.enough_samples = effect.enough_samples;
+    input.threshold_pct = report.options.threshold * 100;
+    input.direction = report.metrics[i].info.direction;
+    effect.verdict = decide_verdict(input);
+  }
+}
+
+void warn_about_drift(ComparisonReport& report) {
+  for (const MetricComparison& metric : report.metrics) {
+    for (const auto& [side, name] : {std::pair{&metric.a, "A"}, std::pair{&metric.b, "B"}}) {
+      if (side->n >= 3 && side->drift.p < 0.05) {
+        report.warnings.push_back(fmt::format(
+            "{} of {} drifted while it was measured (Spearman ρ = {:+.2f}, p = {:.3f}); {}",
+            metric.name, name, side->drift.rho, side->drift.p,
+            report.paired ? "the paired analysis compensates"
+                          : "an unpaired comparison does not compensate: interleave A and B "
+                            "(clonebench ab)"));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+ComparisonReport analyze_unpaired(const std::vector<MetricSamples>& metrics,
+                                  const CompareOptions& options) {
+  ComparisonReport report;
+  report.options = options;
+  for (const MetricSamples& samples : metrics) {
+    report.metrics.push_back(compare_unpaired(samples, options));
+  }
+  decide(report);
+  warn_about_drift(report);
+  return report;
+}
+
+ComparisonReport analyze_paired(const std::vector<MetricSamples>& metrics,
+                                const CompareOptions& options) {
+  ComparisonReport report;
+  report.options = options;
+  report.paired = true;
+  for (const MetricSamples& samples : metrics) {
+    report.metrics.push_back(compare_paired(samples, options));
+  }
+  decide(report);
+  warn_about_drift(report);
+  return report;
+}
+
+}  // namespace clonebench

@@ -1,0 +1,84 @@
+#pragma once
+// The analysis behind `compare` and `ab`: per metric, a Hodges–Lehmann estimate of B relative
+// to A on the log scale with a rank-test CI, p-value, Holm adjustment across metrics, verdict,
+// runs needed and minimum detectable effect, and per-side diagnostics. Pure functions of the
+// samples; renderers turn the report into text.
+
+#include <cstddef>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compare/metric_catalog.hpp"
+#include "compare/verdict.hpp"
+#include "stats/descriptive.hpp"
+#include "stats/median_interval.hpp"
+
+namespace clonebench {
+
+struct CompareOptions {
+  double alpha = 0.05;
+  double threshold = 0.01;  // fraction: 0.01 = 1 %
+};
+
+// The values of one metric on each side (for paired analysis, a[i] and b[i] form pair i).
+struct MetricSamples {
+  std::string name;
+  MetricInfo info;
+  std::vector<double> a, b;
+};
+
+struct SideSummary {
+  std::size_t n = 0;
+  double median = 0, mean = 0;
+  ValueInterval median_ci;  // benchstat's order-statistic CI at 1 − alpha
+  double cv = 0;            // exp(sd(ln x)) − 1
+  double robust_cv = 0;     // 1.4826·MAD/median
+  OutlierCounts outliers;
+  Drift drift;  // Spearman ρ of value vs order taken
+};
+
+struct Effect {
+  double estimate_pct = 0;                 // B relative to A, percent of the metric (+ = B higher)
+  double ci_low_pct = 0, ci_high_pct = 0;  // 1 − alpha; ±inf when unbounded
+  double ci90_low_pct = 0, ci90_high_pct = 0;  // 1 − 2·alpha, for equivalence
+  double p = 1, p_holm = 1;
+  bool exact = true;           // exact null distribution used
+  bool enough_samples = true;  // the rank test can reach alpha at these sizes
+  std::size_t min_runs = 0;    // runs per side (or pairs) the test needs to reach alpha at all
+  Verdict verdict = Verdict::kInconclusive;
+  std::size_t runs_needed = 0;  // per side (pairs when paired) to detect ±threshold, power 0.8
+  double mde_pct = 0;           // smallest change detectable 80 % of the time with these runs
+  double sigma_log = 0;         // the noise used for runs_needed/mde (log scale)
+};
+
+struct MetricComparison {
+  std::string name;
+  MetricInfo info;
+  SideSummary a, b;
+  Effect effect;
+};
+
+struct ComparisonReport {
+  std::string a_name, b_name;  // what the user passed: labels, run ids or file names
+  nlohmann::json a_source = nlohmann::json::object();  // format, runs, run ids (for JSON output)
+  nlohmann::json b_source = nlohmann::json::object();
+  bool paired = false;
+  CompareOptions options;
+  std::vector<MetricComparison> metrics;
+  std::vector<std::string> warnings;  // environment differences, drift, ...
+};
+
+// Unpaired (two independent samples per metric): Mann–Whitney U, HL of all differences.
+// Throws UsageError when a metric has a non-positive value (ratios need positive values) or a
+// side has no values.
+ComparisonReport analyze_unpaired(const std::vector<MetricSamples>& metrics,
+                                  const CompareOptions& options);
+
+// Paired (a[i], b[i] measured together): Wilcoxon signed-rank and HL of ln b[i] − ln a[i].
+// Throws UsageError when a metric's sides differ in length.
+ComparisonReport analyze_paired(const std::vector<MetricSamples>& metrics,
+                                const CompareOptions& options);
+
+}  // namespace clonebench

@@ -1,0 +1,70 @@
+#include "compare/environment_diff.hpp"
+
+#include <fmt/core.h>
+
+#include <set>
+
+namespace clonebench {
+namespace {
+
+constexpr const char* kCompared[] = {"cpu_model",      "cpus", "governor", "smt",
+                                     "virtualization", "thp",  "hvo",      "mitigations"};
+
+std::string shown(const nlohmann::json& value) {
+  return value.is_string() ? value.get<std::string>() : value.dump();
+}
+
+// The distinct values of `field` of `key` over the side's runs, as text.
+std::set<std::string> values_of(const SampleSet& set, const char* field, const std::string& key) {
+  std::set<std::string> values;
+  for (const RunObservation& run : set.runs) {
+    const nlohmann::json& object =
+        std::string_view(field) == "options" ? run.options : run.environment;
+    if (object.is_object() && object.contains(key) && !object[key].is_null()) {
+      values.insert(shown(object[key]));
+    }
+  }
+  return values;
+}
+
+std::string joined(const std::set<std::string>& values) {
+  std::string text;
+  for (const std::string& value : values) {
+    text += (text.empty() ? "" : " | ") + value;
+  }
+  return text;
+}
+
+void compare_key(const SampleSet& a, const SampleSet& b, const char* field, const std::string& key,
+                 const std::string& label, std::vector<std::string>& differences) {
+  const auto in_a = values_of(a, field, key);
+  const auto in_b = values_of(b, field, key);
+  if (!in_a.empty() && !in_b.empty() && in_a != in_b) {
+    differences.push_back(fmt::format("{}: A {}, B {}", label, joined(in_a), joined(in_b)));
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> environment_differences(const SampleSet& a, const SampleSet& b) {
+  std::vector<std::string> differences;
+  for (const char* key : kCompared) {
+    compare_key(a, b, "environment", key, key, differences);
+  }
+  std::set<std::string> option_keys;
+  for (const SampleSet* set : {&a, &b}) {
+    for (const RunObservation& run : set->runs) {
+      if (run.options.is_object()) {
+        for (const auto& item : run.options.items()) {
+          option_keys.insert(item.key());
+        }
+      }
+    }
+  }
+  for (const std::string& key : option_keys) {
+    compare_key(a, b, "options", key, "option " + key, differences);
+  }
+  return differences;
+}
+
+}  // namespace clonebench

@@ -1,0 +1,77 @@
+// Picks the reader for a file from its content, not its name: people rename logs and pipe
+// output into files called "a" and "b".
+
+#include <fmt/core.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <sstream>
+
+#include "compare/input_readers.hpp"
+#include "core/error.hpp"
+
+namespace clonebench {
+namespace {
+
+std::string read_whole_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    throw UsageError(fmt::format("{}: cannot read: {}", path, std::strerror(errno)));
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+bool looks_like_log(const std::string& text) {
+  static const std::regex pattern(
+      R"((^|\n)\s*(stress-ng|clonebench): ([0-9:.]+ )?(info: |metrc:))");
+  return std::regex_search(text, pattern);
+}
+
+bool looks_like_yaml(const std::string& text) {
+  static const std::regex pattern(R"((^|\n)(---\s*\n|metrics:\s*\n|system-info:\s*\n))");
+  return std::regex_search(text, pattern);
+}
+
+SampleSet read_json(const std::string& path, const std::string& text, const ReadOptions& options) {
+  nlohmann::json document;
+  try {
+    document = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& error) {
+    throw UsageError(fmt::format("{}: not valid JSON: {}", path, error.what()));
+  }
+  if (document.is_object() && document.contains("schema")) {
+    return read_clonebench_json(path, text);
+  }
+  if (document.is_object() && document.contains("results")) {
+    return read_hyperfine_json(path, text, options);
+  }
+  throw UsageError(fmt::format(
+      "{}: JSON, but neither a clonebench/1 document nor hyperfine --export-json output", path));
+}
+
+}  // namespace
+
+SampleSet read_input_file(const std::string& path, const ReadOptions& options) {
+  const std::string text = read_whole_file(path);
+  const auto first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos) {
+    throw UsageError(fmt::format("{}: empty file", path));
+  }
+  if (text[first] == '{') {
+    return read_json(path, text, options);
+  }
+  if (looks_like_log(text)) {
+    return read_stress_ng_log(path, text);
+  }
+  if (looks_like_yaml(text)) {
+    return read_stress_ng_yaml(path, text);
+  }
+  return read_number_file(path, text);
+}
+
+}  // namespace clonebench

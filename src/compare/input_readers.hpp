@@ -1,0 +1,34 @@
+#pragma once
+// Readers of comparison inputs, one per format (each in its own file), and the detection that
+// picks one. Every error is a UsageError naming the file and, where one is at fault, the line.
+
+#include <optional>
+#include <string>
+
+#include "compare/sample_set.hpp"
+
+namespace clonebench {
+
+struct ReadOptions {
+  std::optional<std::string> hyperfine_command;  // --command: which result of several
+};
+
+// clonebench JSON (schema "clonebench/1", DESIGN.md §3).
+SampleSet read_clonebench_json(const std::string& path, const std::string& text);
+// stress-ng --yaml output (reference/stress-ng.md §7): one run per file, one group per stressor.
+SampleSet read_stress_ng_yaml(const std::string& path, const std::string& text);
+// Text holding stress-ng (or clonebench) --metrics lines, old "info:" and new "metrc:"
+// prefixes; each table is one run; other lines are ignored.
+SampleSet read_stress_ng_log(const std::string& path, const std::string& text);
+// hyperfine --export-json: results[].times (seconds), metric time_s.
+SampleSet read_hyperfine_json(const std::string& path, const std::string& text,
+                              const ReadOptions& options);
+// One number per line, '#' comments, optional unit (ns us µs ms s m h, compound "11m49s"):
+// with units the metric is time_s, without units "value".
+SampleSet read_number_file(const std::string& path, const std::string& text);
+
+// Reads `path` and detects its format. Throws UsageError naming the file (and line) when it
+// cannot be read or is none of the formats above.
+SampleSet read_input_file(const std::string& path, const ReadOptions& options);
+
+}  // namespace clonebench

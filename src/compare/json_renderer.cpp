@@ -1,0 +1,76 @@
+#include <cmath>
+
+#include "compare/renderers.hpp"
+#include "compare/wording.hpp"
+
+namespace clonebench {
+namespace {
+
+// JSON has no infinity: an unbounded CI end is null.
+nlohmann::json number(double value) {
+  return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
+}
+
+nlohmann::json side_json(const SideSummary& side) {
+  return {{"n", side.n},
+          {"median", side.median},
+          {"median_ci", {number(side.median_ci.lo), number(side.median_ci.hi)}},
+          {"mean", side.mean},
+          {"cv_pct", side.cv * 100},
+          {"robust_cv_pct", side.robust_cv * 100},
+          {"outliers",
+           {{"low_severe", side.outliers.low_severe},
+            {"low_mild", side.outliers.low_mild},
+            {"high_mild", side.outliers.high_mild},
+            {"high_severe", side.outliers.high_severe}}},
+          {"drift", {{"rho", side.drift.rho}, {"p", side.drift.p}}}};
+}
+
+nlohmann::json effect_json(const Effect& e, bool paired) {
+  return {{"estimator", paired ? "hodges-lehmann-log-paired" : "hodges-lehmann-log"},
+          {"test", paired ? "wilcoxon-signed-rank" : "mann-whitney-u"},
+          {"exact", e.exact},
+          {"estimate_pct", e.estimate_pct},
+          {"ci_pct", {number(e.ci_low_pct), number(e.ci_high_pct)}},
+          {"ci90_pct", {number(e.ci90_low_pct), number(e.ci90_high_pct)}},
+          {"p", e.p},
+          {"p_holm", e.p_holm},
+          {"verdict", verdict_name(e.verdict)},
+          {"enough_samples", e.enough_samples},
+          {"runs_needed", e.runs_needed},
+          {"mde_pct", e.mde_pct}};
+}
+
+}  // namespace
+
+nlohmann::json compare_to_json(const ComparisonReport& report) {
+  nlohmann::json a = report.a_source;
+  a["name"] = report.a_name;
+  nlohmann::json b = report.b_source;
+  b["name"] = report.b_name;
+  nlohmann::json metrics = nlohmann::json::array();
+  for (const MetricComparison& metric : report.metrics) {
+    metrics.push_back({{"name", metric.name},
+                       {"direction", direction_name(metric.info.direction)},
+                       {"unit", metric.info.unit},
+                       {"a", side_json(metric.a)},
+                       {"b", side_json(metric.b)},
+                       {"effect", effect_json(metric.effect, report.paired)},
+                       {"sentence", metric_sentence(metric, report)}});
+  }
+  return {{"schema", "clonebench-compare/1"},
+          {"design", report.paired ? "paired" : "unpaired"},
+          {"alpha", report.options.alpha},
+          {"threshold_pct", report.options.threshold * 100},
+          {"a", a},
+          {"b", b},
+          {"metrics", metrics},
+          {"warnings", report.warnings},
+          {"summary", summary_sentence(report)}};
+}
+
+std::string render_compare_json(const ComparisonReport& report) {
+  return compare_to_json(report).dump(2) + "\n";
+}
+
+}  // namespace clonebench

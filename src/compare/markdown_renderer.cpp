@@ -1,0 +1,46 @@
+#include <fmt/core.h>
+
+#include "compare/renderers.hpp"
+#include "compare/wording.hpp"
+
+namespace clonebench {
+namespace {
+
+std::string escape_cell(std::string text) {
+  std::string escaped;
+  for (char c : text) {
+    if (c == '|') {
+      escaped += '\\';
+    }
+    escaped += c;
+  }
+  return escaped;
+}
+
+}  // namespace
+
+std::string render_compare_markdown(const ComparisonReport& report) {
+  std::string out = fmt::format("A = `{}`, B = `{}` ({}, threshold ±{:g} %, α = {:g})\n\n",
+                                escape_cell(report.a_name), escape_cell(report.b_name),
+                                report.paired ? "paired" : "unpaired",
+                                report.options.threshold * 100, report.options.alpha);
+  out += "| Metric | A median | B median | Δ (B vs A) | 95 % CI of Δ | p | Verdict |\n";
+  out += "|:---|---:|---:|---:|---:|---:|:---|\n";
+  for (const MetricComparison& metric : report.metrics) {
+    const Effect& e = metric.effect;
+    out += fmt::format("| `{}` | {} | {} | {} | [{}, {}] | {} | {} |\n", escape_cell(metric.name),
+                       format_value(metric.a.median, metric.info.unit),
+                       format_value(metric.b.median, metric.info.unit), format_pct(e.estimate_pct),
+                       format_pct(e.ci_low_pct), format_pct(e.ci_high_pct),
+                       e.p_holm < 0.001 ? "<0.001" : fmt::format("{:.3f}", e.p_holm),
+                       verdict_name(e.verdict));
+  }
+  out += "\n";
+  for (const std::string& warning : report.warnings) {
+    out += "> **Warning:** " + escape_cell(warning) + "\n\n";
+  }
+  out += summary_sentence(report) + "\n";
+  return out;
+}
+
+}  // namespace clonebench

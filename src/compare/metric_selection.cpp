@@ -1,0 +1,128 @@
+#include "compare/metric_selection.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <set>
+
+#include "core/error.hpp"
+
+namespace clonebench {
+namespace {
+
+constexpr const char* kDefaultMetrics[] = {"ops_per_sec_real", "time_s", "value"};
+
+std::vector<std::string> groups_of(const SampleSet& set) {
+  std::vector<std::string> groups;
+  for (const RunObservation& run : set.runs) {
+    if (std::find(groups.begin(), groups.end(), run.group) == groups.end()) {
+      groups.push_back(run.group);
+    }
+  }
+  return groups;
+}
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string text;
+  for (const std::string& name : names) {
+    text += (text.empty() ? "" : ", ") + (name.empty() ? std::string("(unnamed)") : name);
+  }
+  return text;
+}
+
+std::set<std::string> metrics_of(const SampleSet& set, const std::string& group) {
+  std::set<std::string> names;
+  for (const RunObservation& run : set.runs) {
+    if (run.group == group) {
+      for (const auto& [name, value] : run.metrics) {
+        names.insert(name);
+      }
+    }
+  }
+  return names;
+}
+
+std::vector<double> values_of(const SampleSet& set, const std::string& group,
+                              const std::string& metric) {
+  std::vector<double> values;
+  for (const RunObservation& run : set.runs) {
+    const auto found = run.metrics.find(metric);
+    if (run.group == group && found != run.metrics.end()) {
+      values.push_back(found->second);
+    }
+  }
+  return values;
+}
+
+// (A group, B group) pairs to compare.
+std::vector<std::pair<std::string, std::string>> matched_groups(const SampleSet& a,
+                                                                const SampleSet& b) {
+  const std::vector<std::string> groups_a = groups_of(a);
+  const std::vector<std::string> groups_b = groups_of(b);
+  if (groups_a.size() == 1 && groups_b.size() == 1) {
+    return {{groups_a.front(), groups_b.front()}};
+  }
+  std::vector<std::pair<std::string, std::string>> matched;
+  for (const std::string& group : groups_a) {
+    if (std::find(groups_b.begin(), groups_b.end(), group) != groups_b.end()) {
+      matched.emplace_back(group, group);
+    }
+  }
+  if (matched.empty()) {
+    throw UsageError(fmt::format("A ({}) measured {} but B ({}) measured {}: nothing in common",
+                                 a.source, joined(groups_a), b.source, joined(groups_b)));
+  }
+  return matched;
+}
+
+std::vector<std::string> metrics_for(const std::set<std::string>& in_a,
+                                     const std::set<std::string>& in_b,
+                                     const std::vector<std::string>& requested, const SampleSet& a,
+                                     const SampleSet& b) {
+  std::vector<std::string> common;
+  std::set_intersection(in_a.begin(), in_a.end(), in_b.begin(), in_b.end(),
+                        std::back_inserter(common));
+  if (!requested.empty()) {
+    for (const std::string& metric : requested) {
+      if (!in_a.contains(metric) || !in_b.contains(metric)) {
+        throw UsageError(fmt::format("--metric {}: not in {} (metrics in both: {})", metric,
+                                     in_a.contains(metric) ? b.source : a.source, joined(common)));
+      }
+    }
+    return requested;
+  }
+  for (const char* metric : kDefaultMetrics) {
+    if (in_a.contains(metric) && in_b.contains(metric)) {
+      return {metric};
+    }
+  }
+  throw UsageError(fmt::format("{} and {} share no default metric; choose one with --metric ({})",
+                               a.source, b.source, joined(common)));
+}
+
+}  // namespace
+
+std::vector<MetricSamples> select_metrics(const SampleSet& a, const SampleSet& b,
+                                          const std::vector<std::string>& requested,
+                                          std::optional<Direction> value_direction) {
+  const auto groups = matched_groups(a, b);
+  std::vector<MetricSamples> selected;
+  for (const auto& [group_a, group_b] : groups) {
+    const auto metrics =
+        metrics_for(metrics_of(a, group_a), metrics_of(b, group_b), requested, a, b);
+    for (const std::string& metric : metrics) {
+      MetricSamples samples;
+      samples.name = groups.size() > 1 ? group_a + "/" + metric : metric;
+      samples.info = metric_info(metric);
+      if (metric == "value" && value_direction) {
+        samples.info.direction = *value_direction;
+      }
+      samples.a = values_of(a, group_a, metric);
+      samples.b = values_of(b, group_b, metric);
+      selected.push_back(std::move(samples));
+    }
+  }
+  return selected;
+}
+
+}  // namespace clonebench

@@ -1,0 +1,137 @@
+// Plain number files: one value per line, '#' comments, optionally with a duration unit
+// (ns, us, µs, ms, s, m, h) or a compound duration such as "11m49s" or "1h2m3.5s".
+
+#include <fmt/core.h>
+
+#include <cctype>
+#include <charconv>
+#include <optional>
+#include <sstream>
+
+#include "compare/input_readers.hpp"
+#include "core/error.hpp"
+
+namespace clonebench {
+namespace {
+
+std::optional<double> unit_seconds(std::string_view unit) {
+  if (unit == "ns") {
+    return 1e-9;
+  }
+  if (unit == "us" || unit == "µs") {
+    return 1e-6;
+  }
+  if (unit == "ms") {
+    return 1e-3;
+  }
+  if (unit == "s") {
+    return 1.0;
+  }
+  if (unit == "m") {
+    return 60.0;
+  }
+  if (unit == "h") {
+    return 3600.0;
+  }
+  return std::nullopt;
+}
+
+struct ParsedValue {
+  double value = 0;
+  bool has_unit = false;  // value is in seconds when true
+};
+
+// Throws std::invalid_argument with the reason; the caller adds file and line.
+ParsedValue parse_value(std::string_view text) {
+  ParsedValue parsed;
+  double total_s = 0;
+  std::size_t pos = 0;
+  int parts = 0;
+  while (pos < text.size()) {
+    double number = 0;
+    const auto [end, error] = std::from_chars(text.data() + pos, text.data() + text.size(), number);
+    if (error != std::errc() || end == text.data() + pos) {
+      throw std::invalid_argument(fmt::format("cannot read '{}' as a number", text));
+    }
+    pos = static_cast<std::size_t>(end - text.data());
+    while (pos < text.size() && text[pos] == ' ') {
+      ++pos;
+    }
+    std::size_t unit_end = pos;
+    while (unit_end < text.size() && !std::isdigit(static_cast<unsigned char>(text[unit_end])) &&
+           text[unit_end] != '.' && text[unit_end] != ' ') {
+      ++unit_end;
+    }
+    const std::string_view unit = text.substr(pos, unit_end - pos);
+    ++parts;
+    if (unit.empty()) {
+      if (parts > 1 || unit_end < text.size()) {
+        throw std::invalid_argument(fmt::format("'{}' is not one number or duration", text));
+      }
+      parsed.value = number;
+      return parsed;
+    }
+    const std::optional<double> scale = unit_seconds(unit);
+    if (!scale) {
+      throw std::invalid_argument(
+          fmt::format("unknown unit '{}' (use ns, us, ms, s, m or h)", unit));
+    }
+    total_s += number * *scale;
+    pos = unit_end;
+    while (pos < text.size() && text[pos] == ' ') {
+      ++pos;
+    }
+  }
+  parsed.value = total_s;
+  parsed.has_unit = true;
+  return parsed;
+}
+
+std::string trimmed(const std::string& line) {
+  const std::string without_comment = line.substr(0, line.find('#'));
+  const auto first = without_comment.find_first_not_of(" \t\r");
+  if (first == std::string::npos) {
+    return {};
+  }
+  return without_comment.substr(first, without_comment.find_last_not_of(" \t\r") - first + 1);
+}
+
+}  // namespace
+
+SampleSet read_number_file(const std::string& path, const std::string& text) {
+  SampleSet set{path, "numbers", {}};
+  std::optional<bool> with_units;
+  std::istringstream lines(text);
+  std::string line;
+  std::size_t line_number = 0;
+  while (std::getline(lines, line)) {
+    ++line_number;
+    const std::string value_text = trimmed(line);
+    if (value_text.empty()) {
+      continue;
+    }
+    ParsedValue parsed;
+    try {
+      parsed = parse_value(value_text);
+    } catch (const std::invalid_argument& error) {
+      throw UsageError(
+          fmt::format("{}:{}: {} (not clonebench JSON, stress-ng YAML or log, hyperfine JSON, or a "
+                      "number file)",
+                      path, line_number, error.what()));
+    }
+    if (with_units && *with_units != parsed.has_unit) {
+      throw UsageError(
+          fmt::format("{}:{}: mixes values with and without units", path, line_number));
+    }
+    with_units = parsed.has_unit;
+    RunObservation run;
+    run.metrics[parsed.has_unit ? "time_s" : "value"] = parsed.value;
+    set.runs.push_back(std::move(run));
+  }
+  if (set.runs.empty()) {
+    throw UsageError(fmt::format("{}: no values (empty, or only comments)", path));
+  }
+  return set;
+}
+
+}  // namespace clonebench

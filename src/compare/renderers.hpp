@@ -1,0 +1,21 @@
+#pragma once
+// Renderers of a comparison report: pure functions, same report → same bytes.
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "compare/comparison.hpp"
+
+namespace clonebench {
+
+// The human table: estimate, CI, p, verdict per metric, noise lines, warnings, summary.
+std::string render_compare_table(const ComparisonReport& report);
+// benchstat's table (medians ± order-statistic CI, delta of medians or "~", p and n).
+std::string render_compare_benchstat(const ComparisonReport& report);
+// A Markdown table (hyperfine-like) plus the summary sentence.
+std::string render_compare_markdown(const ComparisonReport& report);
+// The clonebench-compare/1 document.
+nlohmann::json compare_to_json(const ComparisonReport& report);
+std::string render_compare_json(const ComparisonReport& report);
+
+}  // namespace clonebench

@@ -1,0 +1,28 @@
+#pragma once
+// One side of a comparison as read from a file or the store: runs, each with named metric
+// values, grouped by what was measured (stressor or command).
+
+#include <cstdint>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace clonebench {
+
+struct RunObservation {
+  std::string group;                      // stressor ("fork"); empty when the source has none
+  std::map<std::string, double> metrics;  // metric name (metric_catalog.hpp) → value
+  std::int64_t run_id = 0;                // stored runs only
+  nlohmann::json options = nullptr;       // the run's settings, when known
+  nlohmann::json environment = nullptr;   // the machine it ran on, when known
+};
+
+struct SampleSet {
+  std::string source;  // the argument as given: a path, a label, run ids
+  std::string format;  // clonebench-json | stress-ng-yaml | stress-ng-log | hyperfine-json |
+                       // numbers | store
+  std::vector<RunObservation> runs;
+};
+
+}  // namespace clonebench

@@ -1,0 +1,73 @@
+#include "compare/stored_runs.hpp"
+
+#include <fmt/core.h>
+
+#include <regex>
+
+#include "core/error.hpp"
+
+namespace clonebench {
+
+bool is_run_id_list(std::string_view text) {
+  static const std::regex pattern(R"(^\d+(,\d+)*$)");
+  return std::regex_match(text.begin(), text.end(), pattern);
+}
+
+RunObservation observation_of(const RunRecord& record, const nlohmann::json& environment) {
+  const RunResult& r = record.result;
+  RunObservation run;
+  run.group = r.stressor;
+  run.run_id = record.id;
+  run.options = r.options;
+  run.environment = environment;
+  run.metrics = {{"ops_per_sec_real", r.ops_per_sec_real()},
+                 {"ops_per_sec_cpu", r.ops_per_sec_cpu()},
+                 {"bogo_ops", static_cast<double>(r.bogo_ops)},
+                 {"real_time_s", r.real_time_s},
+                 {"usr_time_s", r.usr_time_s},
+                 {"sys_time_s", r.sys_time_s},
+                 {"cpu_per_instance_pct", r.cpu_per_instance_pct()},
+                 {"max_rss_kb", static_cast<double>(r.max_rss_kb)}};
+  for (const auto& [phase, histogram] :
+       {std::pair{"create", &r.create}, std::pair{"start", &r.start}, std::pair{"reap", &r.reap}}) {
+    if (histogram->count() == 0) {
+      continue;
+    }
+    const LatencySummary summary = summarize(*histogram);
+    const std::string base = fmt::format("latency_us.{}.", phase);
+    run.metrics[base + "mean"] = summary.mean_us;
+    run.metrics[base + "p50"] = summary.p50_us;
+    run.metrics[base + "p90"] = summary.p90_us;
+    run.metrics[base + "p99"] = summary.p99_us;
+    run.metrics[base + "max"] = summary.max_us;
+  }
+  return run;
+}
+
+SampleSet read_stored_runs(const Store& store, const std::string& spec) {
+  SampleSet set{spec, "store", {}};
+  if (is_run_id_list(spec)) {
+    std::size_t start = 0;
+    while (start <= spec.size()) {
+      const std::size_t comma = std::min(spec.find(',', start), spec.size());
+      const std::int64_t id = std::stoll(spec.substr(start, comma - start));
+      const std::optional<StoredRun> stored = store.load(id);
+      if (!stored) {
+        throw UsageError(fmt::format("run id {} is not in {}", id, store.path()));
+      }
+      set.runs.push_back(observation_of(stored->record, stored->environment));
+      start = comma + 1;
+    }
+    return set;
+  }
+  for (const StoredRun& stored : store.load_label(spec)) {
+    set.runs.push_back(observation_of(stored.record, stored.environment));
+  }
+  if (set.runs.empty()) {
+    throw UsageError(
+        fmt::format("'{}' is neither a file nor a label of any run in {}", spec, store.path()));
+  }
+  return set;
+}
+
+}  // namespace clonebench

@@ -1,0 +1,134 @@
+#include "compare/wording.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace clonebench {
+namespace {
+
+std::string sizes(const MetricComparison& metric, const ComparisonReport& report) {
+  if (report.paired) {
+    return fmt::format("{} pairs", metric.a.n);
+  }
+  return fmt::format("{} vs {} runs", metric.a.n, metric.b.n);
+}
+
+std::string interval(double low, double high, const char* level) {
+  return fmt::format("{} CI {} to {}", level, format_pct(low), format_pct(high));
+}
+
+std::string outlier_text(const OutlierCounts& counts) {
+  if (counts.total() == 0) {
+    return "none";
+  }
+  std::string text;
+  auto add = [&text](std::size_t count, const char* what) {
+    if (count > 0) {
+      text += fmt::format("{}{} {}", text.empty() ? "" : ", ", count, what);
+    }
+  };
+  add(counts.low_severe, "low-severe");
+  add(counts.low_mild, "low-mild");
+  add(counts.high_mild, "high-mild");
+  add(counts.high_severe, "high-severe");
+  return text;
+}
+
+std::string threshold_text(const ComparisonReport& report) {
+  return fmt::format("±{:g} %", report.options.threshold * 100);
+}
+
+}  // namespace
+
+std::string format_pct(double pct) {
+  if (std::isinf(pct)) {
+    return pct > 0 ? "+∞ %" : "-∞ %";
+  }
+  return fmt::format("{:+.2f} %", pct);
+}
+
+std::string format_p(double p) {
+  return p < 0.001 ? std::string("p < 0.001") : fmt::format("p = {:.3f}", p);
+}
+
+std::string format_value(double value, const std::string& unit) {
+  const std::string number = fmt::format("{:.5g}", value);
+  return unit.empty() ? number : number + " " + unit;
+}
+
+std::string metric_sentence(const MetricComparison& metric, const ComparisonReport& report) {
+  const Effect& e = metric.effect;
+  const std::string change = fmt::format(
+      "{} {} ({}, {}, {})", metric.name, format_pct(e.estimate_pct),
+      interval(e.ci_low_pct, e.ci_high_pct, "95 %"), format_p(e.p_holm), sizes(metric, report));
+  const std::string theta = threshold_text(report);
+  const bool inside = e.ci_low_pct > -report.options.threshold * 100 &&
+                      e.ci_high_pct < report.options.threshold * 100;
+  switch (e.verdict) {
+    case Verdict::kFaster:
+      return fmt::format("B is faster than A beyond the {} threshold: {}.", theta, change);
+    case Verdict::kSlower:
+      return fmt::format("B is slower than A beyond the {} threshold: {}.", theta, change);
+    case Verdict::kFasterSmall:
+      return fmt::format("B is faster than A, {} {}: {}.",
+                         inside ? "by less than" : "though possibly by less than", theta, change);
+    case Verdict::kSlowerSmall:
+      return fmt::format("B is slower than A, {} {}: {}.",
+                         inside ? "by less than" : "though possibly by less than", theta, change);
+    case Verdict::kEquivalent:
+      return fmt::format("A and B are equivalent within {}: {} {} ({}).", theta, metric.name,
+                         format_pct(e.estimate_pct),
+                         interval(e.ci90_low_pct, e.ci90_high_pct, "90 %"));
+    case Verdict::kInconclusive:
+      break;
+  }
+  if (!e.enough_samples) {
+    return fmt::format(
+        "Too few {} to decide about {}: a rank test needs at least {} {} to reach α = {:g} "
+        "({} given), so no verdict is possible.",
+        report.paired ? "pairs" : "runs", metric.name, e.min_runs,
+        report.paired ? "pairs" : "runs per side", report.options.alpha, sizes(metric, report));
+  }
+  const std::size_t have = std::min(metric.a.n, metric.b.n);
+  const std::string unit = report.paired ? "pairs" : "runs per side";
+  const std::string advice =
+      e.runs_needed > have
+          ? fmt::format("≈{} more {} would resolve {}", e.runs_needed - have, unit, theta)
+          : fmt::format("{} {} usually resolve {}; the change is probably close to it",
+                        e.runs_needed, unit, theta);
+  return fmt::format("No difference shown: {}; {}.", change, advice);
+}
+
+std::string summary_sentence(const ComparisonReport& report) {
+  if (report.metrics.empty()) {
+    return "Nothing to compare.";
+  }
+  const std::string first = metric_sentence(report.metrics.front(), report);
+  if (report.metrics.size() == 1) {
+    return first;
+  }
+  const auto changed =
+      std::count_if(report.metrics.begin(), report.metrics.end(), [](const MetricComparison& m) {
+        return m.effect.verdict != Verdict::kEquivalent &&
+               m.effect.verdict != Verdict::kInconclusive;
+      });
+  return fmt::format("{} of {} metrics differ (Holm-adjusted, α = {:g}). {}", changed,
+                     report.metrics.size(), report.options.alpha, first);
+}
+
+std::string noise_line(const MetricComparison& metric, const ComparisonReport& report) {
+  auto drift = [](const SideSummary& side) {
+    return fmt::format("ρ = {:+.2f} (p = {:.3f})", side.drift.rho, side.drift.p);
+  };
+  return fmt::format(
+      "{}: CV(A) = {:.2f} % (robust {:.2f} %), CV(B) = {:.2f} % (robust {:.2f} %); outliers "
+      "A: {}, B: {} (kept); drift A: {}, B: {}; {} (80 % power): {:.2f} %",
+      metric.name, metric.a.cv * 100, metric.a.robust_cv * 100, metric.b.cv * 100,
+      metric.b.robust_cv * 100, outlier_text(metric.a.outliers), outlier_text(metric.b.outliers),
+      drift(metric.a), drift(metric.b), report.paired ? "paired resolution" : "resolution",
+      metric.effect.mde_pct);
+}
+
+}  // namespace clonebench

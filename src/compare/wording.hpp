@@ -1,0 +1,23 @@
+#pragma once
+// The words of a comparison, in one place: the sentence per metric, the one-sentence summary
+// and the noise line, shared by every renderer so that table, markdown and JSON say the same.
+
+#include <string>
+
+#include "compare/comparison.hpp"
+
+namespace clonebench {
+
+// "+2.41 %", "-0.30 %", "-∞ %", "+∞ %".
+std::string format_pct(double pct);
+// "p < 0.001" or "p = 0.021".
+std::string format_p(double p);
+// "5.123 µs"-style: five significant digits and the unit.
+std::string format_value(double value, const std::string& unit);
+
+std::string metric_sentence(const MetricComparison& metric, const ComparisonReport& report);
+std::string summary_sentence(const ComparisonReport& report);
+// CV, robust CV, outliers, drift and the resolution, for one metric.
+std::string noise_line(const MetricComparison& metric, const ComparisonReport& report);
+
+}  // namespace clonebench

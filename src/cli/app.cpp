@@ -38,6 +38,8 @@ int run_app(int argc, char** argv) {
   add_env_command(app, commands);
   add_store_commands(app, commands);
   add_compare_command(app, commands);
+  add_sweep_command(app, commands);
+  add_model_command(app, commands);
   try {
     app.parse(argc, argv);
     return dispatch(app, commands);

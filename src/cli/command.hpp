@@ -19,5 +19,7 @@ void add_list_command(CLI::App& app, CommandList& commands);
 void add_env_command(CLI::App& app, CommandList& commands);
 void add_store_commands(CLI::App& app, CommandList& commands);  // history, show, export
 void add_compare_command(CLI::App& app, CommandList& commands);
+void add_sweep_command(CLI::App& app, CommandList& commands);
+void add_model_command(CLI::App& app, CommandList& commands);
 
 }  // namespace clonebench

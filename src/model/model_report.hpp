@@ -1,0 +1,47 @@
+#pragma once
+// What `clonebench model` prints: a text table for people and the `model` JSON document, both
+// from one ModelResult plus what the machine is (mitigations) and, when a `sweep` of the real
+// kernel is stored, its per-page cost beside the model's per-entry call overhead.
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/model_run.hpp"
+
+namespace clonebench::model {
+
+struct KernelFit {
+  std::string phase;
+  double per_page_ns = 0;
+  double low = 0, high = 0;
+};
+
+struct KernelLink {
+  std::string experiment_tag;
+  std::string created_at;
+  std::vector<KernelFit> fits;
+};
+
+struct ModelContext {
+  std::map<std::string, std::string> mitigations;  // /sys/devices/system/cpu/vulnerabilities
+  std::optional<KernelLink> kernel;
+};
+
+// Reads `fits[]` = {"phase", "per_page_ns": {"estimate", "ci": [lo, hi]}} of a sweep summary;
+// fits without a usable per_page_ns are left out.
+std::vector<KernelFit> parse_sweep_fits(const nlohmann::json& summary);
+
+// True when the kernel returns through the SRSO safe-RET thunk on this machine.
+bool machine_uses_srso_thunk(const std::map<std::string, std::string>& mitigations);
+
+// Per key/return group that was run: the ef5f379de302 fix (post-outline / post-inline) and the
+// c0bff412e67b regression (post-outline / pre-outline).
+std::vector<Comparison> key_comparisons(const ModelResult& result);
+
+std::string render_model_text(const ModelResult& result, const ModelContext& context);
+nlohmann::json model_json(const ModelResult& result, const ModelContext& context);
+
+}  // namespace clonebench::model

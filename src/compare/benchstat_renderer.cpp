@@ -75,23 +75,16 @@ std::string delta_cell(const MetricComparison& metric, double alpha) {
   return fmt::format("{} (p={:.3f} {}){}", delta, e.p, n, e.enough_samples ? "" : " ²");
 }
 
-}  // namespace
-
-std::string render_compare_benchstat(const ComparisonReport& report) {
-  // One row per metric: name, A cell, B cell, delta.
+// One benchstat table: metrics sharing a unit.
+std::string render_unit_table(const ComparisonReport& report,
+                              const std::vector<const MetricComparison*>& metrics,
+                              const std::string& unit_label) {
   std::vector<std::vector<std::string>> rows;
-  bool need_ci_note = false, need_test_note = false;
-  std::size_t min_runs = 0;
-  std::string unit_label;
-  for (const MetricComparison& metric : report.metrics) {
-    const Scaled scaled = base_unit(metric.info.unit);
-    unit_label = unit_label.empty() || unit_label == scaled.unit ? scaled.unit : "value";
-    rows.push_back({metric.name, centre_cell(metric.a, scaled.factor),
-                    centre_cell(metric.b, scaled.factor),
-                    delta_cell(metric, report.options.alpha)});
-    need_ci_note = need_ci_note || !has_finite_ci(metric.a) || !has_finite_ci(metric.b);
-    need_test_note = need_test_note || !metric.effect.enough_samples;
-    min_runs = std::max(min_runs, metric.effect.min_runs);
+  for (const MetricComparison* metric : metrics) {
+    const Scaled scaled = base_unit(metric->info.unit);
+    rows.push_back({metric->name, centre_cell(metric->a, scaled.factor),
+                    centre_cell(metric->b, scaled.factor),
+                    delta_cell(*metric, report.options.alpha)});
   }
   std::size_t name_width = 0, a_width = 0, b_width = 0, delta_width = 0;
   for (const auto& row : rows) {
@@ -109,9 +102,37 @@ std::string render_compare_benchstat(const ComparisonReport& report) {
   out += indent + "│" + centre(unit_label, a_region) + "│" +
          pad_right(centre(unit_label, b_width + 2) + "  vs base", b_region) + "│\n";
   for (const auto& row : rows) {
-    std::string line = pad_right(row[0], name_width + 1) + " " + pad_left(row[1], a_region - 1) +
-                       " " + pad_left(row[2], b_width + 2) + "  " + row[3];
-    out += line + "\n";
+    out += pad_right(row[0], name_width + 1) + " " + pad_left(row[1], a_region - 1) + " " +
+           pad_left(row[2], b_width + 2) + "  " + pad_left(row[3], delta_width) + "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string render_compare_benchstat(const ComparisonReport& report) {
+  // benchstat prints one table per unit, in order of first appearance.
+  std::vector<std::string> units;
+  for (const MetricComparison& metric : report.metrics) {
+    const std::string unit = base_unit(metric.info.unit).unit;
+    if (std::find(units.begin(), units.end(), unit) == units.end()) {
+      units.push_back(unit);
+    }
+  }
+  std::string out;
+  bool need_ci_note = false, need_test_note = false;
+  std::size_t min_runs = 0;
+  for (const std::string& unit : units) {
+    std::vector<const MetricComparison*> metrics;
+    for (const MetricComparison& metric : report.metrics) {
+      if (base_unit(metric.info.unit).unit == unit) {
+        metrics.push_back(&metric);
+        need_ci_note = need_ci_note || !has_finite_ci(metric.a) || !has_finite_ci(metric.b);
+        need_test_note = need_test_note || !metric.effect.enough_samples;
+        min_runs = std::max(min_runs, metric.effect.min_runs);
+      }
+    }
+    out += (out.empty() ? "" : "\n") + render_unit_table(report, metrics, unit);
   }
   if (need_ci_note) {
     out += fmt::format("¹ need >= 6 samples for confidence interval at level {:g}\n",

@@ -7,11 +7,11 @@ namespace clonebench {
 namespace {
 
 // JSON has no infinity: an unbounded CI end is null.
-nlohmann::json number(double value) {
-  return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
+nlohmann::ordered_json number(double value) {
+  return std::isfinite(value) ? nlohmann::ordered_json(value) : nlohmann::ordered_json(nullptr);
 }
 
-nlohmann::json side_json(const SideSummary& side) {
+nlohmann::ordered_json side_json(const SideSummary& side) {
   return {{"n", side.n},
           {"median", side.median},
           {"median_ci", {number(side.median_ci.lo), number(side.median_ci.hi)}},
@@ -26,7 +26,7 @@ nlohmann::json side_json(const SideSummary& side) {
           {"drift", {{"rho", side.drift.rho}, {"p", side.drift.p}}}};
 }
 
-nlohmann::json effect_json(const Effect& e, bool paired) {
+nlohmann::ordered_json effect_json(const Effect& e, bool paired) {
   return {{"estimator", paired ? "hodges-lehmann-log-paired" : "hodges-lehmann-log"},
           {"test", paired ? "wilcoxon-signed-rank" : "mann-whitney-u"},
           {"exact", e.exact},
@@ -43,12 +43,12 @@ nlohmann::json effect_json(const Effect& e, bool paired) {
 
 }  // namespace
 
-nlohmann::json compare_to_json(const ComparisonReport& report) {
-  nlohmann::json a = report.a_source;
-  a["name"] = report.a_name;
-  nlohmann::json b = report.b_source;
-  b["name"] = report.b_name;
-  nlohmann::json metrics = nlohmann::json::array();
+nlohmann::ordered_json compare_to_json(const ComparisonReport& report) {
+  nlohmann::ordered_json a = {{"name", report.a_name}};
+  a.update(nlohmann::ordered_json(report.a_source));
+  nlohmann::ordered_json b = {{"name", report.b_name}};
+  b.update(nlohmann::ordered_json(report.b_source));
+  nlohmann::ordered_json metrics = nlohmann::ordered_json::array();
   for (const MetricComparison& metric : report.metrics) {
     metrics.push_back({{"name", metric.name},
                        {"direction", direction_name(metric.info.direction)},
@@ -58,15 +58,15 @@ nlohmann::json compare_to_json(const ComparisonReport& report) {
                        {"effect", effect_json(metric.effect, report.paired)},
                        {"sentence", metric_sentence(metric, report)}});
   }
-  return {{"schema", "clonebench-compare/1"},
-          {"design", report.paired ? "paired" : "unpaired"},
-          {"alpha", report.options.alpha},
-          {"threshold_pct", report.options.threshold * 100},
-          {"a", a},
-          {"b", b},
-          {"metrics", metrics},
-          {"warnings", report.warnings},
-          {"summary", summary_sentence(report)}};
+  return nlohmann::ordered_json{{"schema", "clonebench-compare/1"},
+                                {"design", report.paired ? "paired" : "unpaired"},
+                                {"alpha", report.options.alpha},
+                                {"threshold_pct", report.options.threshold * 100},
+                                {"a", a},
+                                {"b", b},
+                                {"metrics", metrics},
+                                {"warnings", report.warnings},
+                                {"summary", summary_sentence(report)}};
 }
 
 std::string render_compare_json(const ComparisonReport& report) {

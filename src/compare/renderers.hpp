@@ -15,7 +15,7 @@ std::string render_compare_benchstat(const ComparisonReport& report);
 // A Markdown table (hyperfine-like) plus the summary sentence.
 std::string render_compare_markdown(const ComparisonReport& report);
 // The clonebench-compare/1 document.
-nlohmann::json compare_to_json(const ComparisonReport& report);
+nlohmann::ordered_json compare_to_json(const ComparisonReport& report);
 std::string render_compare_json(const ComparisonReport& report);
 
 }  // namespace clonebench

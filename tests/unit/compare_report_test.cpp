@@ -1,0 +1,143 @@
+// The comparison report end to end on fixed inputs: the statistics it carries (checked against
+// statistics.md §12.1), and its four renderings byte for byte against golden files in
+// tests/golden/compare (regenerate with CLONEBENCH_UPDATE_GOLDEN=1 and review the diff).
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "compare/comparison.hpp"
+#include "compare/gate.hpp"
+#include "compare/input_readers.hpp"
+#include "compare/metric_selection.hpp"
+#include "compare/renderers.hpp"
+#include "compare/wording.hpp"
+#include "core/error.hpp"
+#include "stats/sample_size.hpp"
+
+namespace clonebench {
+namespace {
+
+std::string golden_path(const std::string& name) {
+  return std::string(CLONEBENCH_GOLDEN_DIR) + "/compare/" + name;
+}
+
+void expect_golden(const std::string& name, const std::string& actual) {
+  if (std::getenv("CLONEBENCH_UPDATE_GOLDEN") != nullptr) {
+    std::ofstream(golden_path(name)) << actual;
+  }
+  std::ifstream in(golden_path(name));
+  ASSERT_TRUE(in) << "missing golden file " << name;
+  std::ostringstream expected;
+  expected << in.rdbuf();
+  EXPECT_EQ(actual, expected.str()) << "golden file " << name;
+}
+
+ComparisonReport hyperfine_report() {
+  ReadOptions a_options, b_options;
+  a_options.hyperfine_command = "sleep 0.010";
+  b_options.hyperfine_command = "sleep 0.0105";
+  const SampleSet a = read_input_file(golden_path("hyperfine-two.json"), a_options);
+  const SampleSet b = read_input_file(golden_path("hyperfine-two.json"), b_options);
+  ComparisonReport report = analyze_unpaired(select_metrics(a, b, {}, std::nullopt), {});
+  report.a_name = "sleep 0.010";
+  report.b_name = "sleep 0.0105";
+  return report;
+}
+
+ComparisonReport clonebench_report() {
+  const SampleSet a = read_input_file(golden_path("clonebench-a.json"), {});
+  const SampleSet b = read_input_file(golden_path("clonebench-b.json"), {});
+  ComparisonReport report = analyze_unpaired(
+      select_metrics(a, b, {"ops_per_sec_real", "latency_us.create.p50"}, std::nullopt), {});
+  report.a_name = "clonebench-a.json";
+  report.b_name = "clonebench-b.json";
+  return report;
+}
+
+TEST(CompareReport, HyperfineSampleIsSlowerWithTheReferencePValue) {
+  const ComparisonReport report = hyperfine_report();
+  ASSERT_EQ(report.metrics.size(), 1U);
+  const MetricComparison& time = report.metrics[0];
+  EXPECT_EQ(time.name, "time_s");
+  EXPECT_NEAR(time.effect.p, 0.0185, 0.00005);  // §12.1, exact Mann–Whitney
+  EXPECT_TRUE(time.effect.exact);
+  EXPECT_NEAR(time.b.median / time.a.median, 1.037, 0.0005);  // §12.1 median ratio
+  EXPECT_GT(time.effect.ci_low_pct, 0.0);
+  EXPECT_TRUE(is_regression(time.effect.verdict));
+}
+
+TEST(CompareReport, FewerRunsThanTheTestNeedsGiveNoVerdictAndSaySo) {
+  MetricSamples samples{"time_s", metric_info("time_s"), {1.0, 1.01, 1.02}, {2.0, 2.01, 2.02}};
+  const ComparisonReport report = analyze_unpaired({samples}, {});
+  const Effect& effect = report.metrics[0].effect;
+  EXPECT_FALSE(effect.enough_samples);
+  EXPECT_EQ(effect.verdict, Verdict::kInconclusive);
+  EXPECT_NE(summary_sentence(report).find("at least 4 runs per side"), std::string::npos);
+}
+
+TEST(CompareReport, HolmAdjustsAcrossMetrics) {
+  const ComparisonReport report = clonebench_report();
+  ASSERT_EQ(report.metrics.size(), 2U);
+  const double p0 = report.metrics[0].effect.p, p1 = report.metrics[1].effect.p;
+  // Two metrics: the smaller p doubles, the larger is at least that (step-down maximum).
+  const double smaller = std::min(1.0, 2 * std::min(p0, p1));
+  const double larger = std::max(smaller, std::max(p0, p1));
+  EXPECT_DOUBLE_EQ(std::min(report.metrics[0].effect.p_holm, report.metrics[1].effect.p_holm),
+                   smaller);
+  EXPECT_DOUBLE_EQ(std::max(report.metrics[0].effect.p_holm, report.metrics[1].effect.p_holm),
+                   larger);
+  EXPECT_GE(report.metrics[0].effect.p_holm, p0);
+  EXPECT_GE(report.metrics[1].effect.p_holm, p1);
+  // B's rate is ≈ 3.1 % higher in every run: faster, beyond 1 %.
+  EXPECT_EQ(report.metrics[0].effect.verdict, Verdict::kFaster);
+  EXPECT_NEAR(report.metrics[0].effect.estimate_pct, 3.1, 0.2);
+}
+
+TEST(CompareReport, PairedAnalysisOfTheSignedRankVectorMatchesTheReference) {
+  // §12.1: d = ln B − ln A with W+ = 6, exact p = 0.0008544921875.
+  const std::vector<double> d = {-0.00674, 0.00729,  -0.00982, -0.02941, -0.0035,
+                                 -0.01168, -0.02743, -0.03282, -0.02064, -0.00622,
+                                 -0.01758, -0.004,   -0.01281, -0.00816, -0.00297};
+  MetricSamples samples{"time_s", metric_info("time_s"), {}, {}};
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    samples.a.push_back(1.0 + 0.01 * static_cast<double>(i));
+    samples.b.push_back(samples.a.back() * std::exp(d[i]));
+  }
+  const ComparisonReport report = analyze_paired({samples}, {});
+  EXPECT_TRUE(report.paired);
+  EXPECT_NEAR(report.metrics[0].effect.p, 0.0008544921875, 1e-12);
+  EXPECT_LT(report.metrics[0].effect.ci_high_pct, 0.0);
+  EXPECT_EQ(report.metrics[0].effect.runs_needed,
+            pairs_needed(report.metrics[0].effect.sigma_log, std::log1p(0.01), 0.05));
+}
+
+TEST(CompareReport, GateExitCodesFollowTheVerdicts) {
+  const ComparisonReport report = hyperfine_report();
+  EXPECT_EQ(gate_exit_code(report, {}), 0);
+  const int expected = report.metrics[0].effect.verdict == Verdict::kSlower ? kExitSlower : 0;
+  EXPECT_EQ(gate_exit_code(report, {"slower"}), expected);
+  MetricSamples few{"time_s", metric_info("time_s"), {1.0, 1.1}, {1.05, 1.0}};
+  EXPECT_EQ(gate_exit_code(analyze_unpaired({few}, {}), {"inconclusive"}), kExitInconclusive);
+  EXPECT_DOUBLE_EQ(parse_threshold("1%", "--threshold"), 0.01);
+  EXPECT_DOUBLE_EQ(parse_threshold("0.5 %", "--threshold"), 0.005);
+  EXPECT_THROW(parse_threshold("abc", "--threshold"), UsageError);
+}
+
+TEST(CompareReport, RendersMatchTheGoldenFiles) {
+  const ComparisonReport hyperfine = hyperfine_report();
+  expect_golden("report-hyperfine.table.txt", render_compare_table(hyperfine));
+  expect_golden("report-hyperfine.benchstat.txt", render_compare_benchstat(hyperfine));
+  expect_golden("report-hyperfine.md", render_compare_markdown(hyperfine));
+  expect_golden("report-hyperfine.json", render_compare_json(hyperfine));
+  const ComparisonReport clonebench = clonebench_report();
+  expect_golden("report-clonebench.table.txt", render_compare_table(clonebench));
+  expect_golden("report-clonebench.benchstat.txt", render_compare_benchstat(clonebench));
+  expect_golden("report-clonebench.json", render_compare_json(clonebench));
+}
+
+}  // namespace
+}  // namespace clonebench

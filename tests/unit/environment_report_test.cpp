@@ -78,7 +78,7 @@ TEST(EnvironmentSummary, AlignsScalarsThenSectionsWithMitigationsAndConfigLast) 
       "governor:       n/a\n"
       "kernel_release: 6.11.0\n"
       "hvo:\n"
-      "  key_on:                             false\n"
+      "  key_on:                              false\n"
       "  pools.hugepages-2048kB.nr_hugepages: 0\n"
       "mitigations:\n"
       "  retbleed:   Not affected\n"

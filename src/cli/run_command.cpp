@@ -60,6 +60,9 @@ void render_outputs(const RunSpec& spec, const RunDocument& document) {
 
 int run_spec(const RunSpec& spec) {
   check_outputs(spec);
+  for (const StressorJob& job : spec.jobs) {
+    validate_job(job);
+  }
   std::optional<Store> store;
   if (spec.store) {
     store.emplace(spec.db_path.value_or(Store::default_path()));

@@ -182,10 +182,14 @@ void raise_instance_errors(const StressorJob& job, SharedInstances& shared,
 
 }  // namespace
 
-RunResult run_job(const StressorJob& job, SignalScope& signals) {
+void validate_job(const StressorJob& job) {
   require_stressor(job.stressor, "stressor");
   check_parent_kind(job.parent.kind);
   check_parent_fits(job.parent, job.instances);
+}
+
+RunResult run_job(const StressorJob& job, SignalScope& signals) {
+  validate_job(job);
   signals.throw_if_interrupted();
   SharedInstances shared(job.instances);
   std::vector<Supervised> children = start_instances(job, shared);

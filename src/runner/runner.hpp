@@ -19,6 +19,10 @@ class SignalScope {
   void throw_if_interrupted();
 };
 
+// Checks, before anything runs, that the job can run here: known stressor, known parent kind,
+// a parent that fits in memory. Throws UsageError naming the flag.
+void validate_job(const StressorJob& job);
+
 // Runs the job once and returns its result. Every child is killed and reaped before it returns
 // or throws; on SIGINT/SIGTERM/SIGHUP it throws Interrupted after cleaning up.
 // Throws UsageError for a job that cannot run here (unknown stressor, parent too large).

@@ -1,0 +1,123 @@
+// `clonebench run` against the real kernel: every stressor, the JSON contract, the stress-ng table.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "tool_process.hpp"
+
+namespace clonebench::testing {
+namespace {
+
+nlohmann::json run_json(const std::vector<std::string>& args) {
+  const ToolResult result = run_tool(args);
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_TRUE(nothing_left_behind());
+  return nlohmann::json::parse(result.out);
+}
+
+void expect_sane_latency(const nlohmann::json& phase, const std::string& what) {
+  EXPECT_GT(phase.at("n").get<std::uint64_t>(), 0U) << what;
+  const double mean = phase.at("mean").get<double>();
+  const double p50 = phase.at("p50").get<double>();
+  const double p90 = phase.at("p90").get<double>();
+  const double p99 = phase.at("p99").get<double>();
+  const double max = phase.at("max").get<double>();
+  EXPECT_GT(mean, 0) << what;
+  EXPECT_GT(p50, 0) << what;
+  EXPECT_LE(p50, p90 * 1.0001) << what;
+  EXPECT_LE(p90, p99 * 1.0001) << what;
+  EXPECT_LE(p99, max * 1.0001) << what;
+  EXPECT_LT(max, 10e6) << what;  // no child takes ten seconds to start or be reaped
+}
+
+class EveryStressor : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(EveryStressor, RunsBrieflyWithLatenciesAndNoFailedChild) {
+  const std::string stressor = GetParam();
+  const nlohmann::json document =
+      run_json({"run", stressor, "--timeout", "0.5", "--rss", "4M", "--json", "-", "--no-store"});
+  EXPECT_EQ(document.at("schema"), "clonebench/1");
+  ASSERT_EQ(document.at("runs").size(), 1U);
+  const nlohmann::json& run = document.at("runs").at(0);
+  EXPECT_EQ(run.at("stressor"), stressor);
+  EXPECT_GT(run.at("bogo_ops").get<std::uint64_t>(), 0U);
+  EXPECT_GT(run.at("ops_per_sec_real").get<double>(), 0);
+  EXPECT_GT(run.at("ops_per_sec_cpu").get<double>(), 0);
+  EXPECT_GT(run.at("real_time_s").get<double>(), 0.4);
+  EXPECT_LT(run.at("real_time_s").get<double>(), 5.0);
+  EXPECT_FALSE(run.at("failures").contains("CHILD_FAILED")) << run.at("failures").dump();
+  EXPECT_FALSE(run.at("failures").contains("WAIT_FAILED")) << run.at("failures").dump();
+  expect_sane_latency(run.at("latency_us").at("create"), stressor + " create");
+  expect_sane_latency(run.at("latency_us").at("start"), stressor + " start");
+  expect_sane_latency(run.at("latency_us").at("reap"), stressor + " reap");
+  // The forking process populated 4 MiB and says so.
+  EXPECT_GE(run.at("parent").at("region_anonymous_kb").get<std::uint64_t>(), 4000U);
+}
+
+INSTANTIATE_TEST_SUITE_P(Stressors, EveryStressor,
+                         ::testing::Values("fork", "vfork", "clone3", "thread", "spawn", "exec"));
+
+TEST(RunCli, CloneReapsEveryChildAndCountsPrivilegedFlagFailures) {
+  const nlohmann::json document = run_json(
+      {"run", "clone", "--timeout", "1", "--rss", "8M", "--seed", "1", "--json", "-", "--no-store"});
+  const nlohmann::json& run = document.at("runs").at(0);
+  EXPECT_GT(run.at("bogo_ops").get<std::uint64_t>(), 0U);
+  // Capabilities are dropped, so namespace flags fail with EPERM; bad combinations with EINVAL.
+  EXPECT_GT(run.at("failures").value("EPERM", 0U) + run.at("failures").value("EINVAL", 0U), 0U)
+      << run.at("failures").dump();
+  EXPECT_FALSE(run.at("failures").contains("WAIT_FAILED"));
+  expect_sane_latency(run.at("latency_us").at("create"), "clone create");
+}
+
+TEST(RunCli, ForkStaysSmallWithoutRss) {
+  const nlohmann::json document =
+      run_json({"run", "fork", "--timeout", "0.3", "--json", "-", "--no-store"});
+  const std::uint64_t rss_kb = document.at("runs").at(0).at("max_rss_kb");
+  EXPECT_GT(rss_kb, 0U);
+  EXPECT_LT(rss_kb, 16U * 1024U);  // physical bound; the benchmark tracks the 4 MiB target
+}
+
+TEST(RunCli, OpsLimitStopsEachInstanceAtItsShare) {
+  const nlohmann::json document =
+      run_json({"run", "--fork", "2", "--fork-ops", "50", "--json", "-", "--no-store"});
+  EXPECT_EQ(document.at("runs").at(0).at("bogo_ops"), 50U);
+  EXPECT_EQ(document.at("runs").at(0).at("instances"), 2U);
+}
+
+TEST(RunCli, StressNgMetricsCommandPrintsTheMetricsTableWithACloneRow) {
+  const ToolResult result = run_tool(
+      {"run", "--seq=5", "--clone", "2", "--timeout=1", "--metrics", "--rss", "8M", "--no-store"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("clonebench: metrc: ["), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("] stressor       bogo ops real time  usr time  sys time"),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("] clone    "), std::string::npos) << result.out;
+  EXPECT_TRUE(nothing_left_behind());
+}
+
+TEST(RunCli, RunsAreStoredAndShownFromTheDatabase) {
+  const std::string db = temp_path("store.db");
+  const ToolResult run =
+      run_tool({"run", "fork", "--timeout", "0.3", "--runs", "2", "--label", "e2e", "--db", db});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const ToolResult history = run_tool({"history", "--db", db});
+  EXPECT_EQ(history.exit_code, 0) << history.err;
+  EXPECT_NE(history.out.find("e2e"), std::string::npos) << history.out;
+  const ToolResult shown = run_tool({"show", "1", "--db", db, "--json", "-"});
+  EXPECT_EQ(shown.exit_code, 0) << shown.err;
+  const auto document = nlohmann::json::parse(shown.out);
+  EXPECT_EQ(document.at("runs").at(0).at("label"), "e2e");
+  std::remove(db.c_str());
+}
+
+TEST(RunCli, ListDescribesEveryStressor) {
+  const ToolResult result = run_tool({"list"});
+  ASSERT_EQ(result.exit_code, 0);
+  for (const char* name : {"fork", "vfork", "clone", "clone3", "thread", "spawn", "exec"}) {
+    EXPECT_NE(result.out.find(name), std::string::npos) << name;
+  }
+}
+
+}  // namespace
+}  // namespace clonebench::testing

@@ -1,0 +1,77 @@
+#pragma once
+// Shared by the hand-run benchmarks: run a command, capture its output, summarize a series.
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace clonebench::bench {
+
+// Runs `command` through /bin/sh and returns what it printed on stdout (stderr too when
+// `with_stderr`). Throws when the command fails.
+inline std::string capture(const std::string& command, bool with_stderr = false) {
+  const std::string full = with_stderr ? command + " 2>&1" : command;
+  FILE* pipe = ::popen(full.c_str(), "r");
+  if (pipe == nullptr) {
+    throw std::runtime_error("cannot run: " + command);
+  }
+  std::string out;
+  std::array<char, 4096> buffer{};
+  std::size_t n = 0;
+  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) {
+    out.append(buffer.data(), n);
+  }
+  const int status = ::pclose(pipe);
+  if (status != 0) {
+    throw std::runtime_error("failed (" + std::to_string(status) + "): " + command);
+  }
+  return out;
+}
+
+// The clonebench binary: argv[1], or the one built next to this benchmark.
+inline std::string clonebench_path(int argc, char** argv) {
+  if (argc > 1) {
+    return argv[1];
+  }
+  std::array<char, 4096> self{};
+  const ssize_t length = ::readlink("/proc/self/exe", self.data(), self.size() - 1);
+  std::string dir(self.data(), length > 0 ? static_cast<std::size_t>(length) : 0);
+  dir = dir.substr(0, dir.rfind('/'));
+  return dir + "/../src/clonebench";
+}
+
+inline double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  const std::size_t n = values.size();
+  return n == 0 ? 0.0 : (n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2);
+}
+
+inline double mean(const std::vector<double>& values) {
+  double sum = 0;
+  for (double v : values) {
+    sum += v;
+  }
+  return values.empty() ? 0.0 : sum / static_cast<double>(values.size());
+}
+
+// Sample standard deviation / mean.
+inline double coefficient_of_variation(const std::vector<double>& values) {
+  if (values.size() < 2) {
+    return 0.0;
+  }
+  const double m = mean(values);
+  double squares = 0;
+  for (double v : values) {
+    squares += (v - m) * (v - m);
+  }
+  return std::sqrt(squares / static_cast<double>(values.size() - 1)) / m;
+}
+
+}  // namespace clonebench::bench

@@ -1,6 +1,8 @@
 // The clonebench/1 JSON document (DESIGN.md §3) and its reader.
 #include <fmt/core.h>
 
+#include <type_traits>
+
 #include "core/error.hpp"
 #include "report/exporters.hpp"
 #include "report/record_json.hpp"
@@ -54,6 +56,12 @@ void read(const nlohmann::json& run, const char* key, T& out, const std::string&
       throw UsageError(fmt::format("{}: missing \"{}\"", where, key));
     }
     return;
+  }
+  if constexpr (std::is_unsigned_v<T>) {
+    if (!found->is_number_unsigned()) {
+      throw UsageError(
+          fmt::format("{}: \"{}\" is not a non-negative integer ({})", where, key, found->dump()));
+    }
   }
   try {
     out = found->get<T>();

@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <sstream>
+#include <type_traits>
 
 #include "core/error.hpp"
 
@@ -15,6 +16,12 @@ void read_field(const nlohmann::json& json, const char* key, T& out, const std::
   const auto found = json.find(key);
   if (found == json.end() || found->is_null()) {
     return;
+  }
+  if constexpr (std::is_unsigned_v<T>) {
+    if (!found->is_number_unsigned()) {
+      throw UsageError(fmt::format("{}: field \"{}\" is not a non-negative integer ({})", source,
+                                   key, found->dump()));
+    }
   }
   try {
     out = found->get<T>();

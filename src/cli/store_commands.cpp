@@ -1,0 +1,180 @@
+// `clonebench history`, `show ID` and `export ID...`: stored runs, rendered by the same
+// exporters that `run` uses.
+
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <charconv>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/command.hpp"
+#include "core/error.hpp"
+#include "report/exporters.hpp"
+#include "report/history_table.hpp"
+#include "report/output_file.hpp"
+#include "store/store.hpp"
+#include "sweep/sweep_report.hpp"
+
+namespace clonebench {
+namespace {
+
+struct StoreOptions {
+  std::string db_path;  // empty: Store::default_path()
+  std::size_t limit = 20;
+  std::vector<std::string> ids;
+  std::string json_path, yaml_path, csv_path;
+};
+
+std::string db_path_of(const StoreOptions& options) {
+  return options.db_path.empty() ? Store::default_path() : options.db_path;
+}
+
+std::int64_t parse_run_id(const std::string& text, const char* command) {
+  std::int64_t id = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), id);
+  if (error != std::errc() || end != text.data() + text.size() || id <= 0) {
+    throw UsageError(
+        fmt::format("{}: '{}' is not a run id (a positive number; see `clonebench "
+                    "history`)",
+                    command, text));
+  }
+  return id;
+}
+
+StoredRun load_run(const Store& store, const std::string& text, const char* command) {
+  const std::int64_t id = parse_run_id(text, command);
+  auto stored = store.load(id);
+  if (!stored) {
+    throw UsageError(fmt::format("{}: run {} is not in {}", command, id, store.path()));
+  }
+  return std::move(*stored);
+}
+
+int run_history(const StoreOptions& options) {
+  const Store store(db_path_of(options));
+  const auto rows = store.history(options.limit == 0 ? SIZE_MAX : options.limit);
+  if (rows.empty()) {
+    fmt::print("no runs stored in {}\n", store.path());
+    return kExitOk;
+  }
+  fmt::print("{}", render_history(rows));
+  return kExitOk;
+}
+
+// The sweep a run belongs to, re-rendered from the stored analysis.
+std::string sweep_report_of(const Store& store, const RunRecord& record) {
+  if (record.experiment.empty()) {
+    return {};
+  }
+  const auto experiment = store.load_experiment_summary(record.experiment);
+  if (!experiment || experiment->kind != "sweep") {
+    return {};
+  }
+  return fmt::format("\nsweep {} ({}):\n{}", experiment->tag, experiment->created_at,
+                     render_sweep_report(experiment->summary));
+}
+
+int run_show(const StoreOptions& options) {
+  if (!options.json_path.empty()) {
+    check_output_path(options.json_path, "--json");
+  }
+  const Store store(db_path_of(options));
+  StoredRun stored = load_run(store, options.ids.front(), "show");
+  const RunRecord& record = stored.record;
+  RunDocument document{stored.environment, {record}};
+  if (options.json_path != "-") {
+    fmt::print("run {} · label {} · started {}{}\n", record.id, record.label, record.started_at,
+               record.experiment.empty() ? "" : " · experiment " + record.experiment);
+    fmt::print("{}\n\n", environment_line(stored.environment));
+    fmt::print("{}\n", render_table(document));
+    fmt::print("{}", render_metrics(document, static_cast<int>(::getpid())));
+    fmt::print("{}", sweep_report_of(store, record));
+    std::fflush(stdout);
+  }
+  if (!options.json_path.empty()) {
+    write_output(options.json_path, render_json(document), "--json");
+  }
+  return kExitOk;
+}
+
+int run_export(const StoreOptions& options) {
+  if (options.json_path.empty() && options.yaml_path.empty() && options.csv_path.empty()) {
+    throw UsageError("export: give at least one of --json FILE, --yaml FILE, --csv FILE");
+  }
+  const std::pair<const std::string*, const char*> targets[] = {
+      {&options.json_path, "--json"}, {&options.yaml_path, "--yaml"}, {&options.csv_path, "--csv"}};
+  for (const auto& [path, flag] : targets) {
+    if (!path->empty()) {
+      check_output_path(*path, flag);
+    }
+  }
+  const Store store(db_path_of(options));
+  RunDocument document;
+  for (const std::string& text : options.ids) {
+    StoredRun stored = load_run(store, text, "export");
+    if (document.runs.empty()) {
+      document.environment = std::move(stored.environment);  // one document: the first's
+    }
+    document.runs.push_back(std::move(stored.record));
+  }
+  if (!options.json_path.empty()) {
+    write_output(options.json_path, render_json(document), "--json");
+  }
+  if (!options.yaml_path.empty()) {
+    write_output(options.yaml_path, render_yaml(document), "--yaml");
+  }
+  if (!options.csv_path.empty()) {
+    write_output(options.csv_path, render_csv(document), "--csv");
+  }
+  return kExitOk;
+}
+
+void add_db_option(CLI::App* command, StoreOptions& options) {
+  command
+      ->add_option("--db", options.db_path,
+                   "The run database (default: $CLONEBENCH_DB, else "
+                   "$XDG_DATA_HOME/clonebench/clonebench.db)")
+      ->type_name("PATH");
+}
+
+}  // namespace
+
+void add_store_commands(CLI::App& app, CommandList& commands) {
+  auto options = std::make_shared<StoreOptions>();
+
+  CLI::App* history = app.add_subcommand("history", "List stored runs, newest first");
+  history->add_option("--limit", options->limit, "Show at most N runs (0: all; default 20)")
+      ->type_name("N");
+  add_db_option(history, *options);
+  commands.push_back({history, [options] { return run_history(*options); }});
+
+  CLI::App* show = app.add_subcommand("show", "Show one stored run with its metrics");
+  show->add_option("id", options->ids, "The run id (see `clonebench history`)")
+      ->required()
+      ->expected(1)
+      ->type_name("ID");
+  show->add_option("--json", options->json_path,
+                   "Also write the run as clonebench/1 JSON to FILE ('-': only JSON, to stdout)")
+      ->type_name("FILE|-");
+  add_db_option(show, *options);
+  commands.push_back({show, [options] { return run_show(*options); }});
+
+  CLI::App* exporter =
+      app.add_subcommand("export", "Write stored runs as one JSON, YAML or CSV document");
+  exporter->add_option("ids", options->ids, "Run ids (see `clonebench history`)")
+      ->required()
+      ->type_name("ID...");
+  exporter->add_option("--json", options->json_path, "clonebench/1 JSON to FILE or '-'")
+      ->type_name("FILE|-");
+  exporter->add_option("--yaml", options->yaml_path, "stress-ng-style YAML to FILE or '-'")
+      ->type_name("FILE|-");
+  exporter->add_option("--csv", options->csv_path, "one CSV row per run to FILE or '-'")
+      ->type_name("FILE|-");
+  add_db_option(exporter, *options);
+  commands.push_back({exporter, [options] { return run_export(*options); }});
+}
+
+}  // namespace clonebench

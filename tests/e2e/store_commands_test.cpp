@@ -1,0 +1,163 @@
+// `clonebench history`, `show` and `export` on a database filled through the Store API.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "report/exporters.hpp"
+#include "store/store.hpp"
+#include "unit/sample_document.hpp"
+
+namespace clonebench {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Outcome {
+  int exit_code = -1;
+  std::string out, err;
+};
+
+// Runs the binary with a shell-free argv; stdout and stderr go to files we read back.
+Outcome run_clonebench(const std::vector<std::string>& args, const fs::path& scratch) {
+  const std::string out_path = (scratch / "stdout").string();
+  const std::string err_path = (scratch / "stderr").string();
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    if (std::freopen(out_path.c_str(), "w", stdout) == nullptr ||
+        std::freopen(err_path.c_str(), "w", stderr) == nullptr) {
+      ::_exit(127);
+    }
+    std::vector<char*> argv = {const_cast<char*>(CLONEBENCH_BINARY)};
+    for (const auto& arg : args) {
+      argv.push_back(const_cast<char*>(arg.c_str()));
+    }
+    argv.push_back(nullptr);
+    ::unsetenv("CLONEBENCH_DB");
+    ::execv(CLONEBENCH_BINARY, argv.data());
+    ::_exit(127);
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  const auto slurp = [](const std::string& path) {
+    std::ifstream file(path);
+    std::stringstream text;
+    text << file.rdbuf();
+    return text.str();
+  };
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), slurp(out_path),
+          slurp(err_path)};
+}
+
+class StoreCommands : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string pattern = (fs::temp_directory_path() / "clonebench-e2e-store-XXXXXX").string();
+    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
+    scratch_ = pattern;
+    db_ = (scratch_ / "runs.db").string();
+    Store store(db_);
+    RunRecord clone = testing::sample_clone_run();
+    RunRecord fork = testing::sample_fork_run();
+    fork.experiment.clear();
+    clone_id_ = store.save(clone, testing::sample_environment());
+    fork_id_ = store.save(fork, testing::sample_environment());
+  }
+  void TearDown() override { fs::remove_all(scratch_); }
+  Outcome run(std::vector<std::string> args) {
+    args.push_back("--db");
+    args.push_back(db_);
+    return run_clonebench(args, scratch_);
+  }
+
+  fs::path scratch_;
+  std::string db_;
+  std::int64_t clone_id_ = 0, fork_id_ = 0;
+};
+
+TEST_F(StoreCommands, HistoryListsRunsNewestFirst) {
+  const Outcome outcome = run({"history"});
+  ASSERT_EQ(outcome.exit_code, 0) << outcome.err;
+  const auto fork_at = outcome.out.find(" fork ");
+  const auto clone_at = outcome.out.find(" clone ");
+  ASSERT_NE(fork_at, std::string::npos) << outcome.out;
+  ASSERT_NE(clone_at, std::string::npos) << outcome.out;
+  EXPECT_LT(fork_at, clone_at);
+  EXPECT_EQ(run({"history", "--limit", "1"}).out.find(" clone "), std::string::npos);
+}
+
+TEST_F(StoreCommands, ShowPrintsTheTableTheMetricsAndTheEnvironment) {
+  const Outcome outcome = run({"show", std::to_string(clone_id_)});
+  ASSERT_EQ(outcome.exit_code, 0) << outcome.err;
+  EXPECT_NE(outcome.out.find("environment: kernel 6.18.44-fc-v857"), std::string::npos);
+  EXPECT_NE(outcome.out.find("create µs"), std::string::npos);
+  EXPECT_NE(outcome.out.find("metrc: ["), std::string::npos);
+  EXPECT_NE(outcome.out.find(" clone              2807     10.04      1.31     11.67       "
+                             "279.50         216.31        64.61        142088\n"),
+            std::string::npos)
+      << outcome.out;
+}
+
+TEST_F(StoreCommands, ShowWritesOnlyJsonToStdoutForJsonDash) {
+  const Outcome outcome = run({"show", std::to_string(clone_id_), "--json", "-"});
+  ASSERT_EQ(outcome.exit_code, 0) << outcome.err;
+  const auto document = run_document_from_json(nlohmann::json::parse(outcome.out), "stdout");
+  ASSERT_EQ(document.runs.size(), 1U);
+  EXPECT_EQ(document.runs[0].id, clone_id_);
+  EXPECT_EQ(document.environment, testing::sample_environment());
+}
+
+TEST_F(StoreCommands, ExportWritesSeveralRunsAsOneDocumentInEachFormat) {
+  const std::string json = (scratch_ / "out.json").string();
+  const std::string yaml = (scratch_ / "out.yaml").string();
+  const std::string csv = (scratch_ / "out.csv").string();
+  const Outcome outcome = run({"export", std::to_string(clone_id_), std::to_string(fork_id_),
+                               "--json", json, "--yaml", yaml, "--csv", csv});
+  ASSERT_EQ(outcome.exit_code, 0) << outcome.err;
+  std::ifstream json_file(json);
+  const auto document = run_document_from_json(nlohmann::json::parse(json_file), json);
+  ASSERT_EQ(document.runs.size(), 2U);
+  EXPECT_EQ(document.runs[1].result.stressor, "fork");
+  EXPECT_TRUE(fs::exists(yaml));
+  EXPECT_GT(fs::file_size(csv), 0U);
+}
+
+TEST_F(StoreCommands, RefusesBadAndUnknownIdsNamingThem) {
+  Outcome outcome = run({"show", "abc"});
+  EXPECT_EQ(outcome.exit_code, 2);
+  EXPECT_NE(outcome.err.find("'abc'"), std::string::npos) << outcome.err;
+  outcome = run({"show", "999"});
+  EXPECT_EQ(outcome.exit_code, 2);
+  EXPECT_NE(outcome.err.find("run 999"), std::string::npos) << outcome.err;
+  const std::string json = (scratch_ / "partial.json").string();
+  outcome = run({"export", std::to_string(clone_id_), "999", "--json", json});
+  EXPECT_EQ(outcome.exit_code, 2);
+  EXPECT_FALSE(fs::exists(json));
+}
+
+TEST_F(StoreCommands, RefusesExportWithoutAFormatOrToAnUnwritablePath) {
+  Outcome outcome = run({"export", std::to_string(clone_id_)});
+  EXPECT_EQ(outcome.exit_code, 2);
+  EXPECT_NE(outcome.err.find("--json"), std::string::npos) << outcome.err;
+  outcome = run({"export", std::to_string(clone_id_), "--yaml", "/proc/clonebench.yaml"});
+  EXPECT_EQ(outcome.exit_code, 2);
+  EXPECT_NE(outcome.err.find("--yaml /proc/clonebench.yaml"), std::string::npos) << outcome.err;
+}
+
+TEST_F(StoreCommands, RefusesADatabaseThatIsNotOneNamingTheFile) {
+  const std::string bogus = (scratch_ / "bogus.db").string();
+  std::ofstream(bogus) << std::string(8192, 'q');
+  const Outcome outcome = run_clonebench({"history", "--db", bogus}, scratch_);
+  EXPECT_EQ(outcome.exit_code, 2);
+  EXPECT_NE(outcome.err.find(bogus), std::string::npos) << outcome.err;
+  EXPECT_EQ(outcome.err.find('\n'), outcome.err.size() - 1) << "one line: " << outcome.err;
+}
+
+}  // namespace
+}  // namespace clonebench

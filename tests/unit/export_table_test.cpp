@@ -1,0 +1,71 @@
+// The human table: one aligned row per run with the numbers people compare first.
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "report/exporters.hpp"
+#include "unit/sample_document.hpp"
+
+namespace clonebench {
+namespace {
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream stream(text);
+  for (std::string line; std::getline(stream, line);) {
+    lines.push_back(line);
+  }
+  return lines;
+}
+
+TEST(ExportTable, HasTwoHeaderLinesAndOneLinePerRun) {
+  const auto lines = lines_of(render_table(testing::sample_document()));
+  ASSERT_EQ(lines.size(), 4U);
+  EXPECT_NE(lines[0].find("create µs"), std::string::npos);
+  EXPECT_EQ(lines[1].rfind("stressor", 0), 0U);
+  EXPECT_EQ(lines[2].rfind("clone ", 0), 0U);
+  EXPECT_EQ(lines[3].rfind("fork ", 0), 0U);
+}
+
+TEST(ExportTable, RightAlignsNumbersUnderTheirHeaders) {
+  const auto lines = lines_of(render_table(testing::sample_document()));
+  const std::size_t end = lines[1].find("ops/s real") + std::string("ops/s real").size();
+  EXPECT_EQ(lines[2].substr(0, end).substr(end - 6), "279.50");
+  EXPECT_EQ(lines[3].substr(0, end).substr(end - 6), "690.32");
+  const std::size_t ops_end = lines[1].find("bogo ops") + std::string("bogo ops").size();
+  EXPECT_EQ(lines[2].substr(ops_end - 4, 4), "2807");
+  EXPECT_EQ(lines[3].substr(ops_end - 4, 4), "2071");
+}
+
+TEST(ExportTable, ShowsLatencyPercentilesInMicroseconds) {
+  const RunDocument document = testing::sample_document();
+  const std::string table = render_table(document);
+  char p99[32];
+  std::snprintf(p99, sizeof p99, " %.1f ", summarize(document.runs[0].result.create).p99_us);
+  EXPECT_NE(table.find(p99), std::string::npos) << table;
+}
+
+TEST(ExportTable, ListsFailuresOrADash) {
+  const auto lines = lines_of(render_table(testing::sample_document()));
+  EXPECT_EQ(lines[2].substr(lines[2].size() - 21), "EINVAL 120, EPERM 340");
+  EXPECT_EQ(lines[3].back(), '-');
+}
+
+TEST(ExportTable, PrintsADashForAPhaseWithoutSamples) {
+  RunDocument document = testing::sample_document();
+  document.runs[1].result.start = LatencyHistogram{};
+  const auto lines = lines_of(render_table(document));
+  EXPECT_NE(lines[3].find(" - "), std::string::npos) << lines[3];
+}
+
+TEST(ExportTable, EndsNoLineWithSpaces) {
+  for (const auto& line : lines_of(render_table(testing::sample_document()))) {
+    ASSERT_FALSE(line.empty());
+    EXPECT_NE(line.back(), ' ') << line;
+  }
+}
+
+}  // namespace
+}  // namespace clonebench

@@ -1,0 +1,122 @@
+// The model end to end through its library API: option checks, variant selection, a short run
+// and the JSON it produces. Sanity only (positive, ordered): the machine is too noisy for speed.
+
+#include "model/model_run.hpp"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+#include "core/error.hpp"
+#include "model/model_report.hpp"
+
+namespace clonebench::model {
+namespace {
+
+ModelOptions small_options() {
+  ModelOptions options;
+  options.memory_bytes = std::uint64_t{256} << 20;
+  options.region_bytes = std::uint64_t{8} << 20;
+  options.rounds = 3;
+  options.large_folio_pct = 25;
+  return options;
+}
+
+TEST(ModelVariants, NamesTwentyFourDistinctCompiledVariants) {
+  std::set<std::string> names;
+  std::set<void (*)(WalkContext*)> walks;
+  for (const Variant& variant : all_variants()) {
+    names.insert(variant.name);
+    walks.insert(variant.copy_walk);
+  }
+  EXPECT_EQ(names.size(), 24u);
+  EXPECT_EQ(walks.size(), 24u);
+}
+
+TEST(ModelVariants, SelectsByNameComponents) {
+  EXPECT_EQ(select_variants("all", "--variants").size(), 24u);
+  EXPECT_EQ(select_variants("srso", "--variants").size(), 12u);
+  EXPECT_EQ(select_variants("post-outline-keyoff", "--variants").size(), 2u);
+  const auto one = select_variants("pre-inline-keyon-ret,pre-inline-keyon-ret", "--variants");
+  ASSERT_EQ(one.size(), 1u);
+  EXPECT_EQ(one.front()->name, "pre-inline-keyon-ret");
+}
+
+TEST(ModelVariants, RejectsUnknownComponentsNamingTheFlag) {
+  try {
+    select_variants("post-outlined", "--variants");
+    FAIL() << "no UsageError";
+  } catch (const UsageError& error) {
+    EXPECT_NE(std::string(error.what()).find("--variants"), std::string::npos);
+    EXPECT_NE(std::string(error.what()).find("outlined"), std::string::npos);
+  }
+  EXPECT_THROW(select_variants("", "--variants"), UsageError);
+}
+
+TEST(ModelVariants, AddsTheBaselineOfEverySelectedVariant) {
+  const auto selected = with_baselines(select_variants("pre-outline-keyon-srso", "--variants"));
+  ASSERT_EQ(selected.size(), 2u);
+  EXPECT_EQ(selected[1]->name, "post-inline-keyon-srso");
+}
+
+TEST(ModelRun, ReportsEveryVariantWithOrderedIntervalsAndTheIssuesJsonShape) {
+  ModelOptions options = small_options();
+  options.variants = select_variants("keyoff", "--variants");
+  const ModelResult result = run_model(options);
+  ASSERT_EQ(result.variants.size(), 12u);
+  EXPECT_EQ(result.nr_ptes, 2048u);
+  EXPECT_EQ(result.large_folios, 1u);
+  ModelContext context;
+  context.mitigations = {{"spec_rstack_overflow", "Mitigation: Safe RET"}};
+  const auto document = model_json(result, context);
+  const auto& variants = document.at("model").at("variants");
+  ASSERT_EQ(variants.size(), 12u);
+  for (const auto& variant : variants) {
+    for (const char* key : {"copy_ns_per_pte", "zap_ns_per_pte"}) {
+      const double estimate = variant.at(key).at("estimate");
+      const double low = variant.at(key).at("ci").at(0);
+      const double high = variant.at(key).at("ci").at(1);
+      EXPECT_GT(low, 0) << variant.at("name");
+      EXPECT_LE(low, estimate);
+      EXPECT_LE(estimate, high);
+      EXPECT_LT(high, 1e6);  // a microsecond per entry would mean the walk is broken
+    }
+    const std::string head = variant.at("compound_head");
+    EXPECT_TRUE(head == "outline" || head == "inline" || head == "branchless");
+    const std::string anon = variant.at("anon_exclusive");
+    EXPECT_TRUE(anon == "pre" || anon == "post");
+    EXPECT_TRUE(variant.at("hvo_key").is_boolean());
+    EXPECT_FALSE(variant.at("hvo_key").get<bool>());
+    const std::string ret = variant.at("return");
+    EXPECT_TRUE(ret == "ret" || ret == "srso-thunk");
+  }
+  EXPECT_EQ(document.at("model").at("comparisons").size(), 4u);
+  EXPECT_NEAR(document.at("model").at("ci_coverage").get<double>(), 0.75, 1e-12);
+  const std::string text = render_model_text(result, context);
+  EXPECT_NE(text.find("post-outline-keyoff-srso"), std::string::npos);
+  EXPECT_NE(text.find("Mitigation: Safe RET"), std::string::npos);
+}
+
+TEST(ModelReport, PutsAStoredSweepBesideTheModelsCallOverhead) {
+  const auto summary = nlohmann::json::parse(R"({"fits": [
+      {"phase": "create", "per_page_ns": {"estimate": 80.0, "ci": [75.0, 85.0]}},
+      {"phase": "broken"}]})");
+  const auto fits = parse_sweep_fits(summary);
+  ASSERT_EQ(fits.size(), 1u);
+  EXPECT_EQ(fits[0].phase, "create");
+  EXPECT_DOUBLE_EQ(fits[0].low, 75.0);
+  ModelOptions options = small_options();
+  options.variants = select_variants("post-keyoff-ret", "--variants");
+  const ModelResult result = run_model(options);
+  ModelContext context;
+  context.kernel = KernelLink{"sweep-x", "2026-11-29T18:00:00Z", fits};
+  const std::string text = render_model_text(result, context);
+  EXPECT_NE(text.find("stored sweep sweep-x"), std::string::npos);
+  EXPECT_NE(text.find("% of it"), std::string::npos);
+  EXPECT_TRUE(model_json(result, context).at("kernel").contains("model_call_overhead_ns"));
+  EXPECT_TRUE(parse_sweep_fits(nlohmann::json::object()).empty());
+}
+
+}  // namespace
+}  // namespace clonebench::model

@@ -1,0 +1,138 @@
+// `clonebench sweep STRESSOR --rss LIST`: cost versus parent size, fitted as fixed + per page.
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <optional>
+#include <random>
+
+#include "cli/command.hpp"
+#include "core/error.hpp"
+#include "core/timestamp.hpp"
+#include "core/units.hpp"
+#include "report/output_file.hpp"
+#include "store/store.hpp"
+#include "stressors/stressor.hpp"
+#include "sweep/size_list.hpp"
+#include "sweep/sweep_report.hpp"
+#include "sweep/sweep_runner.hpp"
+#include "sys/environment.hpp"
+
+namespace clonebench {
+namespace {
+
+struct SweepArgs {
+  std::string stressor, rss, rss_kind = "anon", vmas = "1", rounds = "5";
+  std::string timeout_per_point = "1s", instances = "1", seed, json_path, label, db_path;
+  bool no_store = false;
+};
+
+struct ParsedSweep {
+  StressorJob job;
+  SweepSettings settings;
+};
+
+ParsedSweep parse_sweep(const SweepArgs& args) {
+  require_stressor(args.stressor, "STRESSOR");
+  ParsedSweep parsed;
+  SweepSettings& settings = parsed.settings;
+  settings.stressor = args.stressor;
+  if (args.rss.empty()) {
+    throw UsageError("--rss: a sweep needs a size list, e.g. --rss 0,32M,64M,128M or 0:512M:8");
+  }
+  settings.sizes = parse_size_list(args.rss, "--rss");
+  check_parent_kind(args.rss_kind);
+  settings.rss_kind = args.rss_kind;
+  settings.vmas = static_cast<std::uint64_t>(parse_integer(args.vmas, "--vmas", 1, 60000));
+  settings.rounds = static_cast<std::uint32_t>(parse_integer(args.rounds, "--rounds", 2, 1000));
+  settings.timeout_per_point_s = parse_duration_s(args.timeout_per_point, "--timeout-per-point");
+  if (settings.timeout_per_point_s <= 0) {
+    throw UsageError("--timeout-per-point: must be above 0");
+  }
+  settings.instances =
+      static_cast<std::uint32_t>(parse_integer(args.instances, "--instances", 1, 1024));
+  settings.seed =
+      args.seed.empty()
+          ? std::random_device{}()
+          : static_cast<std::uint64_t>(parse_integer(args.seed, "--seed", 0, INT64_MAX));
+  StressorJob& job = parsed.job;
+  job.stressor = settings.stressor;
+  job.instances = settings.instances;
+  job.timeout_s = settings.timeout_per_point_s;
+  job.parent.kind = settings.rss_kind;
+  job.parent.vmas = settings.vmas;
+  job.seed = settings.seed;
+  return parsed;
+}
+
+void report_progress(std::size_t done, std::size_t total, std::uint64_t bytes) {
+  if (::isatty(STDERR_FILENO) != 0) {
+    fmt::print(stderr, "clonebench: sweep run {}/{} at --rss {}\n", done + 1, total,
+               format_size(bytes));
+  }
+}
+
+std::string experiment_tag(const std::string& started_at, std::uint64_t seed) {
+  return fmt::format("sweep-{}-{:04x}", started_at, seed & 0xffff);
+}
+
+int run_sweep_command(const SweepArgs& args) {
+  const ParsedSweep parsed = parse_sweep(args);
+  if (!args.json_path.empty()) {
+    check_output_path(args.json_path, "--json");
+  }
+  std::optional<Store> store;
+  if (!args.no_store) {
+    store.emplace(args.db_path.empty() ? Store::default_path() : args.db_path);
+  }
+  SignalScope signals;
+  nlohmann::json environment = capture_environment();
+  environment["loadavg_before"] = read_loadavg();
+  const std::string created_at = iso8601_utc_now();
+  SweepResult sweep = run_sweep(parsed.job, parsed.settings, signals, report_progress);
+  environment["loadavg_after"] = read_loadavg();
+  if (store) {
+    const Experiment experiment{experiment_tag(created_at, parsed.settings.seed), "sweep",
+                                created_at, sweep.summary};
+    const std::string label = args.label.empty() ? kernel_release() : args.label;
+    for (RunRecord& record : sweep.runs) {
+      record.label = label;
+      record.experiment = experiment.tag;
+    }
+    store->save_experiment(experiment, sweep.runs, environment);
+  }
+  if (!args.json_path.empty()) {
+    const nlohmann::json document = {
+        {"schema", "clonebench/1"}, {"environment", environment}, {"sweep", sweep.summary}};
+    write_output(args.json_path, document.dump(2) + "\n", "--json");
+  }
+  if (args.json_path != "-") {
+    fmt::print("{}", render_sweep_report(sweep.summary));
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_sweep_command(CLI::App& app, CommandList& commands) {
+  CLI::App* sweep = app.add_subcommand(
+      "sweep", "cost vs. parent size: fixed cost + cost per page, with confidence intervals");
+  auto args = std::make_shared<SweepArgs>();
+  sweep->add_option("STRESSOR", args->stressor, "fork, clone, clone3, vfork, spawn, exec, thread")
+      ->required();
+  sweep->add_option("--rss", args->rss, "sizes: 0,16M,64M,256M or a range START:END:POINTS")
+      ->required();
+  sweep->add_option("--rss-kind", args->rss_kind, "anon | thp | zero | shared | file | hugetlb");
+  sweep->add_option("--vmas", args->vmas, "split the region into N mappings (default 1)");
+  sweep->add_option("--rounds", args->rounds, "rounds; each measures every size once (default 5)");
+  sweep->add_option("--timeout-per-point", args->timeout_per_point,
+                    "duration of each run (default 1s)");
+  sweep->add_option("-n,--instances", args->instances, "instances per run (default 1)");
+  sweep->add_option("--seed", args->seed, "seed of the order and the bootstrap (default random)");
+  sweep->add_option("--json", args->json_path, "write the sweep as JSON to FILE (- = stdout)");
+  sweep->add_option("--label", args->label, "label of the stored runs (default uname -r)");
+  sweep->add_option("--db", args->db_path, "database path");
+  sweep->add_flag("--no-store", args->no_store, "do not store the runs");
+  commands.push_back(Command{sweep, [args] { return run_sweep_command(*args); }});
+}
+
+}  // namespace clonebench

@@ -1,0 +1,149 @@
+#include "sweep/sweep_analysis.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <array>
+
+#include "core/error.hpp"
+#include "sweep/line_fit.hpp"
+
+namespace clonebench {
+namespace {
+
+constexpr double kPageKb = 4.0;
+
+double median_of(std::vector<double> values) {
+  if (values.empty()) {
+    return 0;
+  }
+  std::sort(values.begin(), values.end());
+  const std::size_t middle = values.size() / 2;
+  return values.size() % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+}
+
+nlohmann::json estimate_json(double estimate, double lo, double hi) {
+  return {{"estimate", estimate}, {"ci", {lo, hi}}};
+}
+
+nlohmann::json point_json(const SweepSettings& settings, std::size_t point,
+                          const std::vector<SweepSample>& samples) {
+  nlohmann::json runs = nlohmann::json::array();
+  std::vector<double> pages, copied, create, reap, total, huge;
+  for (const SweepSample& sample : samples) {
+    if (sample.point != point) {
+      continue;
+    }
+    const PhaseCosts costs = phase_costs(sample.result);
+    const ParentMemory& parent = sample.result.parent;
+    pages.push_back(sweep_pages(parent));
+    copied.push_back(entries_copied(parent));
+    create.push_back(costs.create_ns / 1000);
+    reap.push_back(costs.reap_ns / 1000);
+    total.push_back(costs.total_ns / 1000);
+    huge.push_back(static_cast<double>(parent.anon_huge_kb));
+    runs.push_back({{"round", sample.round},
+                    {"order", sample.order},
+                    {"pages", pages.back()},
+                    {"create_us", create.back()},
+                    {"reap_us", reap.back()},
+                    {"total_us", total.back()},
+                    {"bogo_ops", sample.result.bogo_ops},
+                    {"region_rss_kb", parent.region_rss_kb},
+                    {"region_anonymous_kb", parent.region_anonymous_kb},
+                    {"anon_huge_kb", parent.anon_huge_kb},
+                    {"vma_count", parent.vma_count}});
+  }
+  return {{"rss_bytes", settings.sizes[point]},  {"pages", median_of(pages)},
+          {"entries_copied", median_of(copied)}, {"anon_huge_kb", median_of(huge)},
+          {"create_us", median_of(create)},      {"reap_us", median_of(reap)},
+          {"total_us", median_of(total)},        {"runs", runs}};
+}
+
+nlohmann::json fit_json(const std::string& phase, const std::vector<double>& pages,
+                        const std::vector<double>& cost_ns, std::uint64_t seed) {
+  const LineFit fit = fit_line(pages, cost_ns, seed);
+  return {{"phase", phase},
+          {"per_page_ns", estimate_json(fit.slope.estimate, fit.slope.lo, fit.slope.hi)},
+          {"fixed_us", estimate_json(fit.intercept.estimate / 1000, fit.intercept.lo / 1000,
+                                     fit.intercept.hi / 1000)},
+          {"r2", fit.r2},
+          {"r2_runs", fit.r2_runs},
+          {"n", fit.n},
+          {"bad_fit", fit.bad()},
+          {"flags", fit.flags}};
+}
+
+}  // namespace
+
+double sweep_pages(const ParentMemory& parent) {
+  if (parent.kind == "zero") {
+    return static_cast<double>(parent.requested_bytes / 4096);
+  }
+  return static_cast<double>(parent.region_rss_kb) / kPageKb;
+}
+
+double entries_copied(const ParentMemory& parent) {
+  if (parent.kind == "anon" || parent.kind == "thp") {
+    const double huge_kb = std::min<double>(static_cast<double>(parent.anon_huge_kb),
+                                            static_cast<double>(parent.region_anonymous_kb));
+    return (static_cast<double>(parent.region_anonymous_kb) - huge_kb) / kPageKb + huge_kb / 2048;
+  }
+  if (parent.kind == "hugetlb") {
+    return static_cast<double>(parent.region_rss_kb) / 2048;
+  }
+  return 0;
+}
+
+PhaseCosts phase_costs(const RunResult& result) {
+  PhaseCosts costs;
+  costs.create_ns = result.create.mean_ns();
+  costs.reap_ns = result.reap.mean_ns();
+  if (result.bogo_ops > 0) {
+    costs.total_ns =
+        (result.usr_time_s + result.sys_time_s) * 1e9 / static_cast<double>(result.bogo_ops);
+  }
+  return costs;
+}
+
+nlohmann::json analyze_sweep(const SweepSettings& settings, const std::vector<SweepSample>& samples,
+                             double elapsed_s) {
+  std::vector<double> pages;
+  std::array<std::vector<double>, 3> costs;
+  for (const SweepSample& sample : samples) {
+    if (sample.result.bogo_ops == 0 || sample.result.create.count() == 0) {
+      throw RuntimeError(fmt::format(
+          "sweep: the run at --rss {} bytes (round {}) created no children; nothing to fit",
+          settings.sizes[sample.point], sample.round + 1));
+    }
+    const PhaseCosts phase = phase_costs(sample.result);
+    pages.push_back(sweep_pages(sample.result.parent));
+    costs[0].push_back(phase.create_ns);
+    costs[1].push_back(phase.reap_ns);
+    costs[2].push_back(phase.total_ns);
+  }
+  nlohmann::json points = nlohmann::json::array();
+  for (std::size_t point = 0; point < settings.sizes.size(); ++point) {
+    points.push_back(point_json(settings, point, samples));
+  }
+  nlohmann::json fits = nlohmann::json::array();
+  const std::array<const char*, 3> phases = {"create", "reap", "total"};
+  for (std::size_t phase = 0; phase < phases.size(); ++phase) {
+    fits.push_back(fit_json(phases[phase], pages, costs[phase], settings.seed + phase));
+  }
+  return {{"stressor", settings.stressor},
+          {"rss_kind", settings.rss_kind},
+          {"vmas", settings.vmas},
+          {"rounds", settings.rounds},
+          {"instances", settings.instances},
+          {"timeout_per_point_s", settings.timeout_per_point_s},
+          {"seed", settings.seed},
+          {"elapsed_s", elapsed_s},
+          {"x", "pages: 4 KiB pages of the populated region (requested size for zero)"},
+          {"total_definition", "CPU time (usr + sys, children included) per bogo op"},
+          {"estimator", "Theil-Sen; slope CI: Sen (Kendall); intercept CI: stratified bootstrap"},
+          {"points", points},
+          {"fits", fits}};
+}
+
+}  // namespace clonebench

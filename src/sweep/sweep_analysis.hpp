@@ -1,0 +1,52 @@
+#pragma once
+// From the runs of a sweep to its summary: one row per size with the per-run samples, and one
+// line fit per phase (create, reap, total). Pure, so stored runs can be re-analysed.
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "core/run_record.hpp"
+
+namespace clonebench {
+
+struct SweepSettings {
+  std::string stressor;
+  std::string rss_kind = "anon";
+  std::uint64_t vmas = 1;
+  std::uint32_t rounds = 5;
+  std::uint32_t instances = 1;
+  double timeout_per_point_s = 1.0;
+  std::uint64_t seed = 0;
+  std::vector<std::uint64_t> sizes;  // bytes, as given
+};
+
+struct SweepSample {
+  std::size_t point = 0;  // index into SweepSettings::sizes
+  std::uint32_t round = 0;
+  std::uint32_t order = 0;  // position within its round (the shuffled order)
+  RunResult result;
+};
+
+// The x of the fit: 4 KiB pages of the region that the parent really populated (region Rss / 4
+// KiB), except `zero`, whose entries map the shared zero page and are not resident: its requested
+// size in 4 KiB pages. For anon this is the number of entries fork copies.
+double sweep_pages(const ParentMemory& parent);
+// Entries fork really copies for this parent (kernel-path.md §1.5): 4 KiB anon entries plus one
+// per PMD-mapped THP; none for zero, shared and file (no anon_vma); one per hugetlb page.
+double entries_copied(const ParentMemory& parent);
+
+// The three costs of one run in nanoseconds: mean create latency, mean reap latency, and total =
+// CPU time (usr + sys, children included) per bogo op.
+struct PhaseCosts {
+  double create_ns = 0, reap_ns = 0, total_ns = 0;
+};
+PhaseCosts phase_costs(const RunResult& result);
+
+// The "sweep" object: settings, points[] and fits[] (see docs/sweep.md). Throws RuntimeError when
+// a run produced no operations (nothing to fit).
+nlohmann::json analyze_sweep(const SweepSettings& settings, const std::vector<SweepSample>& samples,
+                             double elapsed_s);
+
+}  // namespace clonebench

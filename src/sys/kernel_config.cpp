@@ -25,12 +25,6 @@ const std::vector<std::string_view> kSelectedConfigOptions = {
     "CONFIG_ARCH_WANT_OPTIMIZE_HUGETLB_VMEMMAP",
     "CONFIG_SPARSEMEM_VMEMMAP",
     "CONFIG_HZ",
-    "CONFIG_RETPOLINE",
-    "CONFIG_RETHUNK",
-    "CONFIG_CPU_SRSO",
-    "CONFIG_CPU_UNRET_ENTRY",
-    "CONFIG_CALL_DEPTH_TRACKING",
-    "CONFIG_PAGE_TABLE_ISOLATION",
     "CONFIG_MEMCG",
     "CONFIG_NUMA",
     "CONFIG_NUMA_BALANCING",
@@ -47,6 +41,17 @@ const std::vector<std::string_view> kSelectedConfigOptions = {
     "CONFIG_INIT_ON_FREE_DEFAULT_ON",
     "CONFIG_KSM",
     "CONFIG_CGROUPS",
+};
+
+// Names that 6.8/6.9 renamed to CONFIG_MITIGATION_*: reporting them as "n" on a newer kernel
+// would claim a mitigation is off when only its name changed.
+const std::vector<std::string_view> kSelectedConfigOldNames = {
+    "CONFIG_RETPOLINE",
+    "CONFIG_RETHUNK",
+    "CONFIG_CPU_SRSO",
+    "CONFIG_CPU_UNRET_ENTRY",
+    "CONFIG_CALL_DEPTH_TRACKING",
+    "CONFIG_PAGE_TABLE_ISOLATION",
 };
 
 const std::vector<std::string_view> kSelectedConfigPrefixes = {
@@ -126,6 +131,11 @@ KernelConfig select_config_options(const KernelConfig& config) {
     const auto found = config.find(std::string(name));
     selected.insert_or_assign(std::string(name),
                               found == config.end() ? std::string(kUnsetValue) : found->second);
+  }
+  for (const auto name : kSelectedConfigOldNames) {
+    if (const auto found = config.find(std::string(name)); found != config.end()) {
+      selected.insert(*found);
+    }
   }
   for (const auto& [name, value] : config) {
     for (const auto prefix : kSelectedConfigPrefixes) {

@@ -16,14 +16,17 @@ namespace clonebench {
 using KernelConfig = std::map<std::string, std::string>;
 KernelConfig parse_kernel_config(std::string_view text);
 
-// The options that matter for fork/clone/exit cost, matched exactly (kSelectedConfigOptions)
-// or by prefix (kSelectedConfigPrefixes). See select_config_options().
+// The options that matter for fork/clone/exit cost, matched exactly (kSelectedConfigOptions),
+// by their pre-6.9 names (kSelectedConfigOldNames) or by prefix (kSelectedConfigPrefixes).
+// See select_config_options().
 extern const std::vector<std::string_view> kSelectedConfigOptions;
+extern const std::vector<std::string_view> kSelectedConfigOldNames;
 extern const std::vector<std::string_view> kSelectedConfigPrefixes;
 
 // The selected options of `config`. Every exactly named option is present in the result: when
 // the config does not mention it, its value is "n", as for Kconfig an unwritten option is unset
-// (its dependencies were not met). Prefix matches appear only when the config mentions them.
+// (its dependencies were not met). Old names and prefix matches appear only when the config
+// mentions them.
 KernelConfig select_config_options(const KernelConfig& config);
 
 // What reading a config file gave: the options, or why there are none.

@@ -54,8 +54,18 @@ TEST(KernelConfig, SelectsListedOptionsAndReportsUnmentionedOnesAsN) {
   // Not selected: unrelated to process creation.
   EXPECT_FALSE(selected.contains("CONFIG_NFS_FS"));
   EXPECT_FALSE(selected.contains("CONFIG_NR_CPUS"));
-  // Prefix matches appear only when mentioned.
+  // Prefix matches and pre-6.9 names appear only when mentioned.
   EXPECT_FALSE(selected.contains("CONFIG_PREEMPT_RT"));
+  EXPECT_FALSE(selected.contains("CONFIG_RETHUNK"));
+}
+
+TEST(KernelConfig, ReportsPre69MitigationNamesOnlyWhenTheConfigUsesThem) {
+  const KernelConfig selected = select_config_options(
+      parse_kernel_config("CONFIG_RETHUNK=y\n# CONFIG_CPU_SRSO is not set\nCONFIG_RETPOLINE=y\n"));
+  EXPECT_EQ(selected.at("CONFIG_RETHUNK"), "y");
+  EXPECT_EQ(selected.at("CONFIG_CPU_SRSO"), "n");
+  EXPECT_EQ(selected.at("CONFIG_RETPOLINE"), "y");
+  EXPECT_FALSE(selected.contains("CONFIG_CALL_DEPTH_TRACKING"));
 }
 
 TEST(KernelConfig, EveryExactlyListedOptionIsPresentForAnEmptyConfig) {

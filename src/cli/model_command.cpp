@@ -32,7 +32,7 @@ struct ModelCommandOptions {
   std::string region = "128M";
   std::string layout = "random";
   std::string thp = "0";
-  std::string rounds = "20";
+  std::string rounds = "15";
   std::string variants = "all";
   std::string seed = "1";
   std::string json_path;
@@ -136,7 +136,7 @@ void add_model_command(CLI::App& app, CommandList& commands) {
       ->type_name("PCT");
   model
       ->add_option("--rounds", options->rounds,
-                   "Rounds; each runs every variant once, in a fresh random order (default 20)")
+                   "Rounds; each runs every variant once, in a fresh random order (default 15)")
       ->type_name("N");
   model
       ->add_option("--variants", options->variants,

@@ -19,7 +19,7 @@ struct ModelOptions {
   std::uint64_t region_bytes = std::uint64_t{128} << 20;  // the parent's populated anon region
   Layout layout = Layout::kRandom;
   unsigned large_folio_pct = 0;
-  unsigned rounds = 20;
+  unsigned rounds = 15;
   std::vector<const Variant*> variants;  // empty: all; baselines are added when missing
   std::uint64_t hugetlb_folios = 8;      // HVO'd 2 MiB HugeTLB folios: they turn the key on
   std::uint64_t seed = 1;

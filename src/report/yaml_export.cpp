@@ -42,9 +42,10 @@ std::string scalar(const std::string& text, bool always_quote = false) {
                std::isalnum(static_cast<unsigned char>(text.front())) != 0;
   for (const char c : text) {
     const bool allowed = std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '.' || c == '_' ||
-                         c == '-' || c == '/' || c == '+';
+                         c == '-' || c == '/' || c == '+' || c == ' ';
     plain = plain && allowed;
   }
+  plain = plain && text.back() != ' ';  // a trailing space would be dropped
   if (plain) {
     return text;
   }

@@ -1,6 +1,6 @@
 // Every output format of a fixed document, compared byte for byte with tests/golden/.
 // To regenerate after an intended change: CLONEBENCH_UPDATE_GOLDEN=1 ./export_golden_test,
-// then review `git diff tests/golden`.
+// then review `git diff tests/golden/export`.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -15,7 +15,7 @@ namespace clonebench {
 namespace {
 
 std::string golden_path(const std::string& name) {
-  return std::string(CLONEBENCH_GOLDEN_DIR) + "/" + name;
+  return std::string(CLONEBENCH_GOLDEN_DIR) + "/export/" + name;
 }
 
 void expect_golden(const std::string& name, const std::string& actual) {

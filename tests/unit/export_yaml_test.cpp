@@ -100,7 +100,8 @@ TEST(ExportYaml, OmitsSystemInfoFieldsTheEnvironmentDoesNotHave) {
 TEST(ExportYaml, QuotesStringsThatWouldNotReadBackAsThemselves) {
   RunDocument document;
   document.environment = nlohmann::json::object();
-  for (const char* label : {"it's: a #test", "true", "- dash", "", "0x10", "naïve"}) {
+  for (const char* label :
+       {"it's: a #test", "true", "- dash", "", "0x10", "naïve", "two words", "trailing "}) {
     RunRecord record;
     record.label = label;
     record.result.stressor = "fork";

@@ -60,6 +60,7 @@ double parse_duration_s(std::string_view text, std::string_view flag) {
   }
   std::string_view rest = text;
   double total_s = 0.0;
+  int components = 0;
   while (!rest.empty()) {
     double value = 0.0;
     if (!take_number(rest, value)) {
@@ -72,11 +73,14 @@ double parse_duration_s(std::string_view text, std::string_view flag) {
     }
     const std::string_view unit = unit_length == 0 ? "s" : rest.substr(0, unit_length);
     const double unit_s = duration_unit_s(unit);
-    if (unit_s < 0.0 || (unit_length == 0 && !rest.empty())) {
+    // A bare number is seconds only when it is the whole text: "1m30" is ambiguous.
+    const bool bare_in_compound = unit_length == 0 && (components > 0 || !rest.empty());
+    if (unit_s < 0.0 || bare_in_compound) {
       bad_value(flag, text, kWant);
     }
     rest.remove_prefix(unit_length);
     total_s += value * unit_s;
+    ++components;
   }
   if (!std::isfinite(total_s) || total_s > 1e9) {
     bad_value(flag, text, kWant);

@@ -50,7 +50,8 @@ TEST(LatencyHistogram, QuantilesAreWithinOnePercentOfTheExactOrderStatistic) {
 }
 
 TEST(LatencyHistogram, EveryBucketMidpointLiesInsideItsBucket) {
-  for (std::uint64_t value : {128ULL, 129ULL, 1000ULL, 123456ULL, 1ULL << 40, UINT64_MAX / 3}) {
+  for (std::uint64_t value : std::initializer_list<std::uint64_t>{
+           128, 129, 1000, 123456, std::uint64_t{1} << 40, UINT64_MAX / 3}) {
     const std::size_t bucket = LatencyHistogram::bucket_of(value);
     ASSERT_LT(bucket, LatencyHistogram::kBucketCount);
     const double midpoint = LatencyHistogram::bucket_midpoint_ns(bucket);

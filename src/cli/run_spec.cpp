@@ -28,6 +28,7 @@ struct RawRunOptions {
   std::map<std::string, std::string> ops_by_stressor;        // --fork-ops N
   std::string instances, timeout, ops, seq, runs = "1", pin, seed, rss, rss_kind = "anon";
   std::string vmas = "1", clone_max = "8192";
+  bool no_store = false;
   RunSpec spec;
 };
 
@@ -57,7 +58,7 @@ void define_options(CLI::App& app, RawRunOptions& raw) {
   app.add_option("--csv", raw.spec.csv_path, "write a CSV summary to FILE");
   app.add_option("--label", raw.spec.label, "label of the stored runs (default: uname -r)");
   app.add_option("--db", raw.spec.db_path, "database file (default: $CLONEBENCH_DB or XDG)");
-  app.add_flag("!--store,--no-store", raw.spec.store, "do not store the runs");
+  app.add_flag("--no-store", raw.no_store, "do not store the runs");
 }
 
 // stress-ng: 0 means every configured CPU, a negative number every online CPU.
@@ -170,6 +171,7 @@ RunSpec build_spec(const CLI::App& app, RawRunOptions& raw) {
     parse_integer(raw.seq, "--seq", -1, 4096);  // validated, but named stressors keep their N
   }
   RunSpec spec = std::move(raw.spec);
+  spec.store = !raw.no_store;
   spec.runs = static_cast<std::uint32_t>(parse_integer(raw.runs, "--runs", 1, 100000));
   const StressorJob base = base_job(raw, suite);
   for (const auto& [name, instances] : chosen) {

@@ -52,6 +52,11 @@ TEST(RunSpec, OpsAreDividedAcrossInstancesExceptInSequentialMode) {
   EXPECT_EQ(parse_run_spec({"fork", "--ops", "7"}).jobs[0].max_ops, 7U);
 }
 
+TEST(RunSpec, NoStoreTurnsStorageOff) {
+  EXPECT_TRUE(parse_run_spec({"fork"}).store);
+  EXPECT_FALSE(parse_run_spec({"fork", "--no-store"}).store);
+}
+
 TEST(RunSpec, ParsesPinListsAndRuns) {
   const RunSpec spec = parse_run_spec({"fork", "--pin", "0-1", "--runs", "3", "--seed", "9"});
   EXPECT_EQ(spec.jobs[0].pin_cpus, (std::vector<int>{0, 1}));

@@ -1,6 +1,7 @@
 // `clonebench run` against the real kernel: every stressor, the JSON contract, the stress-ng table.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "tool_process.hpp"
@@ -109,6 +110,13 @@ TEST(RunCli, RunsAreStoredAndShownFromTheDatabase) {
   const auto document = nlohmann::json::parse(shown.out);
   EXPECT_EQ(document.at("runs").at(0).at("label"), "e2e");
   std::remove(db.c_str());
+}
+
+TEST(RunCli, NoStoreLeavesTheDatabaseUntouched) {
+  const std::string db = temp_path("nostore.db");
+  const ToolResult run = run_tool({"run", "fork", "--timeout", "0.2", "--no-store", "--db", db});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_FALSE(std::ifstream(db).good());
 }
 
 TEST(RunCli, ListDescribesEveryStressor) {

@@ -7,7 +7,6 @@
 #include <cstring>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <regex>
 #include <sstream>
 
 #include "compare/input_readers.hpp"
@@ -26,15 +25,27 @@ std::string read_whole_file(const std::string& path) {
   return text.str();
 }
 
+bool any_line(const std::string& text, const auto& predicate) {
+  std::istringstream lines(text);
+  std::string line;
+  while (std::getline(lines, line)) {
+    if (predicate(line)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 bool looks_like_log(const std::string& text) {
-  static const std::regex pattern(
-      R"((^|\n)\s*(stress-ng|clonebench): ([0-9:.]+ )?(info: |metrc:))");
-  return std::regex_search(text, pattern);
+  return any_line(text,
+                  [](const std::string& line) { return metrics_line_body(line).has_value(); });
 }
 
 bool looks_like_yaml(const std::string& text) {
-  static const std::regex pattern(R"((^|\n)(---\s*\n|metrics:\s*\n|system-info:\s*\n))");
-  return std::regex_search(text, pattern);
+  return any_line(text, [](std::string line) {
+    line.erase(line.find_last_not_of(" \t\r") + 1);
+    return line == "---" || line == "metrics:" || line == "system-info:";
+  });
 }
 
 SampleSet read_json(const std::string& path, const std::string& text, const ReadOptions& options) {

@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "compare/sample_set.hpp"
 
@@ -20,6 +21,9 @@ SampleSet read_stress_ng_yaml(const std::string& path, const std::string& text);
 // Text holding stress-ng (or clonebench) --metrics lines, old "info:" and new "metrc:"
 // prefixes; each table is one run; other lines are ignored.
 SampleSet read_stress_ng_log(const std::string& path, const std::string& text);
+// The part after "stress-ng: [timestamp] metrc: [pid] " (or "info:", or "clonebench:"), if
+// the line is such a line.
+std::optional<std::string_view> metrics_line_body(std::string_view line);
 // hyperfine --export-json: results[].times (seconds), metric time_s.
 SampleSet read_hyperfine_json(const std::string& path, const std::string& text,
                               const ReadOptions& options);

@@ -2,15 +2,26 @@
 
 #include <fmt/core.h>
 
-#include <regex>
-
 #include "core/error.hpp"
 
 namespace clonebench {
 
 bool is_run_id_list(std::string_view text) {
-  static const std::regex pattern(R"(^\d+(,\d+)*$)");
-  return std::regex_match(text.begin(), text.end(), pattern);
+  // Digits separated by single commas, no empty item.
+  bool previous_digit = false;
+  for (char c : text) {
+    if (c == ',') {
+      if (!previous_digit) {
+        return false;
+      }
+      previous_digit = false;
+    } else if (c >= '0' && c <= '9') {
+      previous_digit = true;
+    } else {
+      return false;
+    }
+  }
+  return previous_digit;
 }
 
 RunObservation observation_of(const RunRecord& record, const nlohmann::json& environment) {

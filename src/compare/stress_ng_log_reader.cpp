@@ -6,8 +6,11 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
+#include <cctype>
+#include <charconv>
 #include <map>
-#include <regex>
+#include <optional>
 #include <sstream>
 
 #include "compare/input_readers.hpp"
@@ -16,57 +19,118 @@
 namespace clonebench {
 namespace {
 
-const std::regex& prefix_pattern() {
-  static const std::regex pattern(
-      R"(^\s*(?:stress-ng|clonebench): (?:[0-9:.]+ )?(?:info: |metrc:)\s*\[\d+\] (.*)$)");
-  return pattern;
+std::vector<std::string> tokens_of(std::string_view text) {
+  std::vector<std::string> tokens;
+  std::size_t pos = 0;
+  while (pos < text.size()) {
+    const std::size_t start = text.find_first_not_of(" \t\r", pos);
+    if (start == std::string_view::npos) {
+      break;
+    }
+    const std::size_t end = std::min(text.find_first_of(" \t\r", start), text.size());
+    tokens.emplace_back(text.substr(start, end - start));
+    pos = end;
+  }
+  return tokens;
 }
 
-#define CB_NUM R"(([-+]?[0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?))"
+bool is_integer(const std::string& token) {
+  return !token.empty() && std::all_of(token.begin(), token.end(), [](char c) {
+    return std::isdigit(static_cast<unsigned char>(c)) != 0;
+  });
+}
+
+// A whole token as a number ("279.50", "1.78939e+03"); nullopt otherwise.
+std::optional<double> number_of(const std::string& token) {
+  double value = 0;
+  const auto [end, error] = std::from_chars(token.data(), token.data() + token.size(), value);
+  if (token.empty() || error != std::errc() || end != token.data() + token.size()) {
+    return std::nullopt;
+  }
+  return value;
+}
+
+bool all_numbers(const std::vector<std::string>& tokens, std::size_t from, std::size_t to) {
+  for (std::size_t i = from; i < to; ++i) {
+    if (!number_of(tokens[i])) {
+      return false;
+    }
+  }
+  return true;
+}
+
 // name, bogo ops, real, usr, sys, rate real, rate cpu [, cpu %, rss]
-const std::regex& row_pattern() {
-  static const std::regex pattern(R"(^(\S+)\s+(\d+)\s+)" CB_NUM R"(\s+)" CB_NUM R"(\s+)" CB_NUM
-                                  R"(\s+)" CB_NUM R"(\s+)" CB_NUM R"((?:\s+)" CB_NUM
-                                  R"(\s+(\d+))?\s*$)");
-  return pattern;
-}
-
-// clonebench latency rows: stressor, phase, count, mean, p50, p90, p99, max (µs).
-const std::regex& latency_pattern() {
-  static const std::regex pattern(R"(^(\S+)\s+(create|start|reap)\s+(\d+)\s+)" CB_NUM
-                                  R"(\s+)" CB_NUM R"(\s+)" CB_NUM R"(\s+)" CB_NUM R"(\s+)" CB_NUM
-                                  R"(\s*$)");
-  return pattern;
-}
-
-// Misc lines: "clone 2816.45 microsecs per clone (geometic mean of 2 instances)".
-const std::regex& misc_pattern() {
-  static const std::regex pattern(R"(^(\S+)\s+)" CB_NUM R"( ([a-z ]+?) \(.*mean of .*\)\s*$)");
-  return pattern;
-}
-#undef CB_NUM
-
-double number(const std::string& text) {
-  return std::stod(text);
-}
-
-RunObservation row_run(const std::smatch& m) {
+std::optional<RunObservation> table_row(const std::vector<std::string>& t) {
+  if ((t.size() != 7 && t.size() != 9) || !is_integer(t[1]) || !all_numbers(t, 2, t.size())) {
+    return std::nullopt;
+  }
   RunObservation run;
-  run.group = m[1];
-  run.metrics["bogo_ops"] = number(m[2]);
-  run.metrics["real_time_s"] = number(m[3]);
-  run.metrics["usr_time_s"] = number(m[4]);
-  run.metrics["sys_time_s"] = number(m[5]);
-  run.metrics["ops_per_sec_real"] = number(m[6]);
-  run.metrics["ops_per_sec_cpu"] = number(m[7]);
-  if (m[8].matched) {
-    run.metrics["cpu_per_instance_pct"] = number(m[8]);
-    run.metrics["max_rss_kb"] = number(m[9]);
+  run.group = t[0];
+  const char* names[] = {
+      "bogo_ops",         "real_time_s",     "usr_time_s",           "sys_time_s",
+      "ops_per_sec_real", "ops_per_sec_cpu", "cpu_per_instance_pct", "max_rss_kb"};
+  for (std::size_t i = 1; i < t.size(); ++i) {
+    run.metrics[names[i - 1]] = *number_of(t[i]);
   }
   return run;
 }
 
+// clonebench's latency rows: stressor, phase, count, mean, p50, p90, p99, max (µs).
+bool is_latency_row(const std::vector<std::string>& t) {
+  return t.size() == 8 && (t[1] == "create" || t[1] == "start" || t[1] == "reap") &&
+         is_integer(t[2]) && all_numbers(t, 3, 8);
+}
+
+// Misc lines: "clone 2816.45 microsecs per clone (geometic mean of 2 instances)" → the words
+// before the parenthesis name the metric.
+std::optional<std::pair<std::string, double>> misc_metric(const std::vector<std::string>& t,
+                                                          std::string_view body) {
+  if (t.size() < 4 || !number_of(t[1]) || body.find("mean of") == std::string_view::npos) {
+    return std::nullopt;
+  }
+  std::string name;
+  for (std::size_t i = 2; i < t.size() && t[i].front() != '('; ++i) {
+    name += (name.empty() ? "" : "_") + t[i];
+  }
+  if (name.empty()) {
+    return std::nullopt;
+  }
+  return std::pair{name, *number_of(t[1])};
+}
+
 }  // namespace
+
+std::optional<std::string_view> metrics_line_body(std::string_view line) {
+  const std::size_t first = line.find_first_not_of(" \t");
+  if (first == std::string_view::npos) {
+    return std::nullopt;
+  }
+  line.remove_prefix(first);
+  for (std::string_view program : {"stress-ng: ", "clonebench: "}) {
+    if (!line.starts_with(program)) {
+      continue;
+    }
+    line.remove_prefix(program.size());
+    // Optional --timestamp ("10:48:33.34 ") before the tag.
+    const std::size_t space = line.find(' ');
+    if (space != std::string_view::npos && space > 0 &&
+        line.substr(0, space).find_first_not_of("0123456789:.") == std::string_view::npos) {
+      line.remove_prefix(space + 1);
+    }
+    if (!line.starts_with("info: ") && !line.starts_with("metrc:")) {
+      return std::nullopt;
+    }
+    line.remove_prefix(6);
+    line.remove_prefix(std::min(line.find_first_not_of(' '), line.size()));
+    const std::size_t close = line.find("] ");
+    if (!line.starts_with('[') || close == std::string_view::npos ||
+        line.substr(1, close - 1).find_first_not_of("0123456789") != std::string_view::npos) {
+      return std::nullopt;
+    }
+    return line.substr(close + 2);
+  }
+  return std::nullopt;
+}
 
 SampleSet read_stress_ng_log(const std::string& path, const std::string& text) {
   SampleSet set{path, "stress-ng-log", {}};
@@ -77,32 +141,26 @@ SampleSet read_stress_ng_log(const std::string& path, const std::string& text) {
   std::size_t line_number = 0;
   while (std::getline(lines, line)) {
     ++line_number;
-    std::smatch prefix;
-    if (!std::regex_match(line, prefix, prefix_pattern())) {
+    const std::optional<std::string_view> body = metrics_line_body(line);
+    if (!body) {
       continue;
     }
-    const std::string body = prefix[1];
-    std::smatch m;
-    try {
-      if (std::regex_match(body, m, row_pattern())) {
-        set.runs.push_back(row_run(m));
-        latest[m[1]] = set.runs.size() - 1;
-      } else if (std::regex_match(body, m, latency_pattern()) && latest.contains(m[1])) {
-        RunObservation& run = set.runs[latest[m[1]]];
-        const std::string base = fmt::format("latency_us.{}.", m[2].str());
-        const char* stats[] = {"mean", "p50", "p90", "p99", "max"};
-        for (int i = 0; i < 5; ++i) {
-          run.metrics[base + stats[i]] = number(m[4 + i]);
-        }
-      } else if (std::regex_match(body, m, misc_pattern()) && latest.contains(m[1])) {
-        std::string name = m[3];
-        for (char& c : name) {
-          c = c == ' ' ? '_' : c;
-        }
-        set.runs[latest[m[1]]].metrics[name] = number(m[2]);
+    const std::vector<std::string> t = tokens_of(*body);
+    if (t.empty()) {
+      continue;
+    }
+    if (std::optional<RunObservation> row = table_row(t)) {
+      set.runs.push_back(std::move(*row));
+      latest[t[0]] = set.runs.size() - 1;
+    } else if (is_latency_row(t) && latest.contains(t[0])) {
+      RunObservation& run = set.runs[latest[t[0]]];
+      const std::string base = fmt::format("latency_us.{}.", t[1]);
+      const char* stats[] = {"mean", "p50", "p90", "p99", "max"};
+      for (std::size_t i = 0; i < 5; ++i) {
+        run.metrics[base + stats[i]] = *number_of(t[3 + i]);
       }
-    } catch (const std::out_of_range&) {
-      throw UsageError(fmt::format("{}:{}: a number out of range", path, line_number));
+    } else if (const auto misc = misc_metric(t, *body); misc && latest.contains(t[0])) {
+      set.runs[latest[t[0]]].metrics[misc->first] = misc->second;
     }
   }
   if (set.runs.empty()) {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <mutex>
 #include <stdexcept>
 #include <vector>
 
@@ -19,7 +21,9 @@ double u_sigma(std::size_t m, std::size_t n, double tie_term) {
 
 }  // namespace
 
-std::vector<double> mann_whitney_null_pmf(std::size_t m, std::size_t n) {
+namespace {
+
+std::vector<double> compute_null_pmf(std::size_t m, std::size_t n) {
   // p(u; i, j): the largest of the i + j values is an x with probability i/(i+j) and then beats
   // all j y's, so p(u; i, j) = i/(i+j)·p(u−j; i−1, j) + j/(i+j)·p(u; i, j−1). Only additions of
   // non-negative terms: the tails keep full relative precision (a q-binomial product would not).
@@ -45,6 +49,21 @@ std::vector<double> mann_whitney_null_pmf(std::size_t m, std::size_t n) {
     std::swap(previous, current);
   }
   return previous[n];
+}
+
+}  // namespace
+
+std::vector<double> mann_whitney_null_pmf(std::size_t m, std::size_t n) {
+  // Computing the 50/50 null takes ~1.6 M steps; comparisons repeat the same sizes (p-value,
+  // two CI levels, every metric), so keep each one. Thread-safe; at most a few hundred sizes.
+  static std::mutex mutex;
+  static std::map<std::pair<std::size_t, std::size_t>, std::vector<double>> cache;
+  const std::lock_guard lock(mutex);
+  auto found = cache.find({m, n});
+  if (found == cache.end()) {
+    found = cache.emplace(std::pair{m, n}, compute_null_pmf(m, n)).first;
+  }
+  return found->second;
 }
 
 double mann_whitney_min_p(std::size_t m, std::size_t n) {

@@ -23,7 +23,9 @@ Db::~Db() {
 }
 
 void Db::fail(std::string_view what, int code) const {
-  throw SqliteError(fmt::format("{}: {}", what, sqlite3_errmsg(db_)), code);
+  // SQLite's own message says what is wrong with the file; `what` only when it says nothing.
+  const std::string message = sqlite3_errmsg(db_);
+  throw SqliteError(message.empty() ? std::string(what) : message, code);
 }
 
 void Db::exec(const std::string& sql) {

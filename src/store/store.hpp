@@ -15,10 +15,10 @@ namespace clonebench {
 
 // A group of runs measured together (`ab`, `sweep`), with the analysis that was printed.
 struct Experiment {
-  std::string tag;           // unique, e.g. "sweep-2026-11-29T18:06:42Z-4f2a"
-  std::string kind;          // "ab" | "sweep"
-  std::string created_at;    // ISO-8601 UTC
-  nlohmann::json summary;    // the analysis document (fits, compare result, ...)
+  std::string tag;         // unique, e.g. "sweep-2026-11-29T18:06:42Z-4f2a"
+  std::string kind;        // "ab" | "sweep"
+  std::string created_at;  // ISO-8601 UTC
+  nlohmann::json summary;  // the analysis document (fits, compare result, ...)
 };
 
 struct StoredRun {

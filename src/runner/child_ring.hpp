@@ -4,7 +4,10 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <vector>
+#include <cstdlib>
+#include <memory>
+#include <new>
+#include <type_traits>
 
 #include "stressors/stressor.hpp"
 
@@ -16,28 +19,42 @@ struct LiveChild {
   std::size_t slot = 0;
 };
 
+static_assert(std::is_trivially_copyable_v<LiveChild>, "ChildRing stores LiveChild in raw memory");
+
+// Storage comes from calloc: for clone's thousands of entries that is fresh zero pages, which
+// count in the forking process's RSS only once children are really alive in them.
 class ChildRing {
  public:
-  explicit ChildRing(std::size_t capacity) : storage_(capacity == 0 ? 1 : capacity) {}
+  explicit ChildRing(std::size_t capacity)
+      : capacity_(capacity == 0 ? 1 : capacity),
+        storage_(static_cast<LiveChild*>(std::calloc(capacity_, sizeof(LiveChild)))) {
+    if (storage_ == nullptr) {
+      throw std::bad_alloc();
+    }
+  }
 
   bool empty() const noexcept { return count_ == 0; }
-  bool full() const noexcept { return count_ == storage_.size(); }
+  bool full() const noexcept { return count_ == capacity_; }
   std::size_t size() const noexcept { return count_; }
   // The slot the next pushed child will occupy.
-  std::size_t next_slot() const noexcept { return (head_ + count_) % storage_.size(); }
+  std::size_t next_slot() const noexcept { return (head_ + count_) % capacity_; }
   void push(const LiveChild& child) noexcept {
-    storage_[next_slot()] = child;
+    storage_.get()[next_slot()] = child;
     ++count_;
   }
   LiveChild pop() noexcept {
-    const LiveChild oldest = storage_[head_];
-    head_ = (head_ + 1) % storage_.size();
+    const LiveChild oldest = storage_.get()[head_];
+    head_ = (head_ + 1) % capacity_;
     --count_;
     return oldest;
   }
 
  private:
-  std::vector<LiveChild> storage_;
+  struct FreeStorage {
+    void operator()(LiveChild* p) const noexcept { std::free(p); }
+  };
+  std::size_t capacity_;
+  std::unique_ptr<LiveChild, FreeStorage> storage_;
   std::size_t head_ = 0;
   std::size_t count_ = 0;
 };

@@ -1,6 +1,7 @@
 #include "runner/runner.hpp"
 
 #include <fmt/core.h>
+#include <malloc.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
@@ -191,6 +192,9 @@ void validate_job(const StressorJob& job) {
 RunResult run_job(const StressorJob& job, SignalScope& signals) {
   validate_job(job);
   signals.throw_if_interrupted();
+  // Hand freed heap pages back first: every anonymous page of this process is copied into the
+  // instances, and the forking worker should be as small as the stressor allows.
+  ::malloc_trim(0);
   SharedInstances shared(job.instances);
   std::vector<Supervised> children = start_instances(job, shared);
   int interrupted = 0;

@@ -25,10 +25,7 @@ Mailbox::Mailbox(std::size_t slots) : slots_(slots) {
     ::close(fd_);
     throw_errno("mmap(mailbox)", error);
   }
-  slot_ = static_cast<ChildSlot*>(address);
-  for (std::size_t i = 0; i < slots_; ++i) {
-    new (&slot_[i]) ChildSlot();
-  }
+  slot_ = static_cast<ChildSlot*>(address);  // ChildSlot is implicit-lifetime; zero pages
 }
 
 Mailbox::~Mailbox() {

@@ -10,9 +10,11 @@
 
 namespace clonebench {
 
+// Plain integers accessed through std::atomic_ref: the memfd's pages are zero already and are
+// never written before a child uses its slot, so an unused slot costs no resident memory.
 struct alignas(64) ChildSlot {
-  std::atomic<std::int64_t> start_ns{0};  // the child's first instruction (0: never ran)
-  std::atomic<std::int64_t> exit_ns{0};   // just before the child exits
+  std::int64_t start_ns;  // the child's first instruction (0: never ran)
+  std::int64_t exit_ns;   // just before the child exits
 };
 static_assert(sizeof(ChildSlot) == 64, "helper.c relies on 64-byte slots");
 
@@ -29,21 +31,21 @@ class Mailbox {
   int fd() const noexcept { return fd_; }
 
   void clear(std::size_t slot) noexcept {
-    slot_[slot].start_ns.store(0, std::memory_order_relaxed);
-    slot_[slot].exit_ns.store(0, std::memory_order_relaxed);
+    std::atomic_ref(slot_[slot].start_ns).store(0, std::memory_order_relaxed);
+    std::atomic_ref(slot_[slot].exit_ns).store(0, std::memory_order_relaxed);
   }
   // Called by the child: async-signal-safe, no allocation.
   void stamp_start(std::size_t slot) noexcept {
-    slot_[slot].start_ns.store(monotonic_now_ns(), std::memory_order_release);
+    std::atomic_ref(slot_[slot].start_ns).store(monotonic_now_ns(), std::memory_order_release);
   }
   void stamp_exit(std::size_t slot) noexcept {
-    slot_[slot].exit_ns.store(monotonic_now_ns(), std::memory_order_release);
+    std::atomic_ref(slot_[slot].exit_ns).store(monotonic_now_ns(), std::memory_order_release);
   }
   std::int64_t start_ns(std::size_t slot) const noexcept {
-    return slot_[slot].start_ns.load(std::memory_order_acquire);
+    return std::atomic_ref(slot_[slot].start_ns).load(std::memory_order_acquire);
   }
   std::int64_t exit_ns(std::size_t slot) const noexcept {
-    return slot_[slot].exit_ns.load(std::memory_order_acquire);
+    return std::atomic_ref(slot_[slot].exit_ns).load(std::memory_order_acquire);
   }
 
  private:

@@ -47,14 +47,16 @@ int main(int argc, char** argv) {
     ours_real.push_back(ours.real);
     theirs_cpu.push_back(theirs.cpu);
     theirs_real.push_back(theirs.real);
-    fmt::print("run {:2}: clonebench cpu {:9.1f} real {:9.1f} | stress-ng cpu {:9.1f} real {:9.1f}\n",
-               run + 1, ours.cpu, ours.real, theirs.cpu, theirs.real);
+    fmt::print(
+        "run {:2}: clonebench cpu {:9.1f} real {:9.1f} | stress-ng cpu {:9.1f} real {:9.1f}\n",
+        run + 1, ours.cpu, ours.real, theirs.cpu, theirs.real);
   }
   using clonebench::bench::coefficient_of_variation;
-  fmt::print("CV over {} runs of {} s: clonebench cpu {:.1f} % real {:.1f} %; stress-ng cpu {:.1f} % "
-             "real {:.1f} %\n",
-             runs, seconds, 100 * coefficient_of_variation(ours_cpu),
-             100 * coefficient_of_variation(ours_real), 100 * coefficient_of_variation(theirs_cpu),
-             100 * coefficient_of_variation(theirs_real));
+  fmt::print(
+      "CV over {} runs of {} s: clonebench cpu {:.1f} % real {:.1f} %; stress-ng cpu {:.1f} % "
+      "real {:.1f} %\n",
+      runs, seconds, 100 * coefficient_of_variation(ours_cpu),
+      100 * coefficient_of_variation(ours_real), 100 * coefficient_of_variation(theirs_cpu),
+      100 * coefficient_of_variation(theirs_real));
   return 0;
 }

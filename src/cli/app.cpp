@@ -43,15 +43,9 @@ int run_app(int argc, char** argv) {
   try {
     app.parse(argc, argv);
     return dispatch(app, commands);
-  } catch (const CLI::CallForHelp&) {
-    fmt::print("{}", app.help());
-    return kExitOk;
-  } catch (const CLI::CallForAllHelp&) {
-    fmt::print("{}", app.help("", CLI::AppFormatMode::All));
-    return kExitOk;
-  } catch (const CLI::CallForVersion&) {
-    fmt::print("clonebench {}\n", CLONEBENCH_VERSION);
-    return kExitOk;
+  } catch (const CLI::Success& help_or_version) {
+    // --help of the subcommand that was asked about, or --version; CLI11 prints it on stdout.
+    return app.exit(help_or_version);
   } catch (const CLI::ParseError& error) {
     print_error(error.what());
     return kExitUsage;

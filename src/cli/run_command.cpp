@@ -24,9 +24,9 @@ bool writes_to_stdout(const RunSpec& spec) {
 }
 
 void check_outputs(const RunSpec& spec) {
-  for (const auto& [path, flag] : {std::pair{spec.json_path, "--json"},
-                                   std::pair{spec.yaml_path, "--yaml"},
-                                   std::pair{spec.csv_path, "--csv"}}) {
+  for (const auto& [path, flag] :
+       {std::pair{spec.json_path, "--json"}, std::pair{spec.yaml_path, "--yaml"},
+        std::pair{spec.csv_path, "--csv"}}) {
     if (!path.empty()) {
       check_output_path(path, flag);
     }

@@ -16,9 +16,9 @@
 namespace clonebench {
 namespace {
 
-constexpr double kSuiteTimeoutS = 4.0;      // each stressor of the standard suite
-constexpr double kDefaultTimeoutS = 10.0;   // explicitly named stressors
-constexpr double kOpsOnlyTimeoutS = 3600.0; // --ops without --timeout: still bounded
+constexpr double kSuiteTimeoutS = 4.0;       // each stressor of the standard suite
+constexpr double kDefaultTimeoutS = 10.0;    // explicitly named stressors
+constexpr double kOpsOnlyTimeoutS = 3600.0;  // --ops without --timeout: still bounded
 constexpr std::uint64_t kCloneBallastBytes = 128ULL << 20;  // stress-ng's 32768 pages
 
 // Everything as text first: values are parsed by our own parsers so messages name the flag.
@@ -79,8 +79,9 @@ std::vector<int> parse_cpu_list(const std::string& text) {
     const std::string item = text.substr(begin, end - begin);
     const std::size_t dash = item.find('-');
     const std::int64_t first = parse_integer(item.substr(0, dash), "--pin", 0, cpu_limit);
-    const std::int64_t last =
-        dash == std::string::npos ? first : parse_integer(item.substr(dash + 1), "--pin", 0, cpu_limit);
+    const std::int64_t last = dash == std::string::npos
+                                  ? first
+                                  : parse_integer(item.substr(dash + 1), "--pin", 0, cpu_limit);
     if (last < first) {
       throw UsageError(fmt::format("--pin: invalid range '{}'", item));
     }
@@ -135,13 +136,14 @@ StressorJob base_job(const RawRunOptions& raw, bool suite) {
   job.parent.kind = raw.rss_kind;
   check_parent_kind(raw.rss_kind);
   job.parent.vmas = static_cast<std::uint64_t>(parse_integer(raw.vmas, "--vmas", 1, 65536));
-  job.clone_max = static_cast<std::uint32_t>(parse_integer(raw.clone_max, "--clone-max", 1, 1000000));
+  job.clone_max =
+      static_cast<std::uint32_t>(parse_integer(raw.clone_max, "--clone-max", 1, 1000000));
   if (!raw.pin.empty()) {
     job.pin_cpus = parse_cpu_list(raw.pin);
   }
-  job.seed = raw.seed.empty() ? random_seed()
-                              : static_cast<std::uint64_t>(
-                                    parse_integer(raw.seed, "--seed", 0, INT64_MAX));
+  job.seed = raw.seed.empty()
+                 ? random_seed()
+                 : static_cast<std::uint64_t>(parse_integer(raw.seed, "--seed", 0, INT64_MAX));
   return job;
 }
 
@@ -162,8 +164,7 @@ RunSpec build_spec(const CLI::App& app, RawRunOptions& raw) {
   auto chosen = chosen_stressors(app, raw);
   const bool suite = chosen.empty();
   if (suite) {
-    const std::uint32_t instances =
-        raw.seq.empty() ? 1 : instance_count(raw.seq, "--seq");
+    const std::uint32_t instances = raw.seq.empty() ? 1 : instance_count(raw.seq, "--seq");
     for (const StressorDef* def : all_stressors()) {
       chosen.emplace_back(std::string(def->info.name), instances);
     }
@@ -212,4 +213,4 @@ std::string run_help() {
   return app.help();
 }
 
-}  // namespace
+}  // namespace clonebench

@@ -7,7 +7,9 @@
 
 namespace clonebench {
 
-void throw_errno(const std::string& what) { throw_errno(what, errno); }
+void throw_errno(const std::string& what) {
+  throw_errno(what, errno);
+}
 
 void throw_errno(const std::string& what, int error_number) {
   throw RuntimeError(fmt::format("{}: {}", what, ::strerror(error_number)));

@@ -15,16 +15,16 @@ namespace clonebench {
 // What the forking process really was while it created children, read from /proc/self/smaps
 // after the region was populated (requested size alone proves nothing: THP, zero page, ...).
 struct ParentMemory {
-  std::string kind = "anon";           // anon | thp | zero | shared | file | hugetlb
-  std::uint64_t requested_bytes = 0;   // --rss
-  std::uint64_t vmas_requested = 1;    // --vmas
-  std::uint64_t rss_kb = 0;            // Rss of the whole process
-  std::uint64_t anonymous_kb = 0;      // Anonymous (private pages whose entries fork copies)
-  std::uint64_t anon_huge_kb = 0;      // AnonHugePages (PMD-mapped THP)
-  std::uint64_t shared_kb = 0;         // Shared_Clean + Shared_Dirty
-  std::uint64_t hugetlb_kb = 0;        // Private_Hugetlb + Shared_Hugetlb
-  std::uint64_t vma_count = 0;         // mappings in /proc/self/maps
-  std::uint64_t region_rss_kb = 0;     // Rss of the populated region alone
+  std::string kind = "anon";          // anon | thp | zero | shared | file | hugetlb
+  std::uint64_t requested_bytes = 0;  // --rss
+  std::uint64_t vmas_requested = 1;   // --vmas
+  std::uint64_t rss_kb = 0;           // Rss of the whole process
+  std::uint64_t anonymous_kb = 0;     // Anonymous (private pages whose entries fork copies)
+  std::uint64_t anon_huge_kb = 0;     // AnonHugePages (PMD-mapped THP)
+  std::uint64_t shared_kb = 0;        // Shared_Clean + Shared_Dirty
+  std::uint64_t hugetlb_kb = 0;       // Private_Hugetlb + Shared_Hugetlb
+  std::uint64_t vma_count = 0;        // mappings in /proc/self/maps
+  std::uint64_t region_rss_kb = 0;    // Rss of the populated region alone
   std::uint64_t region_anonymous_kb = 0;
 };
 
@@ -37,9 +37,9 @@ struct RunResult {
   double real_time_s = 0;  // mean over instances of (finish - start), as stress-ng
   double usr_time_s = 0;   // sum over instances: the forking process and every reaped child
   double sys_time_s = 0;
-  std::uint64_t max_rss_kb = 0;                     // max over instances of the forker's VmHWM
-  std::map<std::string, std::uint64_t> failures;   // failed creating calls by errno name
-  LatencyHistogram create, start, reap;             // DESIGN.md §3 definitions
+  std::uint64_t max_rss_kb = 0;                   // max over instances of the forker's VmHWM
+  std::map<std::string, std::uint64_t> failures;  // failed creating calls by errno name
+  LatencyHistogram create, start, reap;           // DESIGN.md §3 definitions
   ParentMemory parent;
 
   double ops_per_sec_real() const noexcept {
@@ -60,10 +60,10 @@ struct RunResult {
 
 // A run as stored: the result plus who/when/what it belongs to.
 struct RunRecord {
-  std::int64_t id = 0;        // 0 until stored
-  std::string label;          // --label, default `uname -r`
-  std::string started_at;     // ISO-8601 UTC, e.g. 2026-11-29T18:06:42Z
-  std::string experiment;     // groups the runs of one `ab` or `sweep`; empty otherwise
+  std::int64_t id = 0;     // 0 until stored
+  std::string label;       // --label, default `uname -r`
+  std::string started_at;  // ISO-8601 UTC, e.g. 2026-11-29T18:06:42Z
+  std::string experiment;  // groups the runs of one `ab` or `sweep`; empty otherwise
   RunResult result;
 };
 

@@ -20,8 +20,8 @@ namespace {
 // Reads a non-negative decimal number at the front of `text`; advances `text` past it.
 bool take_number(std::string_view& text, double& value) {
   std::size_t end = 0;
-  while (end < text.size() && (std::isdigit(static_cast<unsigned char>(text[end])) != 0 ||
-                               text[end] == '.')) {
+  while (end < text.size() &&
+         (std::isdigit(static_cast<unsigned char>(text[end])) != 0 || text[end] == '.')) {
     ++end;
   }
   if (end == 0) {
@@ -40,9 +40,9 @@ double duration_unit_s(std::string_view unit) {
     std::string_view name;
     double seconds;
   };
-  static constexpr std::array kUnits = {
-      Unit{"ns", 1e-9}, Unit{"us", 1e-6}, Unit{"ms", 1e-3},      Unit{"s", 1.0},
-      Unit{"m", 60.0},  Unit{"h", 3600.0}, Unit{"d", 86400.0}, Unit{"y", 31536000.0}};
+  static constexpr std::array kUnits = {Unit{"ns", 1e-9},   Unit{"us", 1e-6},     Unit{"ms", 1e-3},
+                                        Unit{"s", 1.0},     Unit{"m", 60.0},      Unit{"h", 3600.0},
+                                        Unit{"d", 86400.0}, Unit{"y", 31536000.0}};
   for (const auto& candidate : kUnits) {
     if (candidate.name == unit) {
       return candidate.seconds;

@@ -8,12 +8,9 @@ namespace clonebench {
 namespace {
 
 nlohmann::json job_options(const StressorJob& job, std::uint64_t live_limit) {
-  nlohmann::json options = {{"timeout_s", job.timeout_s},
-                            {"max_ops", job.max_ops},
-                            {"rss_bytes", job.parent.bytes},
-                            {"rss_kind", job.parent.kind},
-                            {"vmas", job.parent.vmas},
-                            {"seed", job.seed},
+  nlohmann::json options = {{"timeout_s", job.timeout_s},    {"max_ops", job.max_ops},
+                            {"rss_bytes", job.parent.bytes}, {"rss_kind", job.parent.kind},
+                            {"vmas", job.parent.vmas},       {"seed", job.seed},
                             {"pin_cpus", job.pin_cpus}};
   if (job.stressor == "clone") {
     options["clone_max"] = job.clone_max;

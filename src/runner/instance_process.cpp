@@ -77,8 +77,8 @@ void set_up(const StressorJob& job, std::uint32_t instance, InstanceShared& shar
   }
 }
 
-[[noreturn]] void run_worker(const StressorJob& job, std::uint32_t instance,
-                             InstanceShared& shared, pid_t supervisor) noexcept {
+[[noreturn]] void run_worker(const StressorJob& job, std::uint32_t instance, InstanceShared& shared,
+                             pid_t supervisor) noexcept {
   if (!die_with_parent(supervisor)) {
     ::_exit(kExitWorkerRuntime);
   }

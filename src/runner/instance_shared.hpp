@@ -29,7 +29,7 @@ struct InstanceShared {
   char error_message[512] = {};
 
   std::uint64_t bogo_ops = 0;
-  std::int64_t loop_user_ns = 0, loop_system_ns = 0;  // the worker and its reaped children
+  std::int64_t loop_user_ns = 0, loop_system_ns = 0;    // the worker and its reaped children
   std::int64_t stray_user_ns = 0, stray_system_ns = 0;  // children the supervisor reaped
   std::uint64_t strays_reaped = 0;
   std::uint64_t peak_rss_kb = 0;

@@ -12,14 +12,14 @@
 namespace clonebench {
 
 struct StressorJob {
-  std::string stressor;           // fork | vfork | clone | clone3 | thread | spawn | exec
+  std::string stressor;  // fork | vfork | clone | clone3 | thread | spawn | exec
   std::uint32_t instances = 1;
-  double timeout_s = 10.0;        // per run, each instance
-  std::uint64_t max_ops = 0;      // per instance; 0 = no limit
-  ParentShape parent;             // --rss (clone: 128M by default, as stress-ng)
-  std::uint32_t clone_max = 8192; // clone: live children per instance
-  std::vector<int> pin_cpus;      // instance i runs on pin_cpus[i % size]; empty = not pinned
-  std::uint64_t seed = 0;         // instance i uses seed + i
+  double timeout_s = 10.0;         // per run, each instance
+  std::uint64_t max_ops = 0;       // per instance; 0 = no limit
+  ParentShape parent;              // --rss (clone: 128M by default, as stress-ng)
+  std::uint32_t clone_max = 8192;  // clone: live children per instance
+  std::vector<int> pin_cpus;       // instance i runs on pin_cpus[i % size]; empty = not pinned
+  std::uint64_t seed = 0;          // instance i uses seed + i
 };
 
 }  // namespace clonebench

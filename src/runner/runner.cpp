@@ -21,9 +21,9 @@
 namespace clonebench {
 namespace {
 
-constexpr std::int64_t kPollNs = 50'000'000;              // how often the main process looks
-constexpr std::int64_t kStopGraceNs = 5'000'000'000;      // past the deadline: ask to stop
-constexpr std::int64_t kKillGraceNs = 30'000'000'000;     // past the deadline: SIGKILL
+constexpr std::int64_t kPollNs = 50'000'000;                 // how often the main process looks
+constexpr std::int64_t kStopGraceNs = 5'000'000'000;         // past the deadline: ask to stop
+constexpr std::int64_t kKillGraceNs = 30'000'000'000;        // past the deadline: SIGKILL
 constexpr std::int64_t kSetupAllowanceNs = 120'000'000'000;  // populating a large parent
 
 // The instances' shared pages: MAP_SHARED, so the forked processes write where we read.

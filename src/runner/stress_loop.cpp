@@ -10,7 +10,7 @@
 namespace clonebench {
 namespace {
 
-constexpr std::int64_t kFirstBackoffNs = 1'000'000;    // 1 ms
+constexpr std::int64_t kFirstBackoffNs = 1'000'000;     // 1 ms
 constexpr std::int64_t kLongestBackoffNs = 64'000'000;  // 64 ms
 constexpr int kFailuresBeforeBackoff = 64;
 
@@ -69,7 +69,8 @@ class StressLoop {
     }
     const bool out_of_resources = error == EAGAIN || error == ENOMEM;
     if (out_of_resources || consecutive_failures_ >= kFailuresBeforeBackoff) {
-      backoff_ns_ = std::min(kLongestBackoffNs, backoff_ns_ == 0 ? kFirstBackoffNs : 2 * backoff_ns_);
+      backoff_ns_ =
+          std::min(kLongestBackoffNs, backoff_ns_ == 0 ? kFirstBackoffNs : 2 * backoff_ns_);
       sleep_ns(backoff_ns_);
     }
   }

@@ -103,8 +103,8 @@ class CloneStressor final : public Stressor {
     const std::uint64_t instances = std::max<std::uint64_t>(1, job.instances);
     const std::uint64_t pid_share = read_pid_max() / 4 / instances;
     const std::uint64_t nproc_share = process_headroom() / 2 / instances;
-    return static_cast<std::size_t>(
-        std::max<std::uint64_t>(1, std::min({std::uint64_t{job.clone_max}, pid_share, nproc_share})));
+    return static_cast<std::size_t>(std::max<std::uint64_t>(
+        1, std::min({std::uint64_t{job.clone_max}, pid_share, nproc_share})));
   }
 
   Mailbox* mailbox_ = nullptr;
@@ -120,7 +120,9 @@ class CloneStressor final : public Stressor {
   alignas(64) std::array<char, kChildStackBytes> stack_;
 };
 
-std::unique_ptr<Stressor> make_clone() { return std::make_unique<CloneStressor>(); }
+std::unique_ptr<Stressor> make_clone() {
+  return std::make_unique<CloneStressor>();
+}
 
 }  // namespace
 

@@ -30,8 +30,7 @@ class Clone3Stressor final : public Stressor {
       mailbox_->stamp_exit(slot);
       ::_exit(0);
     }
-    return pid < 0 ? Launched{.pid = -1, .error = errno}
-                   : Launched{.pid = static_cast<pid_t>(pid)};
+    return pid < 0 ? Launched{.pid = -1, .error = errno} : Launched{.pid = static_cast<pid_t>(pid)};
   }
 
  private:
@@ -39,7 +38,9 @@ class Clone3Stressor final : public Stressor {
   clone_args arguments_{};
 };
 
-std::unique_ptr<Stressor> make_clone3() { return std::make_unique<Clone3Stressor>(); }
+std::unique_ptr<Stressor> make_clone3() {
+  return std::make_unique<Clone3Stressor>();
+}
 
 }  // namespace
 

@@ -27,7 +27,8 @@ class MwcRandom {
 const std::vector<std::uint64_t>& clone_single_flags();
 // FS|PIDFD|PTRACE|VFORK|PARENT|SYSVSEM|DETACHED|UNTRACED|IO|FILES.
 std::uint64_t clone_permuted_flags();
-// Every subset of a flag set, in stress-ng's order (perms[j] has bit i when bit rank(i) of j is set).
+// Every subset of a flag set, in stress-ng's order (perms[j] has bit i when bit rank(i) of j is
+// set).
 std::vector<std::uint64_t> flag_permutations(std::uint64_t flags);
 
 // What one creating call does next: one random draw decides both the entry point and the table.

@@ -34,7 +34,9 @@ class ExecStressor final : public Stressor {
   std::optional<HelperProgram> helper_;
 };
 
-std::unique_ptr<Stressor> make_exec() { return std::make_unique<ExecStressor>(); }
+std::unique_ptr<Stressor> make_exec() {
+  return std::make_unique<ExecStressor>();
+}
 
 }  // namespace
 

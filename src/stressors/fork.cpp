@@ -29,7 +29,9 @@ class ForkStressor final : public Stressor {
   Mailbox* mailbox_ = nullptr;
 };
 
-std::unique_ptr<Stressor> make_fork() { return std::make_unique<ForkStressor>(); }
+std::unique_ptr<Stressor> make_fork() {
+  return std::make_unique<ForkStressor>();
+}
 
 }  // namespace
 

@@ -13,7 +13,7 @@ extern const StressorDef kForkStressor, kVforkStressor, kCloneStressor, kClone3S
 
 std::span<const StressorDef* const> all_stressors() {
   // The standard suite runs them in this order; registry_test checks names are unique.
-  static constexpr std::array kAll = {&kForkStressor,   &kVforkStressor, &kCloneStressor,
+  static constexpr std::array kAll = {&kForkStressor,   &kVforkStressor,  &kCloneStressor,
                                       &kClone3Stressor, &kThreadStressor, &kSpawnStressor,
                                       &kExecStressor};
   return kAll;

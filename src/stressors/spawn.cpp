@@ -29,7 +29,9 @@ class SpawnStressor final : public Stressor {
   std::optional<HelperProgram> helper_;
 };
 
-std::unique_ptr<Stressor> make_spawn() { return std::make_unique<SpawnStressor>(); }
+std::unique_ptr<Stressor> make_spawn() {
+  return std::make_unique<SpawnStressor>();
+}
 
 }  // namespace
 

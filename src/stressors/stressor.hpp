@@ -31,10 +31,10 @@ struct StressorContext {
 // The result of one creating call. pid is a process id, or a thread handle index for `thread`.
 struct Launched {
   pid_t pid = -1;
-  int error = 0;        // errno when pid == -1
-  bool ours = true;     // false: the child is not ours to wait for (CLONE_PARENT); the
-                        // supervisor reaps it
-  int pidfd = -1;       // to close after the timed region (CLONE_PIDFD)
+  int error = 0;              // errno when pid == -1
+  bool ours = true;           // false: the child is not ours to wait for (CLONE_PARENT); the
+                              // supervisor reaps it
+  int pidfd = -1;             // to close after the timed region (CLONE_PIDFD)
   std::uintptr_t handle = 0;  // pthread_t for `thread`
 };
 

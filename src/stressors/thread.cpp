@@ -51,7 +51,9 @@ class ThreadStressor final : public Stressor {
   ThreadArgument argument_;
 };
 
-std::unique_ptr<Stressor> make_thread() { return std::make_unique<ThreadStressor>(); }
+std::unique_ptr<Stressor> make_thread() {
+  return std::make_unique<ThreadStressor>();
+}
 
 }  // namespace
 

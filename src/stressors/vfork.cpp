@@ -35,7 +35,9 @@ class VforkStressor final : public Stressor {
   Mailbox* mailbox_ = nullptr;
 };
 
-std::unique_ptr<Stressor> make_vfork() { return std::make_unique<VforkStressor>(); }
+std::unique_ptr<Stressor> make_vfork() {
+  return std::make_unique<VforkStressor>();
+}
 
 }  // namespace
 

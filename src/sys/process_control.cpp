@@ -1,6 +1,8 @@
 #include "sys/process_control.hpp"
 
 #include <linux/capability.h>
+#include <sched.h>
+#include <signal.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -11,8 +13,6 @@
 #include <climits>
 #include <filesystem>
 #include <fstream>
-#include <sched.h>
-#include <signal.h>
 #include <string>
 
 namespace clonebench {
@@ -25,7 +25,9 @@ bool die_with_parent(pid_t expected_parent) noexcept {
   return ::getppid() == expected_parent;
 }
 
-bool become_subreaper() noexcept { return ::prctl(PR_SET_CHILD_SUBREAPER, 1) == 0; }
+bool become_subreaper() noexcept {
+  return ::prctl(PR_SET_CHILD_SUBREAPER, 1) == 0;
+}
 
 int drop_capabilities() noexcept {
   __user_cap_header_struct header{};

@@ -26,8 +26,8 @@ TEST(Leaks, NothingIsLeftAfterANormalRunOfEveryStressor) {
 }
 
 TEST(Leaks, CloneWithManyLiveChildrenLeavesNoZombie) {
-  const ToolResult result = run_tool({"run", "--clone", "2", "--timeout", "1", "--rss", "4M",
-                                      "--clone-max", "500", "--no-store"});
+  const ToolResult result = run_tool(
+      {"run", "--clone", "2", "--timeout", "1", "--rss", "4M", "--clone-max", "500", "--no-store"});
   EXPECT_EQ(result.exit_code, 0) << result.err;
   EXPECT_TRUE(nothing_left_behind());
 }

@@ -59,8 +59,8 @@ INSTANTIATE_TEST_SUITE_P(Stressors, EveryStressor,
                          ::testing::Values("fork", "vfork", "clone3", "thread", "spawn", "exec"));
 
 TEST(RunCli, CloneReapsEveryChildAndCountsPrivilegedFlagFailures) {
-  const nlohmann::json document = run_json(
-      {"run", "clone", "--timeout", "1", "--rss", "8M", "--seed", "1", "--json", "-", "--no-store"});
+  const nlohmann::json document = run_json({"run", "clone", "--timeout", "1", "--rss", "8M",
+                                            "--seed", "1", "--json", "-", "--no-store"});
   const nlohmann::json& run = document.at("runs").at(0);
   EXPECT_GT(run.at("bogo_ops").get<std::uint64_t>(), 0U);
   // Capabilities are dropped, so namespace flags fail with EPERM; bad combinations with EINVAL.

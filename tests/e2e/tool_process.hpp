@@ -3,6 +3,7 @@
 // and checks that nothing it started is left behind. The test process makes itself a subreaper,
 // so every orphan of the tool is reparented here, where it can be seen and reaped.
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/prctl.h>
@@ -12,7 +13,6 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <dirent.h>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -88,7 +88,8 @@ class ToolProcess {
   // Waits at most `timeout_s`; kills the tool (a test failure) if it takes longer.
   ToolResult wait(double timeout_s = 60) {
     ToolResult result;
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_s);
+    const auto deadline =
+        std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_s);
     int status = 0;
     while (::waitpid(pid_, &status, WNOHANG) == 0) {
       if (std::chrono::steady_clock::now() > deadline) {

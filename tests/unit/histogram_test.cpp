@@ -55,8 +55,7 @@ TEST(LatencyHistogram, EveryBucketMidpointLiesInsideItsBucket) {
     const std::size_t bucket = LatencyHistogram::bucket_of(value);
     ASSERT_LT(bucket, LatencyHistogram::kBucketCount);
     const double midpoint = LatencyHistogram::bucket_midpoint_ns(bucket);
-    EXPECT_NEAR(midpoint, static_cast<double>(value), static_cast<double>(value) * 0.016)
-        << value;
+    EXPECT_NEAR(midpoint, static_cast<double>(value), static_cast<double>(value) * 0.016) << value;
   }
 }
 

@@ -47,8 +47,7 @@ TEST(RunSpec, CloneGetsStressNgsBallastAndOthersNone) {
 
 TEST(RunSpec, OpsAreDividedAcrossInstancesExceptInSequentialMode) {
   EXPECT_EQ(parse_run_spec({"--fork", "4", "--fork-ops", "10"}).jobs[0].max_ops, 3U);
-  EXPECT_EQ(parse_run_spec({"--seq", "1", "--fork", "4", "--fork-ops", "10"}).jobs[0].max_ops,
-            10U);
+  EXPECT_EQ(parse_run_spec({"--seq", "1", "--fork", "4", "--fork-ops", "10"}).jobs[0].max_ops, 10U);
   EXPECT_EQ(parse_run_spec({"fork", "--ops", "7"}).jobs[0].max_ops, 7U);
 }
 
@@ -68,8 +67,7 @@ TEST(RunSpec, BadValuesNameTheirFlag) {
   EXPECT_NE(usage_error_of({"fork", "--timeout", "soon"}).find("--timeout"), std::string::npos);
   EXPECT_NE(usage_error_of({"fork", "--timeout", "0"}).find("--timeout"), std::string::npos);
   EXPECT_NE(usage_error_of({"fork", "--rss", "lots"}).find("--rss"), std::string::npos);
-  EXPECT_NE(usage_error_of({"fork", "--rss-kind", "purple"}).find("--rss-kind"),
-            std::string::npos);
+  EXPECT_NE(usage_error_of({"fork", "--rss-kind", "purple"}).find("--rss-kind"), std::string::npos);
   EXPECT_NE(usage_error_of({"fork", "--runs", "0"}).find("--runs"), std::string::npos);
   EXPECT_NE(usage_error_of({"fork", "--pin", "99999"}).find("--pin"), std::string::npos);
   EXPECT_NE(usage_error_of({"fork", "--clone-max", "0"}).find("--clone-max"), std::string::npos);
@@ -77,8 +75,7 @@ TEST(RunSpec, BadValuesNameTheirFlag) {
   EXPECT_NE(usage_error_of({"--fork", "1", "--fork-ops", "-3"}).find("--fork-ops"),
             std::string::npos);
   EXPECT_NE(usage_error_of({"frok"}).find("frok"), std::string::npos);
-  EXPECT_NE(usage_error_of({"fork", "--no-such-flag"}).find("--no-such-flag"),
-            std::string::npos);
+  EXPECT_NE(usage_error_of({"fork", "--no-such-flag"}).find("--no-such-flag"), std::string::npos);
 }
 
 }  // namespace

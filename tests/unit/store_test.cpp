@@ -1,4 +1,6 @@
 // The run database: what is saved loads back exactly, in the documented order.
+#include "store/store.hpp"
+
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 #include <unistd.h>
@@ -7,7 +9,6 @@
 #include <filesystem>
 #include <string>
 
-#include "store/store.hpp"
 #include "unit/sample_document.hpp"
 
 namespace clonebench {
@@ -165,7 +166,9 @@ TEST_F(StoreTest, LoadsEveryRunOfALabelOldestFirst) {
 
 TEST_F(StoreTest, SavesAnExperimentWithAllItsRunsTagged) {
   Store store(path_);
-  Experiment experiment{"sweep-2026-11-29T18:06:42Z-4f2a", "sweep", "2026-11-29T18:06:42Z",
+  Experiment experiment{"sweep-2026-11-29T18:06:42Z-4f2a",
+                        "sweep",
+                        "2026-11-29T18:06:42Z",
                         {{"fixed_cost_us", 41.5}, {"per_page_ns", 2.25}}};
   std::vector<RunRecord> runs = {testing::sample_fork_run(), testing::sample_clone_run()};
   store.save_experiment(experiment, runs, testing::sample_environment());

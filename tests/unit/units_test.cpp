@@ -7,7 +7,9 @@
 namespace clonebench {
 namespace {
 
-TEST(Duration, PlainNumbersAreSeconds) { EXPECT_DOUBLE_EQ(parse_duration_s("60", "--timeout"), 60); }
+TEST(Duration, PlainNumbersAreSeconds) {
+  EXPECT_DOUBLE_EQ(parse_duration_s("60", "--timeout"), 60);
+}
 
 TEST(Duration, AcceptsStressNgSuffixes) {
   EXPECT_DOUBLE_EQ(parse_duration_s("60s", "--timeout"), 60);

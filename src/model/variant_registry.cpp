@@ -8,15 +8,33 @@
 
 // Every combination of P (anon-exclusive post), M (head mode), K (HVO key), R (SRSO thunk);
 // src/model/CMakeLists.txt builds the same list.
-#define CB_FOR_EACH_VARIANT(X)                                                                \
-  X(0, 0, 0, 0)                                                                               \
-  X(0, 0, 0, 1)                                                                               \
-  X(0, 0, 1, 0)                                                                               \
-  X(0, 0, 1, 1)                                                                               \
-  X(0, 1, 0, 0) X(0, 1, 0, 1) X(0, 1, 1, 0) X(0, 1, 1, 1) X(0, 2, 0, 0) X(0, 2, 0, 1)         \
-      X(0, 2, 1, 0) X(0, 2, 1, 1) X(1, 0, 0, 0) X(1, 0, 0, 1) X(1, 0, 1, 0) X(1, 0, 1, 1)     \
-          X(1, 1, 0, 0) X(1, 1, 0, 1) X(1, 1, 1, 0) X(1, 1, 1, 1) X(1, 2, 0, 0) X(1, 2, 0, 1) \
-              X(1, 2, 1, 0) X(1, 2, 1, 1)
+// clang-format off
+#define CB_FOR_EACH_VARIANT(X) \
+  X(0, 0, 0, 0) \
+  X(0, 0, 0, 1) \
+  X(0, 0, 1, 0) \
+  X(0, 0, 1, 1) \
+  X(0, 1, 0, 0) \
+  X(0, 1, 0, 1) \
+  X(0, 1, 1, 0) \
+  X(0, 1, 1, 1) \
+  X(0, 2, 0, 0) \
+  X(0, 2, 0, 1) \
+  X(0, 2, 1, 0) \
+  X(0, 2, 1, 1) \
+  X(1, 0, 0, 0) \
+  X(1, 0, 0, 1) \
+  X(1, 0, 1, 0) \
+  X(1, 0, 1, 1) \
+  X(1, 1, 0, 0) \
+  X(1, 1, 0, 1) \
+  X(1, 1, 1, 0) \
+  X(1, 1, 1, 1) \
+  X(1, 2, 0, 0) \
+  X(1, 2, 0, 1) \
+  X(1, 2, 1, 0) \
+  X(1, 2, 1, 1)
+// clang-format on
 
 #define CB_NAME(fn, p, m, k, r) cb_model_##fn##_p##p##_m##m##_k##k##_r##r
 #define CB_DECLARE(p, m, k, r)                                                             \

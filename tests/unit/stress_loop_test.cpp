@@ -1,0 +1,114 @@
+// The stress loop against a scripted stressor: no process is created, so the policy (reap order,
+// failure counting, back-off, stop, latency bookkeeping) is checked exactly.
+#include "runner/stress_loop.hpp"
+
+#include <errno.h>
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <vector>
+
+#include "sys/clock.hpp"
+
+namespace clonebench {
+namespace {
+
+class ScriptedStressor final : public Stressor {
+ public:
+  ScriptedStressor(std::size_t max_live, std::vector<int> errors, Mailbox* mailbox)
+      : max_live_(max_live), errors_(std::move(errors)), mailbox_(mailbox) {}
+
+  const StressorInfo& info() const noexcept override { return info_; }
+  void prepare(const StressorContext&) override {}
+  std::size_t max_live() const noexcept override { return max_live_; }
+  Launched launch(std::size_t slot) noexcept override {
+    const int error = errors_.empty() ? 0 : errors_[calls_ % errors_.size()];
+    ++calls_;
+    if (error != 0) {
+      return Launched{.pid = -1, .error = error};
+    }
+    // Plays the child: it ran and is about to exit.
+    mailbox_->stamp_start(slot);
+    mailbox_->stamp_exit(slot);
+    return Launched{.pid = next_pid_++};
+  }
+  Reaped reap(const Launched& launched) noexcept override {
+    reaped_.push_back(launched.pid);
+    return Reaped{true, 0, 0};
+  }
+
+  std::size_t calls() const { return calls_; }
+  const std::vector<pid_t>& reaped() const { return reaped_; }
+
+ private:
+  StressorInfo info_{"scripted", "test double", "test"};
+  std::size_t max_live_;
+  std::vector<int> errors_;
+  Mailbox* mailbox_;
+  std::size_t calls_ = 0;
+  pid_t next_pid_ = 1;
+  std::vector<pid_t> reaped_;
+};
+
+LoopLimits ops_limit(std::uint64_t ops) {
+  return LoopLimits{monotonic_now_ns() + 10'000'000'000, ops};
+}
+
+TEST(StressLoop, ReapsOldestFirstAndReapsEveryChildBeforeReturning) {
+  Mailbox mailbox(4);
+  ScriptedStressor stressor(3, {}, &mailbox);
+  auto out = std::make_unique<InstanceShared>();
+  run_stress_loop(stressor, mailbox, ops_limit(7), *out);
+  EXPECT_EQ(out->bogo_ops, 7U);
+  EXPECT_EQ(stressor.reaped(), (std::vector<pid_t>{1, 2, 3, 4, 5, 6, 7}));
+  EXPECT_EQ(out->create.count(), 7U);
+  EXPECT_EQ(out->start.count(), 7U);
+  EXPECT_EQ(out->reap.count(), 7U);
+}
+
+TEST(StressLoop, CountsFailedCallsByErrnoWithoutCountingThemAsOps) {
+  Mailbox mailbox(2);
+  ScriptedStressor stressor(1, {0, EPERM, 0, EINVAL}, &mailbox);
+  auto out = std::make_unique<InstanceShared>();
+  run_stress_loop(stressor, mailbox, ops_limit(10), *out);
+  EXPECT_EQ(out->bogo_ops, 10U);
+  EXPECT_EQ(out->errno_failures[EPERM], 5U);
+  EXPECT_EQ(out->errno_failures[EINVAL], 5U);
+  EXPECT_EQ(stressor.reaped().size(), 10U);
+}
+
+TEST(StressLoop, BacksOffInsteadOfSpinningWhenTheKernelIsOutOfProcesses) {
+  Mailbox mailbox(2);
+  ScriptedStressor stressor(1, {EAGAIN}, &mailbox);
+  auto out = std::make_unique<InstanceShared>();
+  const LoopLimits limits{monotonic_now_ns() + 100'000'000, 0};  // 100 ms
+  run_stress_loop(stressor, mailbox, limits, *out);
+  EXPECT_EQ(out->bogo_ops, 0U);
+  EXPECT_GT(out->errno_failures[EAGAIN], 0U);
+  // Pauses of 1, 2, 4, ... 64 ms: a handful of calls in 100 ms, not millions.
+  EXPECT_LT(stressor.calls(), 20U);
+}
+
+TEST(StressLoop, CreatesNothingOnceTheStopFlagIsSet) {
+  Mailbox mailbox(2);
+  ScriptedStressor stressor(1, {}, &mailbox);
+  auto out = std::make_unique<InstanceShared>();
+  out->stop.store(1);
+  run_stress_loop(stressor, mailbox, ops_limit(100), *out);
+  EXPECT_EQ(stressor.calls(), 0U);
+  EXPECT_EQ(out->bogo_ops, 0U);
+}
+
+TEST(StressLoop, StopsAtTheDeadline) {
+  Mailbox mailbox(2);
+  ScriptedStressor stressor(1, {}, &mailbox);
+  auto out = std::make_unique<InstanceShared>();
+  const std::int64_t start_ns = monotonic_now_ns();
+  run_stress_loop(stressor, mailbox, LoopLimits{start_ns + 20'000'000, 0}, *out);
+  EXPECT_GT(out->bogo_ops, 0U);
+  EXPECT_GE(monotonic_now_ns() - start_ns, 20'000'000);
+  EXPECT_EQ(stressor.reaped().size(), out->bogo_ops);
+}
+
+}  // namespace
+}  // namespace clonebench

@@ -40,6 +40,7 @@ int run_app(int argc, char** argv) {
   add_compare_command(app, commands);
   add_sweep_command(app, commands);
   add_model_command(app, commands);
+  add_ab_command(app, commands);
   try {
     app.parse(argc, argv);
     return dispatch(app, commands);

@@ -21,5 +21,6 @@ void add_store_commands(CLI::App& app, CommandList& commands);  // history, show
 void add_compare_command(CLI::App& app, CommandList& commands);
 void add_sweep_command(CLI::App& app, CommandList& commands);
 void add_model_command(CLI::App& app, CommandList& commands);
+void add_ab_command(CLI::App& app, CommandList& commands);
 
 }  // namespace clonebench

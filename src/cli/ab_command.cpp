@@ -1,0 +1,430 @@
+// `clonebench ab SPEC --a OPTS --b OPTS`: both arms in one session, in randomized pairs (AB or
+// BA by a seeded coin flip) after interleaved warm-ups, analysed as pairs (Wilcoxon signed-rank,
+// HL of the pair differences) and stored as one experiment. Setup commands run before each run
+// of their arm; --restore runs at the end, after an error and after an interrupt.
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <optional>
+#include <random>
+#include <set>
+
+#include "cli/argument_split.hpp"
+#include "cli/command.hpp"
+#include "cli/run_spec.hpp"
+#include "compare/ab_document.hpp"
+#include "compare/gate.hpp"
+#include "compare/metric_selection.hpp"
+#include "compare/renderers.hpp"
+#include "compare/stored_runs.hpp"
+#include "core/error.hpp"
+#include "core/timestamp.hpp"
+#include "core/units.hpp"
+#include "report/output_file.hpp"
+#include "runner/runner.hpp"
+#include "store/store.hpp"
+#include "sys/environment.hpp"
+#include "sys/shell_command.hpp"
+
+namespace clonebench {
+namespace {
+
+struct AbArguments {
+  std::string spec, a_options, b_options, setup_a, setup_b, restore;
+  std::string pairs = "20", warmup = "1", seed, label, db_path, json_path;
+  bool no_store = false;
+  std::vector<std::string> metrics, fail_on;
+  std::string threshold = "1%", format = "table";
+  double alpha = 0.05;
+};
+
+struct Arm {
+  std::string name;  // "a" | "b"
+  StressorJob job;
+  std::string setup, setup_flag;
+};
+
+struct AbPlan {
+  Arm arms[2];
+  std::size_t pairs = 0, warmups = 0;
+  std::uint64_t seed = 0;
+  CompareOptions options;
+};
+
+std::string joined(const std::vector<std::string>& words) {
+  std::string text;
+  for (const std::string& word : words) {
+    text += (text.empty() ? "" : " ") + word;
+  }
+  return text;
+}
+
+// `run`'s output and storage options would be silently ignored inside an arm: refuse them.
+void reject_run_only_options(const RunSpec& spec, const std::string& where) {
+  const auto refuse = [&where](const char* flag) {
+    throw UsageError(
+        fmt::format("{}: {} is not an option of an arm (ab has its own, or none)", where, flag));
+  };
+  if (spec.runs != 1)
+    refuse("--runs");
+  if (!spec.json_path.empty())
+    refuse("--json");
+  if (!spec.yaml_path.empty())
+    refuse("--yaml");
+  if (!spec.csv_path.empty())
+    refuse("--csv");
+  if (spec.metrics)
+    refuse("--metrics");
+  if (!spec.label.empty())
+    refuse("--label");
+  if (spec.db_path)
+    refuse("--db");
+  if (!spec.store)
+    refuse("--no-store");
+}
+
+StressorJob arm_job(const std::vector<std::string>& spec_words, const std::string& options,
+                    const std::string& flag) {
+  std::vector<std::string> words = spec_words;
+  for (std::string& word : split_arguments(options, flag)) {
+    words.push_back(std::move(word));
+  }
+  const std::string where = fmt::format("SPEC with {} ('{}')", flag, joined(words));
+  RunSpec spec;
+  try {
+    spec = parse_run_spec(words);
+  } catch (const UsageError& error) {
+    throw UsageError(fmt::format("{}: {}", where, error.what()));
+  }
+  if (spec.jobs.size() != 1) {
+    std::vector<std::string> names;
+    for (const StressorJob& job : spec.jobs) {
+      names.push_back(job.stressor);
+    }
+    throw UsageError(fmt::format("{}: resolves to {} stressors ({}); each arm must be one stressor",
+                                 where, spec.jobs.size(), joined(names)));
+  }
+  reject_run_only_options(spec, where);
+  return spec.jobs.front();
+}
+
+bool names_seed(const std::string& text) {
+  return text.find("--seed") != std::string::npos;
+}
+
+AbPlan plan_ab(const AbArguments& args) {
+  AbPlan plan;
+  plan.pairs = static_cast<std::size_t>(parse_integer(args.pairs, "--pairs", 2, 100000));
+  plan.warmups = static_cast<std::size_t>(parse_integer(args.warmup, "--warmup", 0, 1000));
+  plan.seed = args.seed.empty()
+                  ? (std::uint64_t{std::random_device{}()} << 32) | std::random_device{}()
+                  : static_cast<std::uint64_t>(parse_integer(args.seed, "--seed", 0, INT64_MAX));
+  plan.options.threshold = parse_threshold(args.threshold, "--threshold");
+  plan.options.alpha = args.alpha;
+  const std::vector<std::string> spec_words = split_arguments(args.spec, "SPEC");
+  plan.arms[0] = {"a", arm_job(spec_words, args.a_options, "--a"), args.setup_a, "--setup-a"};
+  plan.arms[1] = {"b", arm_job(spec_words, args.b_options, "--b"), args.setup_b, "--setup-b"};
+  // Arms must differ only in what the user asked for: the same clone-flag seed unless given.
+  if (!names_seed(args.spec + args.a_options + args.b_options)) {
+    plan.arms[0].job.seed = plan.arms[1].job.seed = plan.seed;
+  }
+  for (const Arm& arm : plan.arms) {
+    validate_job(arm.job);
+  }
+  return plan;
+}
+
+// Every metric observation_of() can produce, so a bad --metric fails before the experiment.
+void check_metric_names(const std::vector<std::string>& requested) {
+  const RunObservation base = observation_of(RunRecord{}, nullptr);
+  for (const std::string& metric : requested) {
+    bool known = base.metrics.contains(metric);
+    for (const char* phase : {"create", "start", "reap"}) {
+      for (const char* stat : {"mean", "p50", "p90", "p99", "max"}) {
+        known = known || metric == fmt::format("latency_us.{}.{}", phase, stat);
+      }
+    }
+    if (!known) {
+      throw UsageError(fmt::format(
+          "--metric {}: unknown for ab (ops_per_sec_real, ops_per_sec_cpu, real_time_s, "
+          "sys_time_s, max_rss_kb, latency_us.create.p50, ...)",
+          metric));
+    }
+  }
+}
+
+struct PairRuns {
+  std::vector<RunRecord> a, b;  // pair i is (a[i], b[i])
+};
+
+void run_setup(const Arm& arm, SignalScope& signals) {
+  if (arm.setup.empty()) {
+    return;
+  }
+  const ShellStatus status = run_shell_command(arm.setup, arm.setup_flag);
+  signals.throw_if_interrupted();
+  if (!status.ok()) {
+    throw RuntimeError(fmt::format("{} '{}' {}", arm.setup_flag, arm.setup, describe(status)));
+  }
+}
+
+void report_progress(const Arm& arm, std::size_t index, const AbPlan& plan, PairOrder order) {
+  if (::isatty(STDERR_FILENO) == 0) {
+    return;
+  }
+  const bool warmup = index < plan.warmups;
+  fmt::print(stderr, "clonebench: ab {} {}/{} ({}): arm {}, {} for {:g} s\n",
+             warmup ? "warm-up" : "pair", warmup ? index + 1 : index - plan.warmups + 1,
+             warmup ? plan.warmups : plan.pairs, pair_order_name(order), arm.name, arm.job.stressor,
+             arm.job.timeout_s);
+}
+
+// Warm-up pairs first (discarded), then the measured pairs; every pair in its drawn order.
+PairRuns run_pairs(const AbPlan& plan, const std::vector<PairOrder>& orders, SignalScope& signals) {
+  PairRuns runs;
+  for (std::size_t index = 0; index < orders.size(); ++index) {
+    const std::size_t first = orders[index] == PairOrder::kAB ? 0 : 1;
+    for (std::size_t position = 0; position < 2; ++position) {
+      const Arm& arm = plan.arms[position == 0 ? first : 1 - first];
+      report_progress(arm, index, plan, orders[index]);
+      run_setup(arm, signals);
+      RunRecord record;
+      record.started_at = iso8601_utc_now();
+      record.result = run_job(arm.job, signals);
+      signals.throw_if_interrupted();
+      if (index < plan.warmups) {
+        continue;
+      }
+      record.result.options["ab"] = {
+          {"arm", arm.name}, {"pair", index - plan.warmups}, {"position", position + 1}};
+      (arm.name == "a" ? runs.a : runs.b).push_back(std::move(record));
+    }
+  }
+  return runs;
+}
+
+// After an error or an interrupt: the machine's state matters more than the error's wording,
+// so a failing restore only warns and the original error goes on.
+void restore_after_failure(const std::string& restore) noexcept {
+  if (restore.empty()) {
+    return;
+  }
+  try {
+    const ShellStatus status = run_shell_command(restore, "--restore");
+    if (!status.ok()) {
+      fmt::print(stderr, "clonebench: warning: --restore '{}' {}\n", restore, describe(status));
+    }
+  } catch (const std::exception& error) {
+    fmt::print(stderr, "clonebench: warning: {}\n", error.what());
+  }
+}
+
+SampleSet arm_samples(const std::vector<RunRecord>& runs, const std::string& source,
+                      const nlohmann::json& environment) {
+  SampleSet set{source, "ab", {}};
+  for (const RunRecord& record : runs) {
+    set.runs.push_back(observation_of(record, environment));
+  }
+  return set;
+}
+
+nlohmann::json arm_source(const std::string& arm, const std::string& options,
+                          const std::vector<RunRecord>& runs) {
+  nlohmann::json ids = nlohmann::json::array();
+  for (const RunRecord& record : runs) {
+    if (record.id != 0) {
+      ids.push_back(record.id);
+    }
+  }
+  return {{"format", "ab"},
+          {"arm", arm},
+          {"options", options},
+          {"runs", runs.size()},
+          {"run_ids", ids}};
+}
+
+ComparisonReport analyze_arms(const AbArguments& args, const AbPlan& plan, const PairRuns& runs,
+                              const nlohmann::json& environment) {
+  const SampleSet a = arm_samples(runs.a, "arm a", environment);
+  const SampleSet b = arm_samples(runs.b, "arm b", environment);
+  ComparisonReport report =
+      analyze_paired(select_metrics(a, b, args.metrics, std::nullopt), plan.options);
+  report.a_name = joined({args.spec, args.a_options});
+  report.b_name = joined({args.spec, args.b_options});
+  report.a_source = arm_source("a", args.a_options, runs.a);
+  report.b_source = arm_source("b", args.b_options, runs.b);
+  return report;
+}
+
+void store_experiment(const AbArguments& args, AbDesign& design, PairRuns& runs,
+                      const nlohmann::json& summary, const nlohmann::json& environment,
+                      const std::string& created_at) {
+  Store store(args.db_path.empty() ? Store::default_path() : args.db_path);
+  const std::string label = args.label.empty() ? kernel_release() : args.label;
+  std::vector<RunRecord> records;
+  for (auto [arm, arm_runs] : {std::pair{"a", &runs.a}, std::pair{"b", &runs.b}}) {
+    for (RunRecord& record : *arm_runs) {
+      record.label = fmt::format("{}:{}", label, arm);
+      record.experiment = design.experiment;
+      records.push_back(record);
+    }
+  }
+  store.save_experiment(Experiment{design.experiment, "ab", created_at, summary}, records,
+                        environment);
+  // save_experiment numbered the copies in the order given: a's runs, then b's.
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    (i < runs.a.size() ? runs.a[i] : runs.b[i - runs.a.size()]).id = records[i].id;
+  }
+}
+
+void print_report(const AbArguments& args, const ComparisonReport& report, const AbDesign& design) {
+  const std::string json = ab_compare_json(report, design).dump(2) + "\n";
+  if (!args.json_path.empty()) {
+    write_output(args.json_path, json, "--json");
+  }
+  if (args.json_path != "-") {
+    fmt::print("{}", args.format == "json" ? json : render_report(report, args.format));
+  }
+  std::fflush(stdout);
+}
+
+AbDesign design_of(const AbArguments& args, const AbPlan& plan) {
+  AbDesign design{args.spec,      args.a_options,
+                  args.b_options, args.setup_a,
+                  args.setup_b,   args.restore,
+                  plan.warmups,   {},
+                  plan.seed,      {}};
+  design.orders = pair_orders(plan.warmups + plan.pairs, plan.seed);
+  return design;
+}
+
+int run_ab(const AbArguments& args) {
+  const AbPlan plan = plan_ab(args);
+  check_metric_names(args.metrics);
+  if (!args.json_path.empty()) {
+    check_output_path(args.json_path, "--json");
+  }
+  AbDesign design = design_of(args, plan);
+  fmt::print(stderr, "clonebench: ab: {} pairs after {} warm-up pair(s), seed {:#x}\n", plan.pairs,
+             plan.warmups, plan.seed);
+  SignalScope signals;
+  nlohmann::json environment = capture_environment();
+  environment["loadavg_before"] = read_loadavg();
+  const std::string created_at = iso8601_utc_now();
+  PairRuns runs;
+  try {
+    runs = run_pairs(plan, design.orders, signals);
+  } catch (...) {
+    restore_after_failure(args.restore);
+    throw;
+  }
+  const std::optional<ShellStatus> restored =
+      args.restore.empty() ? std::nullopt
+                           : std::optional(run_shell_command(args.restore, "--restore"));
+  environment["loadavg_after"] = read_loadavg();
+  design.orders.erase(design.orders.begin(),
+                      design.orders.begin() + static_cast<std::ptrdiff_t>(plan.warmups));
+  ComparisonReport report = analyze_arms(args, plan, runs, environment);
+  if (!args.no_store) {
+    design.experiment = fmt::format("ab-{}-{:x}", created_at, plan.seed);
+    store_experiment(args, design, runs, ab_compare_json(report, design), environment, created_at);
+    report.a_source = arm_source("a", args.a_options, runs.a);
+    report.b_source = arm_source("b", args.b_options, runs.b);
+  }
+  print_report(args, report, design);
+  if (restored && !restored->ok()) {
+    throw RuntimeError(fmt::format("--restore '{}' {}: the machine may not be restored",
+                                   args.restore, describe(*restored)));
+  }
+  return gate_exit_code(report, args.fail_on);
+}
+
+void add_report_options(CLI::App& ab, AbArguments& args) {
+  ab.add_option("--metric", args.metrics,
+                "Metric to compare (repeatable; default ops_per_sec_real): ops_per_sec_cpu, "
+                "latency_us.create.p50, sys_time_s, ...");
+  ab.add_option("--threshold", args.threshold, "Smallest change that matters (default 1%)");
+  ab.add_option("--alpha", args.alpha, "Significance level (default 0.05)")
+      ->check(CLI::Range(0.0001, 0.5));
+  ab.add_option("--format", args.format, "table | benchstat | markdown | json")
+      ->check(CLI::IsMember({"table", "benchstat", "markdown", "json"}));
+  ab.add_option("--fail-on", args.fail_on,
+                "Exit 3 if a metric is slower beyond the threshold ('slower'), 4 if one is "
+                "inconclusive ('inconclusive')")
+      ->check(CLI::IsMember({"slower", "inconclusive"}));
+  ab.add_option("--json", args.json_path,
+                "Write the clonebench-compare/1 document (with run ids and design) to FILE or -");
+}
+
+// Values that begin with "--" (--a "--rss 0") would be read by CLI11 as options: glue them to
+// their flag ("--a=--rss 0"), which CLI11 takes as the value whatever it holds.
+std::vector<std::string> glue_option_values(const std::vector<std::string>& args) {
+  static const std::set<std::string> kTakesText = {"--a",       "--b",       "--setup-a",
+                                                   "--setup-b", "--restore", "--label"};
+  std::vector<std::string> glued;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (kTakesText.contains(args[i]) && i + 1 < args.size()) {
+      glued.push_back(args[i] + "=" + args[i + 1]);
+      ++i;
+    } else {
+      glued.push_back(args[i]);
+    }
+  }
+  return glued;
+}
+
+void define_ab_options(CLI::App& ab, AbArguments& args) {
+  ab.add_option("SPEC", args.spec, "One quoted run specification, e.g. \"fork --timeout 2s\"")
+      ->required();
+  ab.add_option("--a", args.a_options, "Options added to SPEC for arm A, e.g. \"--rss 0\"");
+  ab.add_option("--b", args.b_options, "Options added to SPEC for arm B, e.g. \"--rss 64M\"");
+  ab.add_option("--setup-a", args.setup_a, "Shell command run before each run of arm A");
+  ab.add_option("--setup-b", args.setup_b, "Shell command run before each run of arm B");
+  ab.add_option("--restore", args.restore,
+                "Shell command run once at the end, and after an error or an interrupt");
+  ab.add_option("--pairs", args.pairs, "Measured pairs (default 20)");
+  ab.add_option("--warmup", args.warmup, "Warm-up runs per arm, interleaved, discarded (1)");
+  ab.add_option("--seed", args.seed, "Seed of the pair order (default: random, printed)");
+  ab.add_option("--label", args.label, "Stored labels are LABEL:a and LABEL:b (uname -r)");
+  ab.add_option("--db", args.db_path, "Run database (default: $CLONEBENCH_DB or XDG)");
+  ab.add_flag("--no-store", args.no_store, "Do not store the runs");
+  add_report_options(ab, args);
+}
+
+int parse_and_run_ab(const std::vector<std::string>& raw) {
+  AbArguments args;
+  CLI::App ab{
+      "A/B in one session: randomized pairs of two variants of one run spec, paired "
+      "analysis (Wilcoxon signed-rank, HL of pair differences), stored as one experiment.",
+      "clonebench ab"};
+  define_ab_options(ab, args);
+  if (std::find(raw.begin(), raw.end(), "--help") != raw.end() ||
+      std::find(raw.begin(), raw.end(), "-h") != raw.end()) {
+    fmt::print("{}", ab.help());
+    return kExitOk;
+  }
+  const std::vector<std::string> glued = glue_option_values(raw);
+  std::vector<std::string> reversed(glued.rbegin(), glued.rend());
+  try {
+    ab.parse(reversed);
+  } catch (const CLI::ParseError& error) {
+    throw UsageError(error.what());
+  }
+  return run_ab(args);
+}
+
+}  // namespace
+
+void add_ab_command(CLI::App& app, CommandList& commands) {
+  CLI::App* ab = app.add_subcommand(
+      "ab",
+      "A/B in one session: randomized pairs of two variants of one run spec, paired "
+      "analysis, stored as one experiment");
+  ab->prefix_command();
+  ab->set_help_flag();
+  ab->allow_extras();
+  commands.push_back({ab, [ab] { return parse_and_run_ab(ab->remaining()); }});
+}
+
+}  // namespace clonebench

@@ -90,7 +90,8 @@ StressorJob arm_job(const std::vector<std::string>& spec_words, const std::strin
   for (std::string& word : split_arguments(options, flag)) {
     words.push_back(std::move(word));
   }
-  const std::string where = fmt::format("SPEC with {} ('{}')", flag, joined(words));
+  const std::string where =
+      fmt::format("SPEC{} ('{}')", options.empty() ? "" : " with " + flag, joined(words));
   RunSpec spec;
   try {
     spec = parse_run_spec(words);
@@ -193,12 +194,11 @@ PairRuns run_pairs(const AbPlan& plan, const std::vector<PairOrder>& orders, Sig
       record.started_at = iso8601_utc_now();
       record.result = run_job(arm.job, signals);
       signals.throw_if_interrupted();
-      if (index < plan.warmups) {
-        continue;
+      // Pair i is (runs.a[i], runs.b[i]); the arm is in the stored label, the order in the
+      // summary. Not in the run's options: compare would report it as a setting difference.
+      if (index >= plan.warmups) {
+        (arm.name == "a" ? runs.a : runs.b).push_back(std::move(record));
       }
-      record.result.options["ab"] = {
-          {"arm", arm.name}, {"pair", index - plan.warmups}, {"position", position + 1}};
-      (arm.name == "a" ? runs.a : runs.b).push_back(std::move(record));
     }
   }
   return runs;

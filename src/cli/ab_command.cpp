@@ -8,8 +8,8 @@
 #include <algorithm>
 #include <optional>
 #include <random>
-#include <set>
 
+#include "cli/ab_arguments.hpp"
 #include "cli/argument_split.hpp"
 #include "cli/command.hpp"
 #include "cli/run_spec.hpp"
@@ -29,15 +29,6 @@
 
 namespace clonebench {
 namespace {
-
-struct AbArguments {
-  std::string spec, a_options, b_options, setup_a, setup_b, restore;
-  std::string pairs = "20", warmup = "1", seed, label, db_path, json_path;
-  bool no_store = false;
-  std::vector<std::string> metrics, fail_on;
-  std::string threshold = "1%", format = "table";
-  double alpha = 0.05;
-};
 
 struct Arm {
   std::string name;  // "a" | "b"
@@ -338,58 +329,6 @@ int run_ab(const AbArguments& args) {
                                    args.restore, describe(*restored)));
   }
   return gate_exit_code(report, args.fail_on);
-}
-
-void add_report_options(CLI::App& ab, AbArguments& args) {
-  ab.add_option("--metric", args.metrics,
-                "Metric to compare (repeatable; default ops_per_sec_real): ops_per_sec_cpu, "
-                "latency_us.create.p50, sys_time_s, ...");
-  ab.add_option("--threshold", args.threshold, "Smallest change that matters (default 1%)");
-  ab.add_option("--alpha", args.alpha, "Significance level (default 0.05)")
-      ->check(CLI::Range(0.0001, 0.5));
-  ab.add_option("--format", args.format, "table | benchstat | markdown | json")
-      ->check(CLI::IsMember({"table", "benchstat", "markdown", "json"}));
-  ab.add_option("--fail-on", args.fail_on,
-                "Exit 3 if a metric is slower beyond the threshold ('slower'), 4 if one is "
-                "inconclusive ('inconclusive')")
-      ->check(CLI::IsMember({"slower", "inconclusive"}));
-  ab.add_option("--json", args.json_path,
-                "Write the clonebench-compare/1 document (with run ids and design) to FILE or -");
-}
-
-// Values that begin with "--" (--a "--rss 0") would be read by CLI11 as options: glue them to
-// their flag ("--a=--rss 0"), which CLI11 takes as the value whatever it holds.
-std::vector<std::string> glue_option_values(const std::vector<std::string>& args) {
-  static const std::set<std::string> kTakesText = {"--a",       "--b",       "--setup-a",
-                                                   "--setup-b", "--restore", "--label"};
-  std::vector<std::string> glued;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    if (kTakesText.contains(args[i]) && i + 1 < args.size()) {
-      glued.push_back(args[i] + "=" + args[i + 1]);
-      ++i;
-    } else {
-      glued.push_back(args[i]);
-    }
-  }
-  return glued;
-}
-
-void define_ab_options(CLI::App& ab, AbArguments& args) {
-  ab.add_option("SPEC", args.spec, "One quoted run specification, e.g. \"fork --timeout 2s\"")
-      ->required();
-  ab.add_option("--a", args.a_options, "Options added to SPEC for arm A, e.g. \"--rss 0\"");
-  ab.add_option("--b", args.b_options, "Options added to SPEC for arm B, e.g. \"--rss 64M\"");
-  ab.add_option("--setup-a", args.setup_a, "Shell command run before each run of arm A");
-  ab.add_option("--setup-b", args.setup_b, "Shell command run before each run of arm B");
-  ab.add_option("--restore", args.restore,
-                "Shell command run once at the end, and after an error or an interrupt");
-  ab.add_option("--pairs", args.pairs, "Measured pairs (default 20)");
-  ab.add_option("--warmup", args.warmup, "Warm-up runs per arm, interleaved, discarded (1)");
-  ab.add_option("--seed", args.seed, "Seed of the pair order (default: random, printed)");
-  ab.add_option("--label", args.label, "Stored labels are LABEL:a and LABEL:b (uname -r)");
-  ab.add_option("--db", args.db_path, "Run database (default: $CLONEBENCH_DB or XDG)");
-  ab.add_flag("--no-store", args.no_store, "Do not store the runs");
-  add_report_options(ab, args);
 }
 
 int parse_and_run_ab(const std::vector<std::string>& raw) {

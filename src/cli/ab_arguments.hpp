@@ -1,0 +1,26 @@
+#pragma once
+// The options of `clonebench ab` as typed: one CLI11 definition shared by parsing and --help.
+
+#include <CLI/CLI.hpp>
+#include <string>
+#include <vector>
+
+namespace clonebench {
+
+struct AbArguments {
+  std::string spec, a_options, b_options, setup_a, setup_b, restore;
+  std::string pairs = "20", warmup = "1", seed, label, db_path, json_path;
+  bool no_store = false;
+  std::vector<std::string> metrics, fail_on;
+  std::string threshold = "1%", format = "table";
+  double alpha = 0.05;
+};
+
+// Adds SPEC, the arm, setup and storage options, and compare's report options.
+void define_ab_options(CLI::App& ab, AbArguments& args);
+
+// Values that begin with "--" (--a "--rss 0") would be read by CLI11 as options: glue them to
+// their flag ("--a=--rss 0"), which CLI11 takes as the value whatever it holds.
+std::vector<std::string> glue_option_values(const std::vector<std::string>& args);
+
+}  // namespace clonebench

@@ -9,9 +9,9 @@ namespace clonebench {
 
 class HelperProgram {
  public:
-  // Finds the helper ($CLONEBENCH_HELPER, else next to the running executable) and builds
-  // argv = {helper, mailbox_fd, "0"}. Throws UsageError when the helper is missing.
-  HelperProgram(int mailbox_fd, std::string_view stressor);
+  // Finds the helper (find_private_program) and builds argv = {helper, mailbox_fd, "0"}.
+  // Throws RuntimeError naming the paths it looked at when the helper is missing.
+  explicit HelperProgram(int mailbox_fd);
 
   const char* path() const noexcept { return path_.c_str(); }
   char* const* argv() noexcept { return argv_.data(); }

@@ -35,16 +35,17 @@ inline std::string capture(const std::string& command, bool with_stderr = false)
   return out;
 }
 
-// The clonebench binary: argv[1], or the one built next to this benchmark.
-inline std::string clonebench_path(int argc, char** argv) {
-  if (argc > 1) {
-    return argv[1];
-  }
+// `name` in the directory of this benchmark's executable.
+inline std::string sibling_path(const std::string& name) {
   std::array<char, 4096> self{};
   const ssize_t length = ::readlink("/proc/self/exe", self.data(), self.size() - 1);
   std::string dir(self.data(), length > 0 ? static_cast<std::size_t>(length) : 0);
-  dir = dir.substr(0, dir.rfind('/'));
-  return dir + "/../src/clonebench";
+  return dir.substr(0, dir.rfind('/')) + "/" + name;
+}
+
+// The clonebench binary: argv[1], or the one built next to this benchmark.
+inline std::string clonebench_path(int argc, char** argv) {
+  return argc > 1 ? std::string(argv[1]) : sibling_path("../src/clonebench");
 }
 
 inline double median(std::vector<double> values) {

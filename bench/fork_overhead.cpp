@@ -1,87 +1,67 @@
-// Overhead of the tool: `clonebench run fork` against the smallest possible fork/_exit/wait4 loop,
-// interleaved round by round (ABBA order), ratio of ops/s. Target: ≥ 0.97.
-//   usage: fork_overhead [CLONEBENCH] [ROUNDS=6] [SECONDS=3]
+// Overhead of the tool: `clonebench run STRESSOR` against the smallest static loop that creates
+// and reaps the same kind of child (bare_loop, built with the benchmarks), interleaved round by
+// round in ABBA order; the ratio of ops/s per round, its median and range. Target: ≥ 0.95 each.
+//   usage: fork_overhead [CLONEBENCH] [ROUNDS=8] [SECONDS=2] [STRESSORS=fork,vfork,clone3,thread]
 #include <fmt/core.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "bench_support.hpp"
 
 namespace {
 
-double now_s() {
-  timespec ts{};
-  ::clock_gettime(CLOCK_MONOTONIC, &ts);
-  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) / 1e9;
+double bare_ops_per_s(const std::string& bare_loop, const std::string& stressor, double seconds) {
+  return std::stod(
+      clonebench::bench::capture(fmt::format("{} {} {}", bare_loop, stressor, seconds)));
 }
 
-// The baseline runs in a fresh child so its address space is as small as clonebench's worker.
-double minimal_fork_loop_ops_per_s(double seconds) {
-  int fds[2];
-  if (::pipe(fds) != 0) {
-    throw std::runtime_error("pipe");
-  }
-  const pid_t runner = ::fork();
-  if (runner == 0) {
-    ::close(fds[0]);
-    const double start = now_s();
-    std::uint64_t ops = 0;
-    while (now_s() - start < seconds) {
-      const pid_t pid = ::fork();
-      if (pid == 0) {
-        ::_exit(0);
-      }
-      if (pid > 0 && ::wait4(pid, nullptr, 0, nullptr) == pid) {
-        ++ops;
-      }
-    }
-    const double rate = static_cast<double>(ops) / (now_s() - start);
-    if (::write(fds[1], &rate, sizeof(rate)) != sizeof(rate)) {
-      ::_exit(1);
-    }
-    ::_exit(0);
-  }
-  ::close(fds[1]);
-  double rate = 0;
-  if (::read(fds[0], &rate, sizeof(rate)) != sizeof(rate)) {
-    rate = 0;
-  }
-  ::close(fds[0]);
-  ::waitpid(runner, nullptr, 0);
-  return rate;
-}
-
-double clonebench_ops_per_s(const std::string& binary, double seconds) {
+double clonebench_ops_per_s(const std::string& binary, const std::string& stressor,
+                            double seconds) {
   const std::string out = clonebench::bench::capture(
-      fmt::format("{} run fork --timeout {} --no-store --json -", binary, seconds));
+      fmt::format("{} run {} --timeout {} --no-store --json -", binary, stressor, seconds));
   return nlohmann::json::parse(out).at("runs").at(0).at("ops_per_sec_real").get<double>();
+}
+
+std::vector<std::string> split_commas(const std::string& text) {
+  std::vector<std::string> items;
+  std::stringstream stream(text);
+  for (std::string item; std::getline(stream, item, ',');) {
+    items.push_back(item);
+  }
+  return items;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   const std::string binary = clonebench::bench::clonebench_path(argc, argv);
-  const int rounds = argc > 2 ? std::atoi(argv[2]) : 6;
-  const double seconds = argc > 3 ? std::atof(argv[3]) : 3.0;
-  std::vector<double> ratios;
-  for (int round = 0; round < rounds; ++round) {
-    double tool = 0;
-    double minimal = 0;
-    if (round % 2 == 0) {  // ABBA: drift over time cancels out
-      tool = clonebench_ops_per_s(binary, seconds);
-      minimal = minimal_fork_loop_ops_per_s(seconds);
-    } else {
-      minimal = minimal_fork_loop_ops_per_s(seconds);
-      tool = clonebench_ops_per_s(binary, seconds);
+  const std::string bare_loop = clonebench::bench::sibling_path("bare_loop");
+  const int rounds = argc > 2 ? std::atoi(argv[2]) : 8;
+  const double seconds = argc > 3 ? std::atof(argv[3]) : 2.0;
+  const auto stressors = split_commas(argc > 4 ? argv[4] : "fork,vfork,clone3,thread");
+  fmt::print("{:<8} {:>7} {:>8} {:>8} {:>12} {:>12}\n", "stressor", "median", "min", "max",
+             "tool ops/s", "bare ops/s");
+  for (const std::string& stressor : stressors) {
+    std::vector<double> ratios, tool_rates, bare_rates;
+    for (int round = 0; round < rounds; ++round) {
+      double tool = 0;
+      double bare = 0;
+      if (round % 4 == 0 || round % 4 == 3) {  // ABBA: a linear drift cancels out
+        tool = clonebench_ops_per_s(binary, stressor, seconds);
+        bare = bare_ops_per_s(bare_loop, stressor, seconds);
+      } else {
+        bare = bare_ops_per_s(bare_loop, stressor, seconds);
+        tool = clonebench_ops_per_s(binary, stressor, seconds);
+      }
+      ratios.push_back(tool / bare);
+      tool_rates.push_back(tool);
+      bare_rates.push_back(bare);
     }
-    ratios.push_back(tool / minimal);
-    fmt::print("round {}: clonebench {:.1f} ops/s, minimal loop {:.1f} ops/s, ratio {:.3f}\n",
-               round + 1, tool, minimal, tool / minimal);
+    fmt::print("{:<8} {:>7.3f} {:>8.3f} {:>8.3f} {:>12.0f} {:>12.0f}\n", stressor,
+               clonebench::bench::median(ratios), *std::min_element(ratios.begin(), ratios.end()),
+               *std::max_element(ratios.begin(), ratios.end()),
+               clonebench::bench::median(tool_rates), clonebench::bench::median(bare_rates));
   }
-  fmt::print("median ratio clonebench/minimal over {} rounds: {:.3f} (target >= 0.97)\n", rounds,
-             clonebench::bench::median(ratios));
   return 0;
 }

@@ -146,8 +146,61 @@ void check_metric_names(const std::vector<std::string>& requested) {
   }
 }
 
+// What the analysis needs of each measured run: its metrics and stored id, not its histograms,
+// so that a long experiment holds little memory. Pair i is (a[i], b[i]).
 struct PairRuns {
-  std::vector<RunRecord> a, b;  // pair i is (a[i], b[i])
+  std::vector<RunObservation> a, b;
+};
+
+// Stores each measured run as it ends, under an experiment row written before the first run, so
+// that an interrupted `ab` keeps its completed runs (marked "interrupted", or "running" if the
+// tool was killed). Opened before anything is measured: a bad --db costs no measurement.
+class AbStorage {
+ public:
+  AbStorage(const AbArguments& args, std::string tag, std::string created_at)
+      : tag_(std::move(tag)),
+        created_at_(std::move(created_at)),
+        label_(args.label.empty() ? kernel_release() : args.label) {
+    if (!args.no_store) {
+      store_.emplace(args.db_path.empty() ? Store::default_path() : args.db_path);
+    }
+  }
+  bool enabled() const noexcept { return store_.has_value(); }
+  const std::string& tag() const noexcept { return tag_; }
+  void begin() {
+    if (store_) {
+      store_->begin_experiment(Experiment{tag_, "ab", created_at_, {}});
+    }
+  }
+  // The arm is in the stored label; the order of each pair is in the summary. Not in the run's
+  // options: compare would report it as a setting difference.
+  void save(RunRecord& record, const std::string& arm, const nlohmann::json& environment) {
+    if (store_) {
+      record.label = fmt::format("{}:{}", label_, arm);
+      record.experiment = tag_;
+      store_->save(record, environment);
+    }
+  }
+  void finish(const nlohmann::json& summary) {
+    if (store_) {
+      store_->finish_experiment(tag_, summary, "complete");
+    }
+  }
+  // On the way out of an error: the original error matters more than this one.
+  void mark_interrupted() noexcept {
+    if (!store_) {
+      return;
+    }
+    try {
+      store_->finish_experiment(tag_, nlohmann::json::object(), "interrupted");
+    } catch (const std::exception& error) {
+      fmt::print(stderr, "clonebench: warning: {}\n", error.what());
+    }
+  }
+
+ private:
+  std::optional<Store> store_;
+  std::string tag_, created_at_, label_;
 };
 
 void run_setup(const Arm& arm, SignalScope& signals) {
@@ -173,7 +226,9 @@ void report_progress(const Arm& arm, std::size_t index, const AbPlan& plan, Pair
 }
 
 // Warm-up pairs first (discarded), then the measured pairs; every pair in its drawn order.
-PairRuns run_pairs(const AbPlan& plan, const std::vector<PairOrder>& orders, SignalScope& signals) {
+// Each arm's first observation carries the session's environment (the same for every run).
+PairRuns run_pairs(const AbPlan& plan, const std::vector<PairOrder>& orders, SignalScope& signals,
+                   AbStorage& storage, const nlohmann::json& environment) {
   PairRuns runs;
   for (std::size_t index = 0; index < orders.size(); ++index) {
     const std::size_t first = orders[index] == PairOrder::kAB ? 0 : 1;
@@ -184,12 +239,15 @@ PairRuns run_pairs(const AbPlan& plan, const std::vector<PairOrder>& orders, Sig
       RunRecord record;
       record.started_at = iso8601_utc_now();
       record.result = run_job(arm.job, signals);
-      signals.throw_if_interrupted();
-      // Pair i is (runs.a[i], runs.b[i]); the arm is in the stored label, the order in the
-      // summary. Not in the run's options: compare would report it as a setting difference.
       if (index >= plan.warmups) {
-        (arm.name == "a" ? runs.a : runs.b).push_back(std::move(record));
+        nlohmann::json run_environment = environment;
+        run_environment["loadavg_after"] = read_loadavg();
+        storage.save(record, arm.name, run_environment);
+        auto& observations = arm.name == "a" ? runs.a : runs.b;
+        observations.push_back(
+            observation_of(record, observations.empty() ? environment : nlohmann::json()));
       }
+      signals.throw_if_interrupted();
     }
   }
   return runs;
@@ -211,21 +269,12 @@ void restore_after_failure(const std::string& restore) noexcept {
   }
 }
 
-SampleSet arm_samples(const std::vector<RunRecord>& runs, const std::string& source,
-                      const nlohmann::json& environment) {
-  SampleSet set{source, "ab", {}};
-  for (const RunRecord& record : runs) {
-    set.runs.push_back(observation_of(record, environment));
-  }
-  return set;
-}
-
 nlohmann::json arm_source(const std::string& arm, const std::string& options,
-                          const std::vector<RunRecord>& runs) {
+                          const std::vector<RunObservation>& runs) {
   nlohmann::json ids = nlohmann::json::array();
-  for (const RunRecord& record : runs) {
-    if (record.id != 0) {
-      ids.push_back(record.id);
+  for (const RunObservation& run : runs) {
+    if (run.run_id != 0) {
+      ids.push_back(run.run_id);
     }
   }
   return {{"format", "ab"},
@@ -235,10 +284,9 @@ nlohmann::json arm_source(const std::string& arm, const std::string& options,
           {"run_ids", ids}};
 }
 
-ComparisonReport analyze_arms(const AbArguments& args, const AbPlan& plan, const PairRuns& runs,
-                              const nlohmann::json& environment) {
-  const SampleSet a = arm_samples(runs.a, "arm a", environment);
-  const SampleSet b = arm_samples(runs.b, "arm b", environment);
+ComparisonReport analyze_arms(const AbArguments& args, const AbPlan& plan, const PairRuns& runs) {
+  const SampleSet a{"arm a", "ab", runs.a};
+  const SampleSet b{"arm b", "ab", runs.b};
   ComparisonReport report =
       analyze_paired(select_metrics(a, b, args.metrics, std::nullopt), plan.options);
   report.a_name = joined({args.spec, args.a_options});
@@ -246,27 +294,6 @@ ComparisonReport analyze_arms(const AbArguments& args, const AbPlan& plan, const
   report.a_source = arm_source("a", args.a_options, runs.a);
   report.b_source = arm_source("b", args.b_options, runs.b);
   return report;
-}
-
-void store_experiment(const AbArguments& args, AbDesign& design, PairRuns& runs,
-                      const nlohmann::json& summary, const nlohmann::json& environment,
-                      const std::string& created_at) {
-  Store store(args.db_path.empty() ? Store::default_path() : args.db_path);
-  const std::string label = args.label.empty() ? kernel_release() : args.label;
-  std::vector<RunRecord> records;
-  for (auto [arm, arm_runs] : {std::pair{"a", &runs.a}, std::pair{"b", &runs.b}}) {
-    for (RunRecord& record : *arm_runs) {
-      record.label = fmt::format("{}:{}", label, arm);
-      record.experiment = design.experiment;
-      records.push_back(record);
-    }
-  }
-  store.save_experiment(Experiment{design.experiment, "ab", created_at, summary}, records,
-                        environment);
-  // save_experiment numbered the copies in the order given: a's runs, then b's.
-  for (std::size_t i = 0; i < records.size(); ++i) {
-    (i < runs.a.size() ? runs.a[i] : runs.b[i - runs.a.size()]).id = records[i].id;
-  }
 }
 
 void print_report(const AbArguments& args, const ComparisonReport& report, const AbDesign& design) {
@@ -297,32 +324,32 @@ int run_ab(const AbArguments& args) {
     check_output_path(args.json_path, "--json");
   }
   AbDesign design = design_of(args, plan);
+  const std::string created_at = iso8601_utc_now();
+  AbStorage storage(args, fmt::format("ab-{}-{:x}", created_at, plan.seed), created_at);
   fmt::print(stderr, "clonebench: ab: {} pairs after {} warm-up pair(s), seed {:#x}\n", plan.pairs,
              plan.warmups, plan.seed);
   SignalScope signals;
   nlohmann::json environment = capture_environment();
   environment["loadavg_before"] = read_loadavg();
-  const std::string created_at = iso8601_utc_now();
+  if (storage.enabled()) {
+    design.experiment = storage.tag();
+  }
+  storage.begin();
   PairRuns runs;
   try {
-    runs = run_pairs(plan, design.orders, signals);
+    runs = run_pairs(plan, design.orders, signals, storage, environment);
   } catch (...) {
     restore_after_failure(args.restore);
+    storage.mark_interrupted();
     throw;
   }
   const std::optional<ShellStatus> restored =
       args.restore.empty() ? std::nullopt
                            : std::optional(run_shell_command(args.restore, "--restore"));
-  environment["loadavg_after"] = read_loadavg();
   design.orders.erase(design.orders.begin(),
                       design.orders.begin() + static_cast<std::ptrdiff_t>(plan.warmups));
-  ComparisonReport report = analyze_arms(args, plan, runs, environment);
-  if (!args.no_store) {
-    design.experiment = fmt::format("ab-{}-{:x}", created_at, plan.seed);
-    store_experiment(args, design, runs, ab_compare_json(report, design), environment, created_at);
-    report.a_source = arm_source("a", args.a_options, runs.a);
-    report.b_source = arm_source("b", args.b_options, runs.b);
-  }
+  const ComparisonReport report = analyze_arms(args, plan, runs);
+  storage.finish(ab_compare_json(report, design));
   print_report(args, report, design);
   if (restored && !restored->ok()) {
     throw RuntimeError(fmt::format("--restore '{}' {}: the machine may not be restored",

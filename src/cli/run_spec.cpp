@@ -12,6 +12,7 @@
 #include "core/error.hpp"
 #include "core/units.hpp"
 #include "stressors/stressor.hpp"
+#include "sys/parent_memory.hpp"
 
 namespace clonebench {
 namespace {
@@ -19,7 +20,6 @@ namespace {
 constexpr double kSuiteTimeoutS = 4.0;       // each stressor of the standard suite
 constexpr double kDefaultTimeoutS = 10.0;    // explicitly named stressors
 constexpr double kOpsOnlyTimeoutS = 3600.0;  // --ops without --timeout: still bounded
-constexpr std::uint64_t kCloneBallastBytes = 128ULL << 20;  // stress-ng's 32768 pages
 
 // Everything as text first: values are parsed by our own parsers so messages name the flag.
 struct RawRunOptions {
@@ -133,9 +133,9 @@ StressorJob base_job(const RawRunOptions& raw, bool suite) {
   } else {
     job.timeout_s = suite ? kSuiteTimeoutS : kDefaultTimeoutS;
   }
-  job.parent.kind = raw.rss_kind;
-  check_parent_kind(raw.rss_kind);
-  job.parent.vmas = static_cast<std::uint64_t>(parse_integer(raw.vmas, "--vmas", 1, 65536));
+  job.parent.kind = parse_parent_kind(raw.rss_kind, "--rss-kind");
+  job.parent.vmas =
+      static_cast<std::uint64_t>(parse_integer(raw.vmas, "--vmas", 1, kMaxParentVmas));
   job.clone_max =
       static_cast<std::uint32_t>(parse_integer(raw.clone_max, "--clone-max", 1, 1000000));
   if (!raw.pin.empty()) {
@@ -180,17 +180,22 @@ RunSpec build_spec(const CLI::App& app, RawRunOptions& raw) {
     job.stressor = name;
     job.instances = instances;
     job.max_ops = ops_per_instance(raw, name, instances);
-    if (!raw.rss.empty()) {
-      job.parent.bytes = parse_size_bytes(raw.rss, "--rss");
-    } else if (name == "clone") {
-      job.parent.bytes = kCloneBallastBytes;
-    }
+    job.parent.bytes = raw.rss.empty() ? require_stressor(name, "run").info.default_rss_bytes
+                                       : parse_size_bytes(raw.rss, "--rss");
     spec.jobs.push_back(job);
   }
   return spec;
 }
 
 }  // namespace
+
+ParentKind parse_parent_kind(std::string_view text, std::string_view flag) {
+  if (const std::optional<ParentKind> kind = parent_kind_from_name(text); kind) {
+    return *kind;
+  }
+  throw UsageError(
+      fmt::format("{}: unknown kind '{}': expected {}", flag, text, parent_kind_choices()));
+}
 
 RunSpec parse_run_spec(const std::vector<std::string>& args) {
   CLI::App app{"clonebench run"};

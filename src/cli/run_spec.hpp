@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "runner/job.hpp"
+#include "record/job.hpp"
 
 namespace clonebench {
 
@@ -25,6 +25,9 @@ struct RunSpec {
 // or stress-ng's {"--seq=5", "--clone", "2", "--timeout=3", "--metrics"}. Throws UsageError
 // naming the flag on bad input.
 RunSpec parse_run_spec(const std::vector<std::string>& args);
+
+// --rss-kind as an enum; throws UsageError naming `flag` and the known kinds.
+ParentKind parse_parent_kind(std::string_view text, std::string_view flag);
 
 // The usage text of `clonebench run`.
 std::string run_help();

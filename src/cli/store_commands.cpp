@@ -73,6 +73,12 @@ std::string sweep_report_of(const Store& store, const RunRecord& record) {
   if (!experiment || experiment->kind != "sweep") {
     return {};
   }
+  if (experiment->status != "complete") {
+    return fmt::format(
+        "\nsweep {} ({}) did not finish ({}): its stored runs are kept, it has no "
+        "analysis\n",
+        experiment->tag, experiment->created_at, experiment->status);
+  }
   return fmt::format("\nsweep {} ({}):\n{}", experiment->tag, experiment->created_at,
                      render_sweep_report(experiment->summary));
 }

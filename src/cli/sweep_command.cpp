@@ -6,6 +6,7 @@
 #include <random>
 
 #include "cli/command.hpp"
+#include "cli/run_spec.hpp"
 #include "core/error.hpp"
 #include "core/timestamp.hpp"
 #include "core/units.hpp"
@@ -16,6 +17,7 @@
 #include "sweep/sweep_report.hpp"
 #include "sweep/sweep_runner.hpp"
 #include "sys/environment.hpp"
+#include "sys/parent_memory.hpp"
 
 namespace clonebench {
 namespace {
@@ -40,9 +42,8 @@ ParsedSweep parse_sweep(const SweepArgs& args) {
     throw UsageError("--rss: a sweep needs a size list, e.g. --rss 0,32M,64M,128M or 0:512M:8");
   }
   settings.sizes = parse_size_list(args.rss, "--rss");
-  check_parent_kind(args.rss_kind);
-  settings.rss_kind = args.rss_kind;
-  settings.vmas = static_cast<std::uint64_t>(parse_integer(args.vmas, "--vmas", 1, 60000));
+  settings.rss_kind = parse_parent_kind(args.rss_kind, "--rss-kind");
+  settings.vmas = static_cast<std::uint64_t>(parse_integer(args.vmas, "--vmas", 1, kMaxParentVmas));
   settings.rounds = static_cast<std::uint32_t>(parse_integer(args.rounds, "--rounds", 2, 1000));
   settings.timeout_per_point_s = parse_duration_s(args.timeout_per_point, "--timeout-per-point");
   if (settings.timeout_per_point_s <= 0) {
@@ -75,38 +76,80 @@ std::string experiment_tag(const std::string& started_at, std::uint64_t seed) {
   return fmt::format("sweep-{}-{:04x}", started_at, seed & 0xffff);
 }
 
+// Every run is stored as it ends, under an experiment row written before the first: an
+// interrupted sweep keeps its runs and is marked "interrupted" (or stays "running" if killed).
+class SweepStorage {
+ public:
+  SweepStorage(const SweepArgs& args, const std::string& tag, const std::string& created_at)
+      : tag_(tag), label_(args.label.empty() ? kernel_release() : args.label) {
+    if (!args.no_store) {
+      store_.emplace(args.db_path.empty() ? Store::default_path() : args.db_path);
+      created_at_ = created_at;
+    }
+  }
+  void begin() {
+    if (store_) {
+      store_->begin_experiment(Experiment{tag_, "sweep", created_at_, {}});
+    }
+  }
+  void save(RunRecord& record, const nlohmann::json& environment) {
+    if (store_) {
+      record.label = label_;
+      record.experiment = tag_;
+      store_->save(record, environment);
+    }
+  }
+  void finish(const nlohmann::json& summary, const char* status) {
+    if (store_) {
+      store_->finish_experiment(tag_, summary, status);
+    }
+  }
+  // On the way out of an error: the original error matters more than this one.
+  void mark_interrupted() noexcept {
+    try {
+      finish(nlohmann::json::object(), "interrupted");
+    } catch (const std::exception& error) {
+      fmt::print(stderr, "clonebench: warning: {}\n", error.what());
+    }
+  }
+
+ private:
+  std::optional<Store> store_;
+  std::string tag_, label_, created_at_;
+};
+
 int run_sweep_command(const SweepArgs& args) {
   const ParsedSweep parsed = parse_sweep(args);
   if (!args.json_path.empty()) {
     check_output_path(args.json_path, "--json");
   }
-  std::optional<Store> store;
-  if (!args.no_store) {
-    store.emplace(args.db_path.empty() ? Store::default_path() : args.db_path);
-  }
+  const std::string created_at = iso8601_utc_now();
+  SweepStorage storage(args, experiment_tag(created_at, parsed.settings.seed), created_at);
   SignalScope signals;
   nlohmann::json environment = capture_environment();
   environment["loadavg_before"] = read_loadavg();
-  const std::string created_at = iso8601_utc_now();
-  SweepResult sweep = run_sweep(parsed.job, parsed.settings, signals, report_progress);
-  environment["loadavg_after"] = read_loadavg();
-  if (store) {
-    const Experiment experiment{experiment_tag(created_at, parsed.settings.seed), "sweep",
-                                created_at, sweep.summary};
-    const std::string label = args.label.empty() ? kernel_release() : args.label;
-    for (RunRecord& record : sweep.runs) {
-      record.label = label;
-      record.experiment = experiment.tag;
-    }
-    store->save_experiment(experiment, sweep.runs, environment);
+  storage.begin();
+  nlohmann::json summary;
+  try {
+    const SweepObserver observer{report_progress, [&](RunRecord& record) {
+                                   nlohmann::json run_environment = environment;
+                                   run_environment["loadavg_after"] = read_loadavg();
+                                   storage.save(record, run_environment);
+                                 }};
+    summary = run_sweep(parsed.job, parsed.settings, signals, observer);
+  } catch (...) {
+    storage.mark_interrupted();
+    throw;
   }
+  environment["loadavg_after"] = read_loadavg();
+  storage.finish(summary, "complete");
   if (!args.json_path.empty()) {
     const nlohmann::json document = {
-        {"schema", "clonebench/1"}, {"environment", environment}, {"sweep", sweep.summary}};
+        {"schema", "clonebench/1"}, {"environment", environment}, {"sweep", summary}};
     write_output(args.json_path, document.dump(2) + "\n", "--json");
   }
   if (args.json_path != "-") {
-    fmt::print("{}", render_sweep_report(sweep.summary));
+    fmt::print("{}", render_sweep_report(summary));
   }
   return kExitOk;
 }

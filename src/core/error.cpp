@@ -1,6 +1,5 @@
 #include "core/error.hpp"
 
-#include <fmt/core.h>
 #include <string.h>
 
 #include <cerrno>
@@ -12,7 +11,7 @@ void throw_errno(const std::string& what) {
 }
 
 void throw_errno(const std::string& what, int error_number) {
-  throw RuntimeError(fmt::format("{}: {}", what, ::strerror(error_number)));
+  throw RuntimeError(what + ": " + ::strerror(error_number));
 }
 
 std::string errno_name(int error_number) {
@@ -20,7 +19,7 @@ std::string errno_name(int error_number) {
   if (const char* name = ::strerrorname_np(error_number); name != nullptr) {
     return name;
   }
-  return fmt::format("E{}", error_number);
+  return "E" + std::to_string(error_number);
 }
 
 }  // namespace clonebench

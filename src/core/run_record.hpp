@@ -8,24 +8,17 @@
 #include <string>
 #include <vector>
 
+#include "record/parent.hpp"
 #include "stats/histogram.hpp"
 
 namespace clonebench {
 
-// What the forking process really was while it created children, read from /proc/self/smaps
-// after the region was populated (requested size alone proves nothing: THP, zero page, ...).
-struct ParentMemory {
-  std::string kind = "anon";          // anon | thp | zero | shared | file | hugetlb
-  std::uint64_t requested_bytes = 0;  // --rss
-  std::uint64_t vmas_requested = 1;   // --vmas
-  std::uint64_t rss_kb = 0;           // Rss of the whole process
-  std::uint64_t anonymous_kb = 0;     // Anonymous (private pages whose entries fork copies)
-  std::uint64_t anon_huge_kb = 0;     // AnonHugePages (PMD-mapped THP)
-  std::uint64_t shared_kb = 0;        // Shared_Clean + Shared_Dirty
-  std::uint64_t hugetlb_kb = 0;       // Private_Hugetlb + Shared_Hugetlb
-  std::uint64_t vma_count = 0;        // mappings in /proc/self/maps
-  std::uint64_t region_rss_kb = 0;    // Rss of the populated region alone
-  std::uint64_t region_anonymous_kb = 0;
+// Completed operations per interval over the run (all instances summed), so drift, frequency
+// steps and preemption show. Every interval is interval_s long except the last.
+struct ThroughputSeries {
+  double interval_s = 0;
+  std::vector<std::uint64_t> ops;
+  double last_interval_s = 0;
 };
 
 // One run of one stressor with N instances (stress-ng's per-stressor metrics row).
@@ -39,8 +32,9 @@ struct RunResult {
   double sys_time_s = 0;
   std::uint64_t max_rss_kb = 0;                   // max over instances of the forker's VmHWM
   std::map<std::string, std::uint64_t> failures;  // failed creating calls by errno name
-  LatencyHistogram create, start, reap;           // DESIGN.md §3 definitions
+  LatencyHistogram create, start, reap;           // docs/measurement.md definitions
   ParentMemory parent;
+  ThroughputSeries intervals;
 
   double ops_per_sec_real() const noexcept {
     return real_time_s > 0 ? static_cast<double>(bogo_ops) / real_time_s : 0.0;

@@ -135,20 +135,6 @@ std::int64_t parse_integer(std::string_view text, std::string_view flag, std::in
   return value;
 }
 
-std::string format_size(std::uint64_t bytes) {
-  static constexpr std::array<std::string_view, 5> kUnits = {"B", "KiB", "MiB", "GiB", "TiB"};
-  std::size_t unit = 0;
-  double value = static_cast<double>(bytes);
-  while (value >= 1024.0 && unit + 1 < kUnits.size()) {
-    value /= 1024.0;
-    ++unit;
-  }
-  if (value == std::floor(value)) {
-    return fmt::format("{:.0f} {}", value, kUnits[unit]);
-  }
-  return fmt::format("{:.1f} {}", value, kUnits[unit]);
-}
-
 std::string format_duration_ns(double nanoseconds) {
   struct Unit {
     double ns;

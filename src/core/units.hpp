@@ -5,6 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include "core/size_text.hpp"
+
 namespace clonebench {
 
 // "60" and "60s" are seconds; suffixes ms, s, m, h, d, y as stress-ng's --timeout (y = 365 days).
@@ -18,9 +20,6 @@ std::uint64_t parse_size_bytes(std::string_view text, std::string_view flag);
 // A whole number in [min, max]; throws UsageError naming `flag` otherwise.
 std::int64_t parse_integer(std::string_view text, std::string_view flag, std::int64_t min,
                            std::int64_t max);
-
-// "128 MiB", "4 KiB", "0 B": the largest binary unit that divides evenly, else one decimal.
-std::string format_size(std::uint64_t bytes);
 
 // "1.5 s", "250 ms", "3.2 µs": three significant figures in the largest fitting unit.
 std::string format_duration_ns(double nanoseconds);

@@ -91,7 +91,7 @@ std::vector<std::string> row(const RunRecord& record) {
     }
   }
   cells.push_back(failures_cell(result.failures));
-  cells.push_back(result.parent.kind);
+  cells.emplace_back(parent_kind_name(result.parent.kind));
   cells.push_back(std::to_string(result.parent.requested_bytes));
   cells.push_back(std::to_string(result.parent.rss_kb));
   cells.push_back(std::to_string(result.parent.anonymous_kb));

@@ -19,6 +19,18 @@ std::string text_of(const nlohmann::json& environment, const char* key) {
   return found->is_string() ? found->get<std::string>() : found->dump();
 }
 
+// An experiment that did not finish says so beside its tag: its runs are complete, its
+// analysis is missing.
+std::string experiment_cell(const HistoryRow& row) {
+  if (row.experiment.empty()) {
+    return "-";
+  }
+  if (row.experiment_status.empty() || row.experiment_status == "complete") {
+    return row.experiment;
+  }
+  return row.experiment + " (" + row.experiment_status + ")";
+}
+
 }  // namespace
 
 std::string render_history(const std::vector<HistoryRow>& rows) {
@@ -28,8 +40,7 @@ std::string render_history(const std::vector<HistoryRow>& rows) {
     table.push_back({std::to_string(row.id), row.started_at, row.label, row.stressor,
                      std::to_string(row.instances), std::to_string(row.bogo_ops),
                      fmt::format("{:.2f}", row.ops_per_sec_real),
-                     fmt::format("{:.2f}", row.ops_per_sec_cpu),
-                     row.experiment.empty() ? "-" : row.experiment});
+                     fmt::format("{:.2f}", row.ops_per_sec_cpu), experiment_cell(row)});
   }
   std::array<std::size_t, kColumns> widths{};
   for (const Row& row : table) {

@@ -39,7 +39,8 @@ nlohmann::json run_to_json(const RunRecord& record) {
                          {{"create", histogram_to_json(result.create)},
                           {"start", histogram_to_json(result.start)},
                           {"reap", histogram_to_json(result.reap)}}},
-                        {"parent", parent_to_json(result.parent)}};
+                        {"parent", parent_to_json(result.parent)},
+                        {"intervals", intervals_to_json(result.intervals)}};
   if (!record.experiment.empty()) {
     run["experiment"] = record.experiment;
   }
@@ -94,6 +95,9 @@ RunRecord run_from_json(const nlohmann::json& run, const std::string& where) {
   }
   if (const auto parent = run.find("parent"); parent != run.end()) {
     result.parent = parent_from_json(*parent, where);
+  }
+  if (const auto intervals = run.find("intervals"); intervals != run.end()) {
+    result.intervals = intervals_from_json(*intervals, where);
   }
   if (const auto histograms = run.find("latency_histograms"); histograms != run.end()) {
     if (!histograms->is_object()) {

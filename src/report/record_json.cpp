@@ -43,7 +43,7 @@ std::uint64_t parse_unsigned(std::string_view text, const std::string& source) {
 }  // namespace
 
 nlohmann::json parent_to_json(const ParentMemory& parent) {
-  return {{"kind", parent.kind},
+  return {{"kind", parent_kind_name(parent.kind)},
           {"requested_bytes", parent.requested_bytes},
           {"vmas_requested", parent.vmas_requested},
           {"rss_kb", parent.rss_kb},
@@ -53,7 +53,11 @@ nlohmann::json parent_to_json(const ParentMemory& parent) {
           {"hugetlb_kb", parent.hugetlb_kb},
           {"vma_count", parent.vma_count},
           {"region_rss_kb", parent.region_rss_kb},
-          {"region_anonymous_kb", parent.region_anonymous_kb}};
+          {"region_anonymous_kb", parent.region_anonymous_kb},
+          {"baseline",
+           {{"vma_count", parent.baseline_vma_count},
+            {"rss_kb", parent.baseline_rss_kb},
+            {"anonymous_kb", parent.baseline_anonymous_kb}}}};
 }
 
 ParentMemory parent_from_json(const nlohmann::json& json, const std::string& source) {
@@ -61,7 +65,14 @@ ParentMemory parent_from_json(const nlohmann::json& json, const std::string& sou
   if (!json.is_object()) {
     throw UsageError(fmt::format("{}: \"parent\" is not an object", source));
   }
-  read_field(json, "kind", parent.kind, source);
+  std::string kind(parent_kind_name(parent.kind));
+  read_field(json, "kind", kind, source);
+  const std::optional<ParentKind> known = parent_kind_from_name(kind);
+  if (!known) {
+    throw UsageError(fmt::format("{}: parent.kind \"{}\" is not one of {}", source, kind,
+                                 parent_kind_choices()));
+  }
+  parent.kind = *known;
   read_field(json, "requested_bytes", parent.requested_bytes, source);
   read_field(json, "vmas_requested", parent.vmas_requested, source);
   read_field(json, "rss_kb", parent.rss_kb, source);
@@ -72,7 +83,32 @@ ParentMemory parent_from_json(const nlohmann::json& json, const std::string& sou
   read_field(json, "vma_count", parent.vma_count, source);
   read_field(json, "region_rss_kb", parent.region_rss_kb, source);
   read_field(json, "region_anonymous_kb", parent.region_anonymous_kb, source);
+  if (const auto baseline = json.find("baseline"); baseline != json.end()) {
+    if (!baseline->is_object()) {
+      throw UsageError(fmt::format("{}: \"parent.baseline\" is not an object", source));
+    }
+    read_field(*baseline, "vma_count", parent.baseline_vma_count, source);
+    read_field(*baseline, "rss_kb", parent.baseline_rss_kb, source);
+    read_field(*baseline, "anonymous_kb", parent.baseline_anonymous_kb, source);
+  }
   return parent;
+}
+
+nlohmann::json intervals_to_json(const ThroughputSeries& series) {
+  return {{"interval_s", series.interval_s},
+          {"ops", series.ops},
+          {"last_interval_s", series.last_interval_s}};
+}
+
+ThroughputSeries intervals_from_json(const nlohmann::json& json, const std::string& source) {
+  ThroughputSeries series;
+  if (!json.is_object()) {
+    throw UsageError(fmt::format("{}: \"intervals\" is not an object", source));
+  }
+  read_field(json, "interval_s", series.interval_s, source);
+  read_field(json, "last_interval_s", series.last_interval_s, source);
+  read_field(json, "ops", series.ops, source);
+  return series;
 }
 
 nlohmann::json failures_to_json(const std::map<std::string, std::uint64_t>& failures) {

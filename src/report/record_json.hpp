@@ -17,6 +17,11 @@ nlohmann::json parent_to_json(const ParentMemory& parent);
 // `source`.
 ParentMemory parent_from_json(const nlohmann::json& json, const std::string& source);
 
+// {"interval_s", "ops": [...], "last_interval_s"}; an empty object reads as an empty series
+// (runs stored before intervals were recorded).
+nlohmann::json intervals_to_json(const ThroughputSeries& series);
+ThroughputSeries intervals_from_json(const nlohmann::json& json, const std::string& source);
+
 nlohmann::json failures_to_json(const std::map<std::string, std::uint64_t>& failures);
 std::map<std::string, std::uint64_t> failures_from_json(const nlohmann::json& json,
                                                         const std::string& source);

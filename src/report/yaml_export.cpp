@@ -165,7 +165,7 @@ std::string metrics_block(const RunRecord& record) {
   for (const auto& [name, count] : result.failures) {
     line("failures-" + key_word(name), std::to_string(count));
   }
-  line("parent-kind", scalar(result.parent.kind));
+  line("parent-kind", scalar(std::string(parent_kind_name(result.parent.kind))));
   line("parent-requested-bytes", std::to_string(result.parent.requested_bytes));
   line("parent-rss-kb", std::to_string(result.parent.rss_kb));
   line("parent-anonymous-kb", std::to_string(result.parent.anonymous_kb));

@@ -1,22 +1,25 @@
 #include "runner/runner.hpp"
 
 #include <fmt/core.h>
-#include <malloc.h>
 #include <signal.h>
-#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <span>
 #include <vector>
 
 #include "core/error.hpp"
 #include "runner/aggregate.hpp"
-#include "runner/instance_process.hpp"
+#include "runner/instance_pages.hpp"
+#include "runner/supervisor.hpp"
 #include "stressors/stressor.hpp"
 #include "sys/clock.hpp"
+#include "sys/parent_fit.hpp"
+#include "sys/private_program.hpp"
+#include "sys/process_limits.hpp"
 
 namespace clonebench {
 namespace {
@@ -25,33 +28,6 @@ constexpr std::int64_t kPollNs = 50'000'000;                 // how often the ma
 constexpr std::int64_t kStopGraceNs = 5'000'000'000;         // past the deadline: ask to stop
 constexpr std::int64_t kKillGraceNs = 30'000'000'000;        // past the deadline: SIGKILL
 constexpr std::int64_t kSetupAllowanceNs = 120'000'000'000;  // populating a large parent
-
-// The instances' shared pages: MAP_SHARED, so the forked processes write where we read.
-class SharedInstances {
- public:
-  explicit SharedInstances(std::size_t count) : count_(count) {
-    bytes_ = std::max<std::size_t>(1, count) * sizeof(InstanceShared);
-    void* address =
-        ::mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    if (address == MAP_FAILED) {
-      throw_errno("mmap(instance pages)");
-    }
-    instances_ = static_cast<InstanceShared*>(address);
-    for (std::size_t i = 0; i < count_; ++i) {
-      new (&instances_[i]) InstanceShared();
-    }
-  }
-  ~SharedInstances() { ::munmap(instances_, bytes_); }
-  SharedInstances(const SharedInstances&) = delete;
-  SharedInstances& operator=(const SharedInstances&) = delete;
-  InstanceShared& operator[](std::size_t i) { return instances_[i]; }
-  std::span<const InstanceShared> all() const { return {instances_, count_}; }
-
- private:
-  std::size_t count_ = 0;
-  std::size_t bytes_ = 0;
-  InstanceShared* instances_ = nullptr;
-};
 
 struct Supervised {
   pid_t pid = -1;
@@ -63,7 +39,7 @@ struct Supervised {
 // Watches the instances until every one is reaped. Returns the interrupting signal, or 0.
 class Supervision {
  public:
-  Supervision(const StressorJob& job, SharedInstances& shared, std::vector<Supervised>& children)
+  Supervision(const StressorJob& job, InstancePages& shared, std::vector<Supervised>& children)
       : job_(job), shared_(shared), children_(children), launched_ns_(monotonic_now_ns()) {}
 
   int run() {
@@ -91,7 +67,7 @@ class Supervision {
       kill_at_ns_ = monotonic_now_ns() + kStopGraceNs;
     }
     for (std::size_t i = 0; i < children_.size(); ++i) {
-      shared_[i].stop.store(1);
+      shared_[i].report.stop.store(1);
     }
   }
 
@@ -110,11 +86,11 @@ class Supervision {
       if (child.done || child.killed) {
         continue;
       }
-      const std::int64_t started_ns = shared_[i].start_ns.load();
+      const std::int64_t started_ns = shared_[i].report.start_ns.load();
       const std::int64_t deadline_ns =
           started_ns > 0 ? started_ns + timeout_ns : launched_ns_ + timeout_ns + kSetupAllowanceNs;
       if (now_ns > deadline_ns + kStopGraceNs) {
-        shared_[i].stop.store(1);
+        shared_[i].report.stop.store(1);
       }
       if (now_ns > deadline_ns + kKillGraceNs || (kill_at_ns_ != 0 && now_ns > kill_at_ns_)) {
         ::kill(-child.pid, SIGKILL);
@@ -124,7 +100,7 @@ class Supervision {
   }
 
   const StressorJob& job_;
-  SharedInstances& shared_;
+  InstancePages& shared_;
   std::vector<Supervised>& children_;
   std::int64_t launched_ns_;
   std::int64_t kill_at_ns_ = 0;
@@ -142,41 +118,99 @@ void kill_and_reap(std::vector<Supervised>& children) {
   }
 }
 
-std::vector<Supervised> start_instances(const StressorJob& job, SharedInstances& shared) {
+// The driver's decisions for every instance: the live-children bound (the stressor's policy,
+// never more than a quarter of the pid space nor half of what RLIMIT_NPROC still allows, so one
+// run cannot starve the machine of pids) and where the helper program is.
+JobDecisions decide(const StressorJob& job, const StressorInfo& info) {
+  JobDecisions decisions;
+  if (info.keeps_children_alive) {
+    const std::uint64_t instances = std::max<std::uint64_t>(1, job.instances);
+    const std::uint64_t pid_share = read_pid_max() / 4 / instances;
+    const std::uint64_t nproc_share = process_headroom() / 2 / instances;
+    decisions.live_limit = std::max<std::uint64_t>(
+        1, std::min({std::uint64_t{job.clone_max}, pid_share, nproc_share}));
+  }
+  decisions.mailbox_slots = decisions.live_limit + info.foreign_child_slots;
+  if (info.starts_helper) {
+    decisions.helper_path = find_private_program("clonebench-helper");
+  }
+  return decisions;
+}
+
+std::vector<Supervised> start_instances(const StressorJob& job, const JobDecisions& decisions,
+                                        InstancePages& pages, const std::string& worker_path) {
+  const char* tmpdir = std::getenv("TMPDIR");
   std::vector<Supervised> children;
   children.reserve(job.instances);
-  const pid_t main_pid = ::getpid();
+  const pid_t driver_pid = ::getpid();
   for (std::uint32_t i = 0; i < job.instances; ++i) {
+    pages[i].job = make_worker_job(job, i, decisions);
+  }
+  for (std::uint32_t i = 0; i < job.instances; ++i) {
+    const WorkerLaunch launch{worker_path.c_str(), pages.fd(i), &pages[i],
+                              tmpdir != nullptr && *tmpdir != '\0' ? tmpdir : nullptr};
     const pid_t pid = ::fork();
     if (pid == 0) {
-      ::setpgid(0, 0);
-      run_supervisor(job, i, shared[i], main_pid);
+      if (::setpgid(0, 0) != 0) {
+        ::_exit(kSupervisorFailed);  // it could not be killed as a group: do not start
+      }
+      run_supervisor(launch, driver_pid);
     }
     if (pid < 0) {
       const int error = errno;
       kill_and_reap(children);
       throw_errno("fork of an instance", error);
     }
-    ::setpgid(pid, pid);  // both sides set it: whichever runs first wins the race
+    // Both sides set it: whichever runs first wins the race. EACCES/ESRCH mean the child got
+    // there first or already ended; anything else means the group kill would miss it.
+    if (::setpgid(pid, pid) != 0 && errno != EACCES && errno != ESRCH) {
+      const int error = errno;
+      children.push_back(Supervised{pid});
+      kill_and_reap(children);
+      throw_errno("setpgid of an instance", error);
+    }
     children.push_back(Supervised{pid});
   }
   return children;
 }
 
-void raise_instance_errors(const StressorJob& job, SharedInstances& shared,
-                           const std::vector<Supervised>& children) {
+std::string describe_status(int status) {
+  if (WIFSIGNALED(status)) {
+    return fmt::format("killed by signal {}", WTERMSIG(status));
+  }
+  const int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  if (code == kSupervisorFailed) {
+    return "its supervisor could not be set up";
+  }
+  return fmt::format("exit status {}", code);
+}
+
+void raise_instance_errors(const StressorJob& job, const InstancePages& pages,
+                           const std::vector<Supervised>& children,
+                           const std::string& worker_path) {
   for (std::size_t i = 0; i < children.size(); ++i) {
-    const auto kind = static_cast<InstanceError>(shared[i].error_kind);
+    const WorkerPage& page = pages[i];
+    if (page.header.worker_abi != 0) {
+      throw RuntimeError(fmt::format(
+          "{} speaks job layout {}, this clonebench writes layout {}: rebuild or reinstall "
+          "clonebench and its worker together",
+          worker_path, page.header.worker_abi, kWorkerAbi));
+    }
+    const auto kind = static_cast<InstanceError>(page.report.error_kind);
     if (kind == InstanceError::kUsage) {
-      throw UsageError(shared[i].error_message);
+      throw UsageError(page.report.error_message);
     }
     if (kind == InstanceError::kRuntime) {
-      throw RuntimeError(fmt::format("{}: {}", job.stressor, shared[i].error_message));
+      throw RuntimeError(fmt::format("{}: {}", job.stressor, page.report.error_message));
     }
-    if (children[i].killed || shared[i].phase.load() != static_cast<int>(InstancePhase::kDone)) {
+    if (children[i].killed) {
       throw RuntimeError(fmt::format(
           "{}: instance {} did not finish in time and was killed (every child was reaped)",
           job.stressor, i));
+    }
+    if (page.report.phase.load() != static_cast<int>(InstancePhase::kDone)) {
+      throw RuntimeError(fmt::format("{}: instance {} ended without finishing ({})", job.stressor,
+                                     i, describe_status(children[i].status)));
     }
   }
 }
@@ -185,18 +219,16 @@ void raise_instance_errors(const StressorJob& job, SharedInstances& shared,
 
 void validate_job(const StressorJob& job) {
   require_stressor(job.stressor, "stressor");
-  check_parent_kind(job.parent.kind);
   check_parent_fits(job.parent, job.instances);
 }
 
 RunResult run_job(const StressorJob& job, SignalScope& signals) {
   validate_job(job);
+  const std::string worker_path = find_private_program("clonebench-worker");
   signals.throw_if_interrupted();
-  // Hand freed heap pages back first: every anonymous page of this process is copied into the
-  // instances, and the forking worker should be as small as the stressor allows.
-  ::malloc_trim(0);
-  SharedInstances shared(job.instances);
-  std::vector<Supervised> children = start_instances(job, shared);
+  const JobDecisions decisions = decide(job, require_stressor(job.stressor, "stressor").info);
+  InstancePages shared(job.instances);
+  std::vector<Supervised> children = start_instances(job, decisions, shared, worker_path);
   int interrupted = 0;
   try {
     Supervision supervision(job, shared, children);
@@ -208,8 +240,8 @@ RunResult run_job(const StressorJob& job, SignalScope& signals) {
   if (interrupted != 0) {
     throw Interrupted(interrupted);
   }
-  raise_instance_errors(job, shared, children);
-  return aggregate_instances(job, shared.all());
+  raise_instance_errors(job, shared, children, worker_path);
+  return aggregate_instances(job, decisions.live_limit, shared.reports());
 }
 
 }  // namespace clonebench

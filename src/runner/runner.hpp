@@ -1,9 +1,10 @@
 #pragma once
-// The runner owns the process lifecycle: it forks one supervisor per instance, which forks the
-// worker that creates children; it owns timing, reaping, timeouts, signals and cleanup.
+// The runner owns the process lifecycle: it forks one supervisor per instance, which starts the
+// static clonebench-worker with execve; the worker creates the children. The runner owns
+// timeouts, signals and cleanup; the worker the timing; the supervisor the reaping of strays.
 
 #include "core/run_record.hpp"
-#include "runner/job.hpp"
+#include "record/job.hpp"
 
 namespace clonebench {
 
@@ -19,13 +20,14 @@ class SignalScope {
   void throw_if_interrupted();
 };
 
-// Checks, before anything runs, that the job can run here: known stressor, known parent kind,
-// a parent that fits in memory. Throws UsageError naming the flag.
+// Checks, before anything runs, that the job can run here: known stressor, a parent that fits
+// in memory. Throws UsageError naming the flag.
 void validate_job(const StressorJob& job);
 
 // Runs the job once and returns its result. Every child is killed and reaped before it returns
 // or throws; on SIGINT/SIGTERM/SIGHUP it throws Interrupted after cleaning up.
-// Throws UsageError for a job that cannot run here (unknown stressor, parent too large).
+// Throws UsageError for a job that cannot run here (unknown stressor, parent too large) and
+// RuntimeError naming the file when clonebench-worker is missing or of another version.
 RunResult run_job(const StressorJob& job, SignalScope& signals);
 
 }  // namespace clonebench

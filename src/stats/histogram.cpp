@@ -9,9 +9,9 @@ void LatencyHistogram::merge(const LatencyHistogram& other) noexcept {
   if (other.count_ == 0) {
     return;
   }
+  min_ns_ = count_ == 0 ? other.min_ns_ : std::min(min_ns_, other.min_ns_);
   count_ += other.count_;
   sum_ns_ += other.sum_ns_;
-  min_ns_ = std::min(min_ns_, other.min_ns_);
   max_ns_ = std::max(max_ns_, other.max_ns_);
   for (std::size_t i = 0; i < kBucketCount; ++i) {
     buckets_[i] += other.buckets_[i];
@@ -74,7 +74,7 @@ LatencyHistogram LatencyHistogram::from_buckets(
     }
   }
   histogram.sum_ns_ = sum_ns;
-  histogram.min_ns_ = histogram.count_ == 0 ? UINT64_MAX : min_ns;
+  histogram.min_ns_ = histogram.count_ == 0 ? 0 : min_ns;
   histogram.max_ns_ = max_ns;
   return histogram;
 }

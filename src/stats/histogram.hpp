@@ -21,7 +21,7 @@ class LatencyHistogram {
   void add(std::uint64_t value_ns) noexcept {
     ++count_;
     sum_ns_ += value_ns;
-    if (value_ns < min_ns_) {
+    if (count_ == 1 || value_ns < min_ns_) {
       min_ns_ = value_ns;
     }
     if (value_ns > max_ns_) {
@@ -61,7 +61,7 @@ class LatencyHistogram {
  private:
   std::uint64_t count_ = 0;
   std::uint64_t sum_ns_ = 0;
-  std::uint64_t min_ns_ = UINT64_MAX;
+  std::uint64_t min_ns_ = 0;  // meaningful once count_ > 0; all-zero bytes are an empty histogram
   std::uint64_t max_ns_ = 0;
   std::array<std::uint64_t, kBucketCount> buckets_{};
 };

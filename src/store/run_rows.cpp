@@ -29,7 +29,8 @@ constexpr std::array<Phase, 3> kPhases = {
 constexpr const char* kRunColumns =
     "SELECT run.id, run.label, run.started_at, coalesce(run.experiment, ''), run.stressor, "
     "run.instances, run.options_json, run.bogo_ops, run.real_time_s, run.usr_time_s, "
-    "run.sys_time_s, run.max_rss_kb, run.failures_json, run.parent_json, environment.json "
+    "run.sys_time_s, run.max_rss_kb, run.failures_json, run.parent_json, environment.json, "
+    "run.intervals_json "
     "FROM run JOIN environment ON environment.id = run.environment_id ";
 
 void insert_latency(sqlite::Db& db, std::int64_t run_id, const RunResult& result) {
@@ -90,6 +91,7 @@ StoredRun read_run(const sqlite::Statement& row) {
     result.failures = failures_from_json(nlohmann::json::parse(row.column_text(12)), source);
     result.parent = parent_from_json(nlohmann::json::parse(row.column_text(13)), source);
     stored.environment = nlohmann::json::parse(row.column_text(14));
+    result.intervals = intervals_from_json(nlohmann::json::parse(row.column_text(15)), source);
   } catch (const nlohmann::json::exception& error) {
     throw sqlite::SqliteError(fmt::format("{}: {}", source, error.what()), SQLITE_CORRUPT);
   } catch (const UsageError& error) {
@@ -119,8 +121,8 @@ std::int64_t insert_run(sqlite::Db& db, const RunRecord& record, std::int64_t en
       db,
       "INSERT INTO run (label, started_at, experiment, tool_version, environment_id, stressor, "
       "instances, options_json, bogo_ops, real_time_s, usr_time_s, sys_time_s, max_rss_kb, "
-      "failures_json, parent_json) "
-      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)");
+      "failures_json, parent_json, intervals_json) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)");
   statement.bind(1, record.label)
       .bind(2, record.started_at)
       .bind_optional(3, record.experiment)
@@ -135,7 +137,8 @@ std::int64_t insert_run(sqlite::Db& db, const RunRecord& record, std::int64_t en
       .bind(12, result.sys_time_s)
       .bind(13, to_db(result.max_rss_kb))
       .bind(14, failures_to_json(result.failures).dump())
-      .bind(15, parent_to_json(result.parent).dump());
+      .bind(15, parent_to_json(result.parent).dump())
+      .bind(16, intervals_to_json(result.intervals).dump());
   statement.run();
   const std::int64_t id = db.last_insert_rowid();
   insert_latency(db, id, result);
@@ -144,12 +147,26 @@ std::int64_t insert_run(sqlite::Db& db, const RunRecord& record, std::int64_t en
 
 void insert_experiment(sqlite::Db& db, const Experiment& experiment) {
   sqlite::Statement statement(
-      db, "INSERT INTO experiment (tag, kind, created_at, summary_json) VALUES (?1, ?2, ?3, ?4)");
+      db,
+      "INSERT INTO experiment (tag, kind, created_at, summary_json, status) "
+      "VALUES (?1, ?2, ?3, ?4, ?5)");
   statement.bind(1, experiment.tag)
       .bind(2, experiment.kind)
       .bind(3, experiment.created_at)
-      .bind(4, experiment.summary.dump());
+      .bind(4, experiment.summary.dump())
+      .bind(5, experiment.status);
   statement.run();
+}
+
+void update_experiment(sqlite::Db& db, const std::string& tag, const nlohmann::json& summary,
+                       const std::string& status) {
+  sqlite::Statement statement(
+      db, "UPDATE experiment SET summary_json = ?2, status = ?3 WHERE tag = ?1");
+  statement.bind(1, tag).bind(2, summary.dump()).bind(3, status);
+  statement.run();
+  if (db.changes() != 1) {
+    throw sqlite::SqliteError(fmt::format("no experiment {} to finish", tag), SQLITE_NOTFOUND);
+  }
 }
 
 std::vector<StoredRun> select_runs(sqlite::Db& db, const std::string& where, const Binder& bind) {
@@ -172,7 +189,8 @@ std::vector<StoredRun> select_runs(sqlite::Db& db, const std::string& where, con
 std::optional<Experiment> select_experiment(sqlite::Db& db, const std::string& where,
                                             const std::string& value) {
   sqlite::Statement statement(
-      db, "SELECT tag, kind, created_at, summary_json FROM experiment " + where + " LIMIT 1");
+      db,
+      "SELECT tag, kind, created_at, summary_json, status FROM experiment " + where + " LIMIT 1");
   statement.bind(1, value);
   if (!statement.step()) {
     return std::nullopt;
@@ -181,6 +199,7 @@ std::optional<Experiment> select_experiment(sqlite::Db& db, const std::string& w
   experiment.tag = statement.column_text(0);
   experiment.kind = statement.column_text(1);
   experiment.created_at = statement.column_text(2);
+  experiment.status = statement.column_text(4);
   try {
     experiment.summary = nlohmann::json::parse(statement.column_text(3));
   } catch (const nlohmann::json::exception& error) {
@@ -193,8 +212,10 @@ std::optional<Experiment> select_experiment(sqlite::Db& db, const std::string& w
 std::vector<HistoryRow> select_history(sqlite::Db& db, std::size_t limit) {
   sqlite::Statement statement(
       db,
-      "SELECT id, label, started_at, coalesce(experiment, ''), stressor, instances, bogo_ops, "
-      "real_time_s, usr_time_s, sys_time_s FROM run ORDER BY id DESC LIMIT ?1");
+      "SELECT run.id, run.label, run.started_at, coalesce(run.experiment, ''), run.stressor, "
+      "run.instances, run.bogo_ops, run.real_time_s, run.usr_time_s, run.sys_time_s, "
+      "coalesce(experiment.status, '') FROM run "
+      "LEFT JOIN experiment ON experiment.tag = run.experiment ORDER BY run.id DESC LIMIT ?1");
   const auto max = static_cast<std::size_t>(std::numeric_limits<std::int64_t>::max());
   statement.bind(1, static_cast<std::int64_t>(std::min(limit, max)));
   std::vector<HistoryRow> rows;
@@ -205,6 +226,7 @@ std::vector<HistoryRow> select_history(sqlite::Db& db, std::size_t limit) {
     row.started_at = statement.column_text(2);
     row.experiment = statement.column_text(3);
     row.stressor = statement.column_text(4);
+    row.experiment_status = statement.column_text(10);
     row.instances = static_cast<std::uint32_t>(statement.column_int64(5));
     RunResult result;  // the rates are defined once, in RunResult
     result.instances = row.instances;

@@ -18,6 +18,9 @@ std::int64_t store_environment(sqlite::Db& db, const nlohmann::json& environment
 // Inserts the run and its three latency histograms; returns the new run id.
 std::int64_t insert_run(sqlite::Db& db, const RunRecord& record, std::int64_t environment_id);
 void insert_experiment(sqlite::Db& db, const Experiment& experiment);
+// Throws sqlite::SqliteError when no experiment has this tag.
+void update_experiment(sqlite::Db& db, const std::string& tag, const nlohmann::json& summary,
+                       const std::string& status);
 
 // `where` is appended to the SELECT and may use ?1; `bind` binds it.
 using Binder = std::function<void(sqlite::Statement&)>;

@@ -50,6 +50,13 @@ CREATE TABLE latency (
 ) WITHOUT ROWID;
 )sql";
 
+// Version 2. Throughput over time per run, and the state of an experiment: its runs are stored
+// as they end, so an interrupted one keeps them and says it did not finish.
+constexpr const char* kVersion2 = R"sql(
+ALTER TABLE run ADD COLUMN intervals_json TEXT NOT NULL DEFAULT '{}';
+ALTER TABLE experiment ADD COLUMN status TEXT NOT NULL DEFAULT 'complete';
+)sql";
+
 [[noreturn]] void foreign(const std::string& path, const std::string& why) {
   throw UsageError(fmt::format("database {}: not a clonebench database ({})", path, why));
 }
@@ -78,7 +85,7 @@ void check_schema_identity(sqlite::Db& db, const std::string& path) {
 }
 
 const std::vector<std::string>& schema_migrations() {
-  static const std::vector<std::string> migrations = {kVersion1};
+  static const std::vector<std::string> migrations = {kVersion1, kVersion2};
   return migrations;
 }
 

@@ -50,6 +50,10 @@ std::int64_t Db::last_insert_rowid() const noexcept {
   return sqlite3_last_insert_rowid(db_);
 }
 
+std::int64_t Db::changes() const noexcept {
+  return sqlite3_changes64(db_);
+}
+
 Statement::Statement(Db& db, const std::string& sql) : db_(&db) {
   const int rc = sqlite3_prepare_v2(db.handle(), sql.c_str(), static_cast<int>(sql.size()),
                                     &statement_, nullptr);

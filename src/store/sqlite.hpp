@@ -36,6 +36,8 @@ class Db {
   // The first column of the first row of a single-value query (PRAGMA user_version, count(*)).
   std::int64_t query_int(const std::string& sql);
   std::int64_t last_insert_rowid() const noexcept;
+  // Rows changed by the last INSERT, UPDATE or DELETE.
+  std::int64_t changes() const noexcept;
   sqlite3* handle() const noexcept { return db_; }
 
   // Throws SqliteError("<what>: <sqlite message>") for a failed result code.

@@ -137,14 +137,38 @@ void Store::save_experiment(const Experiment& experiment, std::vector<RunRecord>
   });
 }
 
+void Store::begin_experiment(const Experiment& experiment) {
+  if (experiment.tag.empty()) {
+    throw RuntimeError("begin_experiment: empty experiment tag");
+  }
+  Experiment running = experiment;
+  running.status = "running";
+  running.summary = nlohmann::json::object();
+  guarded(path_, [&] {
+    sqlite::Transaction transaction(impl_->db);
+    insert_experiment(impl_->db, running);
+    transaction.commit();
+  });
+}
+
+void Store::finish_experiment(const std::string& tag, const nlohmann::json& summary,
+                              const std::string& status) {
+  guarded(path_, [&] {
+    sqlite::Transaction transaction(impl_->db);
+    update_experiment(impl_->db, tag, summary, status);
+    transaction.commit();
+  });
+}
+
 std::optional<Experiment> Store::load_experiment_summary(const std::string& tag) const {
   return guarded(path_, [&] { return select_experiment(impl_->db, "WHERE tag = ?1", tag); });
 }
 
 std::optional<Experiment> Store::latest_experiment(const std::string& kind) const {
   return guarded(path_, [&] {
-    return select_experiment(impl_->db, "WHERE kind = ?1 ORDER BY created_at DESC, rowid DESC",
-                             kind);
+    return select_experiment(
+        impl_->db, "WHERE kind = ?1 AND status = 'complete' ORDER BY created_at DESC, rowid DESC",
+        kind);
   });
 }
 

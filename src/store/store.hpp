@@ -19,6 +19,9 @@ struct Experiment {
   std::string kind;        // "ab" | "sweep"
   std::string created_at;  // ISO-8601 UTC
   nlohmann::json summary;  // the analysis document (fits, compare result, ...)
+  // "complete"; "running" while runs are being added (and forever if the tool was killed);
+  // "interrupted" when a signal or an error ended it: its stored runs are kept.
+  std::string status = "complete";
 };
 
 struct StoredRun {
@@ -30,6 +33,7 @@ struct StoredRun {
 struct HistoryRow {
   std::int64_t id = 0;
   std::string label, started_at, stressor, experiment;
+  std::string experiment_status;  // the experiment's status; empty without an experiment
   std::uint32_t instances = 0;
   std::uint64_t bogo_ops = 0;
   double real_time_s = 0, ops_per_sec_real = 0, ops_per_sec_cpu = 0;
@@ -51,11 +55,17 @@ class Store {
 
   // Stores the run, its histograms and the environment in one transaction; sets record.id.
   std::int64_t save(RunRecord& record, const nlohmann::json& environment);
+  // Writes the experiment row with status "running" and an empty summary, so that runs saved
+  // with record.experiment = experiment.tag can follow one by one.
+  void begin_experiment(const Experiment& experiment);
+  // Sets the summary and the final status ("complete" or "interrupted").
+  void finish_experiment(const std::string& tag, const nlohmann::json& summary,
+                         const std::string& status);
   // Stores the experiment and all its runs (tagged with its tag) in one transaction; sets ids.
   void save_experiment(const Experiment& experiment, std::vector<RunRecord>& runs,
                        const nlohmann::json& environment);
   std::optional<Experiment> load_experiment_summary(const std::string& tag) const;
-  // The newest experiment of this kind, if any.
+  // The newest complete experiment of this kind, if any.
   std::optional<Experiment> latest_experiment(const std::string& kind) const;
 
   std::optional<StoredRun> load(std::int64_t id) const;

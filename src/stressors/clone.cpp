@@ -1,7 +1,8 @@
 // stress-ng's clone stressor, reaped correctly: clone() or clone3() with flags from stress-ng's
 // tables, up to --clone-max live children reaped oldest first. Unlike stress-ng every child is
 // reaped (wait4 with __WALL; CLONE_PARENT children by the supervisor), so no zombie is left and CPU
-// time is fully accounted. The 128 MiB ballast is the runner's parent region (--rss).
+// time is fully accounted. The 128 MiB ballast is the worker's parent region (--rss), declared as
+// this stressor's default in its StressorInfo; the live-children bound comes with the job.
 #include <linux/sched.h>
 #include <sched.h>
 #include <signal.h>
@@ -11,12 +12,10 @@
 #include <algorithm>
 #include <array>
 #include <cerrno>
-#include <fstream>
 #include <optional>
 
 #include "stressors/clone_flags.hpp"
 #include "stressors/stressor.hpp"
-#include "sys/process_control.hpp"
 
 namespace clonebench {
 
@@ -25,13 +24,7 @@ extern const StressorDef kCloneStressor;
 namespace {
 
 constexpr std::size_t kChildStackBytes = 64 * 1024;
-
-std::uint64_t read_pid_max() {
-  std::ifstream file("/proc/sys/kernel/pid_max");
-  std::uint64_t value = 32768;
-  file >> value;
-  return value;
-}
+constexpr std::uint64_t kCloneBallastBytes = 128ULL << 20;  // stress-ng's 32768 pages
 
 class CloneStressor final : public Stressor {
  public:
@@ -41,16 +34,14 @@ class CloneStressor final : public Stressor {
 
   void prepare(const StressorContext& context) override {
     mailbox_ = context.mailbox;
-    chooser_.emplace(context.job->seed + context.instance);
-    live_limit_ = live_limit(*context.job);
+    chooser_.emplace(context.job->seed);
+    // The slot after the live ones takes the stamps of CLONE_PARENT children, never ours.
+    foreign_slot_ = static_cast<std::size_t>(context.job->live_limit);
   }
-
-  // One extra mailbox slot takes the stamps of CLONE_PARENT children, which are never ours.
-  std::size_t max_live() const noexcept override { return live_limit_; }
 
   void before_launch(std::size_t slot) noexcept override {
     choice_ = chooser_->next(clone3_available_);
-    slot_ = (choice_.flags & CLONE_PARENT) != 0 ? live_limit_ : slot;
+    slot_ = (choice_.flags & CLONE_PARENT) != 0 ? foreign_slot_ : slot;
     parent_tid_ = 0;
     pidfd_ = -1;
   }
@@ -97,20 +88,10 @@ class CloneStressor final : public Stressor {
     return 0;
   }
 
-  // --clone-max, but never more than a quarter of the pid space per instance nor more than the
-  // user may still create (RLIMIT_NPROC), so one run cannot starve the machine of pids.
-  static std::size_t live_limit(const StressorJob& job) {
-    const std::uint64_t instances = std::max<std::uint64_t>(1, job.instances);
-    const std::uint64_t pid_share = read_pid_max() / 4 / instances;
-    const std::uint64_t nproc_share = process_headroom() / 2 / instances;
-    return static_cast<std::size_t>(std::max<std::uint64_t>(
-        1, std::min({std::uint64_t{job.clone_max}, pid_share, nproc_share})));
-  }
-
   Mailbox* mailbox_ = nullptr;
   std::optional<CloneFlagChooser> chooser_;
   CloneChoice choice_;
-  std::size_t live_limit_ = 1;
+  std::size_t foreign_slot_ = 1;
   std::size_t slot_ = 0;
   bool clone3_available_ = true;
   int parent_tid_ = 0;
@@ -127,10 +108,17 @@ std::unique_ptr<Stressor> make_clone() {
 }  // namespace
 
 extern const StressorDef kCloneStressor{
-    {"clone",
-     "stress-ng's clone: clone()/clone3() with stress-ng's flag tables, up to --clone-max live "
-     "children reaped oldest first, 128 MiB populated ballast by default",
-     "the child's first instruction (clone's child function, or after clone3() returns 0)"},
+    {.name = "clone",
+     .summary = "stress-ng's clone: clone()/clone3() with stress-ng's flag tables, up to "
+                "--clone-max live children reaped oldest first, 128 MiB populated ballast by "
+                "default",
+     .child_start =
+         "the child's first instruction (clone's child function, or after clone3() returns 0)",
+     .default_rss_bytes = kCloneBallastBytes,
+     // stress-ng runs clone without capabilities: privileged flags fail with EPERM even for root.
+     .drops_capabilities = true,
+     .keeps_children_alive = true,
+     .foreign_child_slots = 1},
     &make_clone};
 
 }  // namespace clonebench

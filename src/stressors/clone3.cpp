@@ -45,8 +45,9 @@ std::unique_ptr<Stressor> make_clone3() {
 }  // namespace
 
 extern const StressorDef kClone3Stressor{
-    {"clone3", "clone3() with exit_signal SIGCHLD and no flags; the child _exit(0)s at once",
-     "the child's first instruction after clone3() returns 0"},
+    {.name = "clone3",
+     .summary = "clone3() with exit_signal SIGCHLD and no flags; the child _exit(0)s at once",
+     .child_start = "the child's first instruction after clone3() returns 0"},
     &make_clone3};
 
 }  // namespace clonebench

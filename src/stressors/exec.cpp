@@ -19,7 +19,7 @@ class ExecStressor final : public Stressor {
  public:
   const StressorInfo& info() const noexcept override { return kExecStressor.info; }
   void prepare(const StressorContext& context) override {
-    helper_.emplace(context.mailbox->fd());
+    helper_.emplace(context.job->helper_path, context.mailbox->fd());
   }
   Launched launch(std::size_t /*slot*/) noexcept override {
     const pid_t pid = ::fork();
@@ -41,8 +41,10 @@ std::unique_ptr<Stressor> make_exec() {
 }  // namespace
 
 extern const StressorDef kExecStressor{
-    {"exec", "fork() then execve() of a tiny helper program that exits at once",
-     "the helper's main() after execve()"},
+    {.name = "exec",
+     .summary = "fork() then execve() of a tiny helper program that exits at once",
+     .child_start = "the helper's main() after execve()",
+     .starts_helper = true},
     &make_exec};
 
 }  // namespace clonebench

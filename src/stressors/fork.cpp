@@ -36,8 +36,9 @@ std::unique_ptr<Stressor> make_fork() {
 }  // namespace
 
 extern const StressorDef kForkStressor{
-    {"fork", "fork(); the child _exit(0)s at once; reaped with wait4",
-     "the child's first instruction after fork() returns 0"},
+    {.name = "fork",
+     .summary = "fork(); the child _exit(0)s at once; reaped with wait4",
+     .child_start = "the child's first instruction after fork() returns 0"},
     &make_fork};
 
 }  // namespace clonebench

@@ -9,9 +9,9 @@ namespace clonebench {
 
 class HelperProgram {
  public:
-  // Finds the helper (find_private_program) and builds argv = {helper, mailbox_fd, "0"}.
-  // Throws RuntimeError naming the paths it looked at when the helper is missing.
-  explicit HelperProgram(int mailbox_fd);
+  // argv = {path, mailbox_fd, "0"}. The driver found the path (find_private_program) and put it
+  // into the job; an empty path is a RuntimeError.
+  HelperProgram(std::string path, int mailbox_fd);
 
   const char* path() const noexcept { return path_.c_str(); }
   char* const* argv() noexcept { return argv_.data(); }

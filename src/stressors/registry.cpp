@@ -1,5 +1,3 @@
-#include <fmt/core.h>
-
 #include <array>
 #include <string>
 
@@ -37,7 +35,8 @@ const StressorDef& require_stressor(std::string_view name, std::string_view flag
     known += known.empty() ? "" : ", ";
     known += def->info.name;
   }
-  throw UsageError(fmt::format("{}: unknown stressor '{}' (known: {})", flag, name, known));
+  throw UsageError(std::string(flag) + ": unknown stressor '" + std::string(name) +
+                   "' (known: " + known + ")");
 }
 
 }  // namespace clonebench

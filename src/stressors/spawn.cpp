@@ -16,7 +16,7 @@ class SpawnStressor final : public Stressor {
  public:
   const StressorInfo& info() const noexcept override { return kSpawnStressor.info; }
   void prepare(const StressorContext& context) override {
-    helper_.emplace(context.mailbox->fd());
+    helper_.emplace(context.job->helper_path, context.mailbox->fd());
   }
   Launched launch(std::size_t /*slot*/) noexcept override {
     pid_t pid = -1;
@@ -36,8 +36,10 @@ std::unique_ptr<Stressor> make_spawn() {
 }  // namespace
 
 extern const StressorDef kSpawnStressor{
-    {"spawn", "posix_spawn() of a tiny helper program that exits at once",
-     "the helper's main() (after the exec inside posix_spawn)"},
+    {.name = "spawn",
+     .summary = "posix_spawn() of a tiny helper program that exits at once",
+     .child_start = "the helper's main() (after the exec inside posix_spawn)",
+     .starts_helper = true},
     &make_spawn};
 
 }  // namespace clonebench

@@ -10,22 +10,28 @@
 #include <string>
 #include <string_view>
 
-#include "runner/job.hpp"
+#include "record/worker_page.hpp"
 #include "sys/mailbox.hpp"
 
 namespace clonebench {
 
+// What a stressor is and the policy the runner applies to it. Declared here, in each stressor's
+// own file, so that no code elsewhere needs to know which stressor is which.
 struct StressorInfo {
-  std::string_view name;         // CLI name
-  std::string_view summary;      // one line for `clonebench list`
-  std::string_view child_start;  // what "start" means for this stressor (docs, list)
+  std::string_view name;                  // CLI name
+  std::string_view summary;               // one line for `clonebench list`
+  std::string_view child_start;           // what "start" means for this stressor (docs, list)
+  std::uint64_t default_rss_bytes = 0;    // the parent's ballast when --rss is not given
+  bool drops_capabilities = false;        // runs without capabilities (privileged flags fail)
+  bool keeps_children_alive = false;      // up to --clone-max children alive, reaped oldest first
+  std::uint32_t foreign_child_slots = 0;  // mailbox slots for children that are not its own
+  bool starts_helper = false;             // execs clonebench-helper (the job carries its path)
 };
 
 // Everything a stressor may need, prepared before the timed loop.
 struct StressorContext {
-  const StressorJob* job = nullptr;
+  const WorkerJob* job = nullptr;
   Mailbox* mailbox = nullptr;
-  std::uint32_t instance = 0;
 };
 
 // The result of one creating call. pid is a process id, or a thread handle index for `thread`.
@@ -51,8 +57,6 @@ class Stressor {
   [[nodiscard]] virtual const StressorInfo& info() const noexcept = 0;
   // Allocate, build argv, open what the child needs. May throw UsageError/RuntimeError.
   virtual void prepare(const StressorContext& context) = 0;
-  // How many children may be alive at once (clone: --clone-max; others: 1, reaped at once).
-  [[nodiscard]] virtual std::size_t max_live() const noexcept { return 1; }
   // Work that must not sit between the timestamps (random flag choice); called before launch().
   virtual void before_launch(std::size_t /*slot*/) noexcept {}
   // Creates exactly one child whose stamps go to `slot`, and returns at once. Runs inside the

@@ -58,8 +58,9 @@ std::unique_ptr<Stressor> make_thread() {
 }  // namespace
 
 extern const StressorDef kThreadStressor{
-    {"thread", "pthread_create() of a thread that returns at once, then pthread_join()",
-     "the thread function's first instruction"},
+    {.name = "thread",
+     .summary = "pthread_create() of a thread that returns at once, then pthread_join()",
+     .child_start = "the thread function's first instruction"},
     &make_thread};
 
 }  // namespace clonebench

@@ -42,8 +42,9 @@ std::unique_ptr<Stressor> make_vfork() {
 }  // namespace
 
 extern const StressorDef kVforkStressor{
-    {"vfork", "vfork(); the child _exit(0)s at once (the parent waits for that inside vfork)",
-     "the child's first instruction after vfork() returns 0"},
+    {.name = "vfork",
+     .summary = "vfork(); the child _exit(0)s at once (the parent waits for that inside vfork)",
+     .child_start = "the child's first instruction after vfork() returns 0"},
     &make_vfork};
 
 }  // namespace clonebench

@@ -34,8 +34,8 @@ nlohmann::json point_json(const SweepSettings& settings, std::size_t point,
     if (sample.point != point) {
       continue;
     }
-    const PhaseCosts costs = phase_costs(sample.result);
-    const ParentMemory& parent = sample.result.parent;
+    const PhaseCosts& costs = sample.run.costs;
+    const ParentMemory& parent = sample.run.parent;
     pages.push_back(sweep_pages(parent));
     copied.push_back(entries_copied(parent));
     create.push_back(costs.create_ns / 1000);
@@ -48,7 +48,7 @@ nlohmann::json point_json(const SweepSettings& settings, std::size_t point,
                     {"create_us", create.back()},
                     {"reap_us", reap.back()},
                     {"total_us", total.back()},
-                    {"bogo_ops", sample.result.bogo_ops},
+                    {"bogo_ops", sample.run.bogo_ops},
                     {"region_rss_kb", parent.region_rss_kb},
                     {"region_anonymous_kb", parent.region_anonymous_kb},
                     {"anon_huge_kb", parent.anon_huge_kb},
@@ -77,19 +77,19 @@ nlohmann::json fit_json(const std::string& phase, const std::vector<double>& pag
 }  // namespace
 
 double sweep_pages(const ParentMemory& parent) {
-  if (parent.kind == "zero") {
+  if (parent.kind == ParentKind::kZero) {
     return static_cast<double>(parent.requested_bytes / 4096);
   }
   return static_cast<double>(parent.region_rss_kb) / kPageKb;
 }
 
 double entries_copied(const ParentMemory& parent) {
-  if (parent.kind == "anon" || parent.kind == "thp") {
+  if (parent.kind == ParentKind::kAnon || parent.kind == ParentKind::kThp) {
     const double huge_kb = std::min<double>(static_cast<double>(parent.anon_huge_kb),
                                             static_cast<double>(parent.region_anonymous_kb));
     return (static_cast<double>(parent.region_anonymous_kb) - huge_kb) / kPageKb + huge_kb / 2048;
   }
-  if (parent.kind == "hugetlb") {
+  if (parent.kind == ParentKind::kHugetlb) {
     return static_cast<double>(parent.region_rss_kb) / 2048;
   }
   return 0;
@@ -106,18 +106,22 @@ PhaseCosts phase_costs(const RunResult& result) {
   return costs;
 }
 
+SweepRun sweep_run_of(const RunResult& result) {
+  return SweepRun{result.parent, result.bogo_ops, result.create.count(), phase_costs(result)};
+}
+
 nlohmann::json analyze_sweep(const SweepSettings& settings, const std::vector<SweepSample>& samples,
                              double elapsed_s) {
   std::vector<double> pages;
   std::array<std::vector<double>, 3> costs;
   for (const SweepSample& sample : samples) {
-    if (sample.result.bogo_ops == 0 || sample.result.create.count() == 0) {
+    if (sample.run.bogo_ops == 0 || sample.run.create_count == 0) {
       throw RuntimeError(fmt::format(
           "sweep: the run at --rss {} bytes (round {}) created no children; nothing to fit",
           settings.sizes[sample.point], sample.round + 1));
     }
-    const PhaseCosts phase = phase_costs(sample.result);
-    pages.push_back(sweep_pages(sample.result.parent));
+    const PhaseCosts& phase = sample.run.costs;
+    pages.push_back(sweep_pages(sample.run.parent));
     costs[0].push_back(phase.create_ns);
     costs[1].push_back(phase.reap_ns);
     costs[2].push_back(phase.total_ns);
@@ -132,7 +136,7 @@ nlohmann::json analyze_sweep(const SweepSettings& settings, const std::vector<Sw
     fits.push_back(fit_json(phases[phase], pages, costs[phase], settings.seed + phase));
   }
   return {{"stressor", settings.stressor},
-          {"rss_kind", settings.rss_kind},
+          {"rss_kind", parent_kind_name(settings.rss_kind)},
           {"vmas", settings.vmas},
           {"rounds", settings.rounds},
           {"instances", settings.instances},

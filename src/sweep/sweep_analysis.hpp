@@ -13,7 +13,7 @@ namespace clonebench {
 
 struct SweepSettings {
   std::string stressor;
-  std::string rss_kind = "anon";
+  ParentKind rss_kind = ParentKind::kAnon;
   std::uint64_t vmas = 1;
   std::uint32_t rounds = 5;
   std::uint32_t instances = 1;
@@ -22,26 +22,37 @@ struct SweepSettings {
   std::vector<std::uint64_t> sizes;  // bytes, as given
 };
 
+// The three costs of one run in nanoseconds: mean create latency, mean reap latency, and total =
+// CPU time (usr + sys, children included) per bogo op.
+struct PhaseCosts {
+  double create_ns = 0, reap_ns = 0, total_ns = 0;
+};
+
+// What the analysis needs of one run: a few numbers, not its histograms, so that a long sweep
+// holds little memory however many runs it makes.
+struct SweepRun {
+  ParentMemory parent;
+  std::uint64_t bogo_ops = 0;
+  std::uint64_t create_count = 0;
+  PhaseCosts costs;
+};
+SweepRun sweep_run_of(const RunResult& result);
+
 struct SweepSample {
   std::size_t point = 0;  // index into SweepSettings::sizes
   std::uint32_t round = 0;
   std::uint32_t order = 0;  // position within its round (the shuffled order)
-  RunResult result;
+  SweepRun run;
 };
 
 // The x of the fit: 4 KiB pages of the region that the parent really populated (region Rss / 4
 // KiB), except `zero`, whose entries map the shared zero page and are not resident: its requested
 // size in 4 KiB pages. For anon this is the number of entries fork copies.
 double sweep_pages(const ParentMemory& parent);
-// Entries fork really copies for this parent (kernel-path.md §1.5): 4 KiB anon entries plus one
+// Entries fork really copies for this parent (docs/sweep.md): 4 KiB anon entries plus one
 // per PMD-mapped THP; none for zero, shared and file (no anon_vma); one per hugetlb page.
 double entries_copied(const ParentMemory& parent);
 
-// The three costs of one run in nanoseconds: mean create latency, mean reap latency, and total =
-// CPU time (usr + sys, children included) per bogo op.
-struct PhaseCosts {
-  double create_ns = 0, reap_ns = 0, total_ns = 0;
-};
 PhaseCosts phase_costs(const RunResult& result);
 
 // The "sweep" object: settings, points[] and fits[] (see docs/sweep.md). Throws RuntimeError when

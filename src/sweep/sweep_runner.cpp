@@ -6,6 +6,7 @@
 #include <random>
 
 #include "core/timestamp.hpp"
+#include "sys/parent_fit.hpp"
 
 namespace clonebench {
 
@@ -20,16 +21,14 @@ std::vector<std::size_t> round_order(std::size_t points, std::uint64_t seed, std
   return order;
 }
 
-SweepResult run_sweep(
-    const StressorJob& job, const SweepSettings& settings, SignalScope& signals,
-    const std::function<void(std::size_t, std::size_t, std::uint64_t)>& progress) {
+nlohmann::json run_sweep(const StressorJob& job, const SweepSettings& settings,
+                         SignalScope& signals, const SweepObserver& observer) {
   ParentShape largest = job.parent;
   largest.bytes = *std::max_element(settings.sizes.begin(), settings.sizes.end());
   check_parent_fits(largest, job.instances);
 
   const auto started = std::chrono::steady_clock::now();
   const std::size_t total = settings.sizes.size() * settings.rounds;
-  SweepResult sweep;
   std::vector<SweepSample> samples;
   for (std::uint32_t round = 0; round < settings.rounds; ++round) {
     const std::vector<std::size_t> order = round_order(settings.sizes.size(), settings.seed, round);
@@ -38,19 +37,18 @@ SweepResult run_sweep(
       StressorJob point_job = job;
       point_job.parent.bytes = settings.sizes[point];
       point_job.seed = settings.seed + samples.size() * job.instances;
-      progress(samples.size(), total, point_job.parent.bytes);
+      observer.before_run(samples.size(), total, point_job.parent.bytes);
       RunRecord record;
       record.started_at = iso8601_utc_now();
       record.result = run_job(point_job, signals);
+      samples.push_back(SweepSample{point, round, position, sweep_run_of(record.result)});
+      observer.after_run(record);
       signals.throw_if_interrupted();
-      samples.push_back(SweepSample{point, round, position, record.result});
-      sweep.runs.push_back(std::move(record));
     }
   }
   const double elapsed_s =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  sweep.summary = analyze_sweep(settings, samples, elapsed_s);
-  return sweep;
+  return analyze_sweep(settings, samples, elapsed_s);
 }
 
 }  // namespace clonebench

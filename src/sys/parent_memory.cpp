@@ -4,7 +4,6 @@
 #include "sys/parent_memory.hpp"
 
 #include <fcntl.h>
-#include <fmt/core.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -15,80 +14,34 @@
 #include <utility>
 
 #include "core/error.hpp"
-#include "core/units.hpp"
+#include "core/size_text.hpp"
+#include "sys/proc_file.hpp"
 
 namespace clonebench {
 namespace {
 
 constexpr std::size_t kPageBytes = 4096;
-constexpr std::uint64_t kMaxVmas = 60000;  // below the default vm.max_map_count (65530)
-constexpr std::array<std::string_view, 6> kKinds = {"anon",   "thp",  "zero",
-                                                    "shared", "file", "hugetlb"};
-// At most this share of MemAvailable may be asked for: the children, page tables (2 MiB per
-// GiB, parent and child) and the rest of the machine need the remainder.
-constexpr double kMemAvailableShare = 0.8;
-
-std::string read_proc_file(const char* path) {
-  const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    throw_errno(fmt::format("open {}", path));
-  }
-  std::string text;
-  std::array<char, 65536> buffer{};
-  for (;;) {
-    const ssize_t got = ::read(fd, buffer.data(), buffer.size());
-    if (got < 0 && errno == EINTR) {
-      continue;
-    }
-    if (got < 0) {
-      const int error_number = errno;
-      ::close(fd);
-      throw_errno(fmt::format("read {}", path), error_number);
-    }
-    if (got == 0) {
-      break;
-    }
-    text.append(buffer.data(), static_cast<std::size_t>(got));
-  }
-  ::close(fd);
-  return text;
-}
-
-std::uint64_t huge_page_bytes(const std::string& meminfo) {
-  return parse_meminfo_value(meminfo, "Hugepagesize") * 1024;
-}
 
 std::uint64_t round_up(std::uint64_t value, std::uint64_t multiple) {
   return (value + multiple - 1) / multiple * multiple;
 }
 
-// The advice of every hugetlb refusal: how many pages to reserve so that `needed` more fit.
-std::string hugetlb_advice(const std::string& meminfo, std::uint64_t needed_pages) {
-  const std::uint64_t total = parse_meminfo_value(meminfo, "HugePages_Total");
-  const std::uint64_t free_pages = parse_meminfo_value(meminfo, "HugePages_Free");
-  const std::uint64_t target = total + (needed_pages > free_pages ? needed_pages - free_pages : 0);
-  return fmt::format(
-      "--rss-kind hugetlb: not enough huge pages reserved ({} free of {}, {} needed of {}); "
-      "reserve them as root with `sysctl vm.nr_hugepages={}`",
-      free_pages, total, needed_pages, format_size(huge_page_bytes(meminfo)), target);
-}
-
 // Alignment of each mapping and the unmapped guard hole between neighbours: THP and hugetlb
 // need 2 MiB alignment, everything else a page; the hole keeps the kernel from merging them.
-std::uint64_t kind_alignment(std::string_view kind, const std::string& meminfo) {
-  if (kind == "hugetlb") {
+std::uint64_t kind_alignment(ParentKind kind, const std::string& meminfo) {
+  if (kind == ParentKind::kHugetlb) {
     return huge_page_bytes(meminfo);
   }
-  return kind == "thp" ? 2u << 20 : kPageBytes;
+  return kind == ParentKind::kThp ? 2u << 20 : kPageBytes;
 }
 
 int make_backing_file(std::uint64_t bytes) {
   const char* tmpdir = std::getenv("TMPDIR");
-  std::string path = fmt::format("{}/clonebench-parent-XXXXXX",
-                                 tmpdir != nullptr && *tmpdir != '\0' ? tmpdir : "/tmp");
+  std::string path = std::string(tmpdir != nullptr && *tmpdir != '\0' ? tmpdir : "/tmp") +
+                     "/clonebench-parent-XXXXXX";
   const int fd = ::mkostemp(path.data(), O_CLOEXEC);
   if (fd < 0) {
-    throw_errno(fmt::format("--rss-kind file: create a temporary file in {}", path));
+    throw_errno("--rss-kind file: create a temporary file in " + path);
   }
   ::unlink(path.c_str());  // nothing is left behind, whatever happens next
   // Written with data (not ftruncate'd): a hole would be read as the zero page, not page cache.
@@ -104,7 +57,7 @@ int make_backing_file(std::uint64_t bytes) {
     if (wrote <= 0) {
       const int error_number = wrote < 0 ? errno : ENOSPC;
       ::close(fd);
-      throw_errno(fmt::format("--rss-kind file: write {} to a temporary file", format_size(bytes)),
+      throw_errno("--rss-kind file: write " + format_size(bytes) + " to a temporary file",
                   error_number);
     }
     done += static_cast<std::uint64_t>(wrote);
@@ -112,9 +65,9 @@ int make_backing_file(std::uint64_t bytes) {
   return fd;
 }
 
-void populate(std::string_view kind, void* address, std::size_t bytes) {
+void populate(ParentKind kind, void* address, std::size_t bytes) {
   auto* bytes_ptr = static_cast<volatile unsigned char*>(address);
-  const bool read_only = kind == "zero" || kind == "file";
+  const bool read_only = kind == ParentKind::kZero || kind == ParentKind::kFile;
   unsigned sum = 0;
   for (std::size_t offset = 0; offset < bytes; offset += kPageBytes) {
     if (read_only) {
@@ -128,56 +81,36 @@ void populate(std::string_view kind, void* address, std::size_t bytes) {
 
 }  // namespace
 
-void check_parent_kind(std::string_view kind) {
-  if (std::find(kKinds.begin(), kKinds.end(), kind) == kKinds.end()) {
-    throw UsageError(fmt::format(
-        "--rss-kind: unknown kind '{}': expected anon, thp, zero, shared, file or hugetlb", kind));
-  }
+std::uint64_t huge_page_bytes(const std::string& meminfo) {
+  return parse_meminfo_value(meminfo, "Hugepagesize") * 1024;
 }
 
-void check_parent_fits(const ParentShape& shape, std::uint32_t instances) {
-  check_parent_kind(shape.kind);
-  if (shape.bytes == 0) {
-    return;
-  }
-  const std::string meminfo = read_proc_file("/proc/meminfo");
-  const std::uint64_t copies = std::max<std::uint32_t>(instances, 1);
-  if (shape.kind == "hugetlb") {
-    const std::uint64_t page_bytes = huge_page_bytes(meminfo);
-    const std::uint64_t needed = copies * (round_up(shape.bytes, page_bytes) / page_bytes);
-    if (needed > parse_meminfo_value(meminfo, "HugePages_Free")) {
-      throw UsageError(hugetlb_advice(meminfo, needed));
-    }
-    return;
-  }
-  const std::uint64_t available = parse_meminfo_value(meminfo, "MemAvailable") * 1024;
-  const auto limit =
-      static_cast<std::uint64_t>(kMemAvailableShare * static_cast<double>(available));
-  if (shape.bytes > limit / copies) {
-    throw UsageError(fmt::format(
-        "--rss: {} × {} instance(s) does not fit: MemAvailable is {}, at most {} may be used "
-        "({:.0f} %), i.e. at most {} per instance",
-        format_size(shape.bytes), copies, format_size(available), format_size(limit),
-        kMemAvailableShare * 100, format_size(limit / copies / kPageBytes * kPageBytes)));
-  }
+std::string hugetlb_advice(const std::string& meminfo, std::uint64_t needed_pages) {
+  const std::uint64_t total = parse_meminfo_value(meminfo, "HugePages_Total");
+  const std::uint64_t free_pages = parse_meminfo_value(meminfo, "HugePages_Free");
+  const std::uint64_t target = total + (needed_pages > free_pages ? needed_pages - free_pages : 0);
+  return "--rss-kind hugetlb: not enough huge pages reserved (" + std::to_string(free_pages) +
+         " free of " + std::to_string(total) + ", " + std::to_string(needed_pages) + " needed of " +
+         format_size(huge_page_bytes(meminfo)) +
+         "); reserve them as root with `sysctl vm.nr_hugepages=" + std::to_string(target) + "`";
 }
 
 ParentRegion::ParentRegion(const ParentShape& shape) : shape_(shape) {
-  check_parent_kind(shape.kind);
   if (shape.bytes == 0) {
     return;
   }
-  if (shape.vmas == 0 || shape.vmas > kMaxVmas) {
-    throw UsageError(fmt::format("--vmas: {} is out of range [1, {}]", shape.vmas, kMaxVmas));
+  if (shape.vmas == 0 || shape.vmas > kMaxParentVmas) {
+    throw UsageError("--vmas: " + std::to_string(shape.vmas) + " is out of range [1, " +
+                     std::to_string(kMaxParentVmas) + "]");
   }
   const std::string meminfo = read_proc_file("/proc/meminfo");
   const std::uint64_t align = kind_alignment(shape.kind, meminfo);
-  const std::uint64_t unit = shape.kind == "hugetlb" ? align : kPageBytes;
+  const std::uint64_t unit = shape.kind == ParentKind::kHugetlb ? align : kPageBytes;
   const std::uint64_t total = round_up(shape.bytes, unit);
   if (total / unit < shape.vmas) {
-    throw UsageError(fmt::format("--vmas: {} mappings do not fit in --rss {} ({} pages of {})",
-                                 shape.vmas, format_size(shape.bytes), total / unit,
-                                 format_size(unit)));
+    throw UsageError("--vmas: " + std::to_string(shape.vmas) + " mappings do not fit in --rss " +
+                     format_size(shape.bytes) + " (" + std::to_string(total / unit) + " pages of " +
+                     format_size(unit) + ")");
   }
   const std::uint64_t piece = total / unit / shape.vmas * unit;
   // One PROT_NONE reservation holds every piece, a guard hole after each and alignment slack;
@@ -186,11 +119,11 @@ ParentRegion::ParentRegion(const ParentShape& shape) : shape_(shape) {
   void* reserved =
       ::mmap(nullptr, span, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (reserved == MAP_FAILED) {
-    throw_errno(fmt::format("--rss: reserve {} of address space", format_size(span)));
+    throw_errno("--rss: reserve " + format_size(span) + " of address space");
   }
   const auto base = reinterpret_cast<std::uintptr_t>(reserved);
   try {
-    if (shape.kind == "file") {
+    if (shape.kind == ParentKind::kFile) {
       file_fd_ = make_backing_file(total);
     }
     std::uintptr_t cursor = round_up(base, align) + align;
@@ -222,40 +155,42 @@ void ParentRegion::verify_mapping_count(std::uintptr_t base, std::uint64_t span)
   const std::uint64_t found =
       count_maps_lines_in(read_proc_file("/proc/self/maps"), base, base + span);
   if (found != mappings_.size()) {
-    throw RuntimeError(fmt::format("--vmas: asked for {} mappings but /proc/self/maps shows {}",
-                                   mappings_.size(), found));
+    throw RuntimeError("--vmas: asked for " + std::to_string(mappings_.size()) +
+                       " mappings but /proc/self/maps shows " + std::to_string(found));
   }
 }
 
 void ParentRegion::map_piece(void* address, std::size_t bytes, std::uint64_t file_offset,
                              const std::string& meminfo) {
-  const std::string_view kind = shape_.kind;
-  int flags = MAP_FIXED | (kind == "shared" ? MAP_SHARED : MAP_PRIVATE);
+  const ParentKind kind = shape_.kind;
+  int flags = MAP_FIXED | (kind == ParentKind::kShared ? MAP_SHARED : MAP_PRIVATE);
   int protection = PROT_READ | PROT_WRITE;
   int fd = -1;
-  if (kind == "file") {
+  if (kind == ParentKind::kFile) {
     protection = PROT_READ;  // never written: no anon_vma, so fork copies no entries
     fd = file_fd_;
   } else {
     flags |= MAP_ANONYMOUS;
   }
-  if (kind == "hugetlb") {
+  if (kind == ParentKind::kHugetlb) {
     flags |= MAP_HUGETLB;
   }
   void* mapped = ::mmap(address, bytes, protection, flags, fd,
-                        static_cast<off_t>(kind == "file" ? file_offset : 0));
+                        static_cast<off_t>(kind == ParentKind::kFile ? file_offset : 0));
   if (mapped == MAP_FAILED) {
     const int error_number = errno;
-    if (kind == "hugetlb" && (error_number == ENOMEM || error_number == EINVAL)) {
+    if (kind == ParentKind::kHugetlb && (error_number == ENOMEM || error_number == EINVAL)) {
       const std::uint64_t page_bytes = huge_page_bytes(meminfo);
       throw UsageError(hugetlb_advice(meminfo, round_up(shape_.bytes, page_bytes) / page_bytes));
     }
-    throw_errno(fmt::format("--rss: map {} of kind {}", format_size(bytes), kind), error_number);
+    throw_errno(
+        "--rss: map " + format_size(bytes) + " of kind " + std::string(parent_kind_name(kind)),
+        error_number);
   }
   mappings_.push_back(Mapping{mapped, bytes});
-  if (kind == "anon" || kind == "zero" || kind == "thp") {
-    if (::madvise(mapped, bytes, kind == "thp" ? MADV_HUGEPAGE : MADV_NOHUGEPAGE) != 0) {
-      throw_errno(fmt::format("--rss-kind {}: madvise", kind));
+  if (kind == ParentKind::kAnon || kind == ParentKind::kZero || kind == ParentKind::kThp) {
+    if (::madvise(mapped, bytes, kind == ParentKind::kThp ? MADV_HUGEPAGE : MADV_NOHUGEPAGE) != 0) {
+      throw_errno("--rss-kind " + std::string(parent_kind_name(kind)) + ": madvise");
     }
   }
 }
@@ -305,11 +240,20 @@ void ParentRegion::release() noexcept {
   }
 }
 
-ParentMemory ParentRegion::measure() const {
+ProcessFootprint measure_footprint() {
+  const SmapsTotals totals = parse_smaps(read_proc_file("/proc/self/smaps_rollup"));
+  return ProcessFootprint{count_maps_lines(read_proc_file("/proc/self/maps")), totals.rss_kb,
+                          totals.anonymous_kb};
+}
+
+ParentMemory ParentRegion::measure(const ProcessFootprint& baseline) const {
   ParentMemory memory;
   memory.kind = shape_.kind;
   memory.requested_bytes = shape_.bytes;
   memory.vmas_requested = shape_.vmas;
+  memory.baseline_vma_count = baseline.vma_count;
+  memory.baseline_rss_kb = baseline.rss_kb;
+  memory.baseline_anonymous_kb = baseline.anonymous_kb;
   const SmapsTotals totals = parse_smaps(read_proc_file("/proc/self/smaps_rollup"));
   memory.rss_kb = totals.rss_kb;
   memory.anonymous_kb = totals.anonymous_kb;

@@ -8,23 +8,24 @@
 #include <utility>
 #include <vector>
 
-#include "core/run_record.hpp"
+#include "record/parent.hpp"
 
 namespace clonebench {
 
-// What the user asked the parent to be (--rss, --rss-kind, --vmas).
-struct ParentShape {
-  std::string kind = "anon";  // anon | thp | zero | shared | file | hugetlb
-  std::uint64_t bytes = 0;
-  std::uint64_t vmas = 1;
+inline constexpr std::uint64_t kMaxParentVmas = 60000;  // below the default vm.max_map_count
+
+// The process as it is now: what the worker is before its region, the baseline of every run.
+struct ProcessFootprint {
+  std::uint64_t vma_count = 0, rss_kb = 0, anonymous_kb = 0;
 };
+// Reads /proc/self/smaps_rollup and /proc/self/maps.
+ProcessFootprint measure_footprint();
 
-// Throws UsageError naming --rss-kind for an unknown kind.
-void check_parent_kind(std::string_view kind);
-
-// Refuses, before anything is forked, a shape that does not fit in MemAvailable with a margin
-// (instances regions at once). Throws UsageError naming --rss.
-void check_parent_fits(const ParentShape& shape, std::uint32_t instances);
+// Hugepagesize from /proc/meminfo text, in bytes.
+std::uint64_t huge_page_bytes(const std::string& meminfo);
+// The refusal of a hugetlb parent that does not fit: how many huge pages are free and the
+// `sysctl vm.nr_hugepages=N` that would make `needed_pages` more fit.
+std::string hugetlb_advice(const std::string& meminfo, std::uint64_t needed_pages);
 
 // RAII: the mappings of one shape, populated on construction, unmapped on destruction.
 class ParentRegion {
@@ -39,8 +40,9 @@ class ParentRegion {
   ParentRegion(const ParentRegion&) = delete;
   ParentRegion& operator=(const ParentRegion&) = delete;
 
-  // Reads /proc/self/smaps_rollup, /proc/self/smaps (for the region) and /proc/self/maps.
-  ParentMemory measure() const;
+  // Reads /proc/self/smaps_rollup, /proc/self/smaps (for the region) and /proc/self/maps, with
+  // `baseline` as the process before the region was mapped.
+  ParentMemory measure(const ProcessFootprint& baseline = {}) const;
   const ParentShape& shape() const noexcept { return shape_; }
 
  private:

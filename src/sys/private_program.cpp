@@ -5,7 +5,7 @@
 #include <cstdlib>
 
 #include "core/error.hpp"
-#include "sys/process_control.hpp"
+#include "sys/process_limits.hpp"
 
 namespace clonebench {
 

@@ -5,15 +5,15 @@
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cerrno>
-#include <climits>
-#include <filesystem>
-#include <fstream>
+#include <cstdlib>
 #include <string>
+
+#include "sys/proc_file.hpp"
 
 namespace clonebench {
 
@@ -50,15 +50,14 @@ int pin_to_cpu(int cpu) noexcept {
   return ::sched_setaffinity(0, sizeof(set), &set) == 0 ? 0 : errno;
 }
 
-std::uint64_t read_peak_rss_kb() {
-  std::ifstream status("/proc/self/status");
-  std::string line;
-  while (std::getline(status, line)) {
-    if (line.rfind("VmHWM:", 0) == 0) {
-      return std::stoull(line.substr(6));
-    }
+std::uint64_t read_peak_rss_kb() noexcept {
+  try {
+    const std::string status = read_proc_file("/proc/self/status");
+    const std::size_t at = status.find("\nVmHWM:");
+    return at == std::string::npos ? 0 : std::strtoull(status.c_str() + at + 7, nullptr, 10);
+  } catch (...) {
+    return 0;
   }
-  return 0;
 }
 
 std::int64_t user_time_ns(const struct rusage& usage) noexcept {
@@ -76,33 +75,6 @@ void sleep_ns(std::int64_t nanoseconds) noexcept {
                      static_cast<long>(nanoseconds % 1'000'000'000)};
   while (::nanosleep(&remaining, &remaining) != 0 && errno == EINTR) {
   }
-}
-
-std::string executable_directory() {
-  std::error_code error;
-  const auto path = std::filesystem::read_symlink("/proc/self/exe", error);
-  return error ? std::string(".") : path.parent_path().string();
-}
-
-std::uint64_t process_headroom() {
-  rlimit limit{};
-  if (::geteuid() == 0 || ::getrlimit(RLIMIT_NPROC, &limit) != 0 ||
-      limit.rlim_cur == RLIM_INFINITY) {
-    return UINT_MAX;
-  }
-  // Count this user's processes through /proc; cheap enough once per run.
-  std::uint64_t mine = 0;
-  const uid_t uid = ::getuid();
-  std::error_code error;
-  for (const auto& entry : std::filesystem::directory_iterator("/proc", error)) {
-    struct stat info {};
-    const auto name = entry.path().filename().string();
-    if (!name.empty() && name[0] >= '0' && name[0] <= '9' &&
-        ::stat(entry.path().c_str(), &info) == 0 && info.st_uid == uid) {
-      ++mine;
-    }
-  }
-  return limit.rlim_cur > mine ? limit.rlim_cur - mine : 0;
 }
 
 }  // namespace clonebench

@@ -4,7 +4,6 @@
 #include <sys/types.h>
 
 #include <cstdint>
-#include <string>
 
 struct rusage;
 
@@ -25,7 +24,7 @@ int drop_capabilities() noexcept;
 int pin_to_cpu(int cpu) noexcept;
 
 // VmHWM of the calling process in kB (its own peak RSS, not inherited from a parent); 0 if unknown.
-std::uint64_t read_peak_rss_kb();
+std::uint64_t read_peak_rss_kb() noexcept;
 
 // ru_utime / ru_stime in nanoseconds.
 std::int64_t user_time_ns(const struct rusage& usage) noexcept;
@@ -33,12 +32,5 @@ std::int64_t system_time_ns(const struct rusage& usage) noexcept;
 
 // Sleeps, restarting on EINTR until the time has passed.
 void sleep_ns(std::int64_t nanoseconds) noexcept;
-
-// The directory holding the running executable (from /proc/self/exe).
-std::string executable_directory();
-
-// The number of processes this user may still create before RLIMIT_NPROC (a large number when
-// unlimited or when running as root, which the kernel does not limit).
-std::uint64_t process_headroom();
 
 }  // namespace clonebench

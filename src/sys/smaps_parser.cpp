@@ -1,8 +1,6 @@
 // The pure parsers of parent_memory.hpp: /proc/<pid>/smaps, smaps_rollup, maps and meminfo text.
 // Kept apart from the mapping code so that they can be tested on golden text alone.
 
-#include <fmt/core.h>
-
 #include <algorithm>
 #include <charconv>
 #include <optional>
@@ -92,7 +90,7 @@ void add_entry(SmapsTotals& totals, const EntryHeader& header, const EntryFields
 }
 
 [[noreturn]] void not_smaps(std::size_t line_number, std::string_view why) {
-  throw RuntimeError(fmt::format("smaps text, line {}: {}", line_number, why));
+  throw RuntimeError("smaps text, line " + std::to_string(line_number) + ": " + std::string(why));
 }
 
 // Calls keep(header) for each entry and adds the entries it accepts.
@@ -195,7 +193,7 @@ std::uint64_t count_maps_lines_in(std::string_view maps_text, std::uintptr_t beg
     }
     const auto header = parse_entry_header(line);
     if (!header) {
-      throw RuntimeError(fmt::format("maps text, line {}: not a mapping line", line_number));
+      throw RuntimeError("maps text, line " + std::to_string(line_number) + ": not a mapping line");
     }
     if (header->begin >= begin && header->end <= end) {
       ++count;
@@ -221,9 +219,10 @@ std::uint64_t parse_meminfo_value(std::string_view meminfo_text, std::string_vie
     if (const auto number = parse_number(value, 10)) {
       return *number;
     }
-    throw RuntimeError(fmt::format("/proc/meminfo: {} is not a number: '{}'", key, value));
+    throw RuntimeError("/proc/meminfo: " + std::string(key) + " is not a number: '" +
+                       std::string(value) + "'");
   }
-  throw RuntimeError(fmt::format("/proc/meminfo: no {} line", key));
+  throw RuntimeError("/proc/meminfo: no " + std::string(key) + " line");
 }
 
 }  // namespace clonebench

@@ -9,13 +9,13 @@
 namespace clonebench {
 namespace {
 
-// Reproduces stress-ng's own example row (reference/stress-ng.md §5.1: run b1-1, two instances):
+// Reproduces stress-ng's own example row (docs/measurement.md: run b1-1, two instances):
 // c = 2807, mean real 10.0428 s, usr 1.305945 s, sys 11.670640 s → 279.50, 216.31, 64.61 %.
 TEST(AggregateInstances, ReproducesStressNgsFormulas) {
   StressorJob job;
   job.stressor = "clone";
   job.instances = 2;
-  auto instances = std::make_unique<InstanceShared[]>(2);
+  auto instances = std::make_unique<InstanceReport[]>(2);
   instances[0].bogo_ops = 1400;
   instances[1].bogo_ops = 1407;
   instances[0].start_ns.store(1'000'000'000);
@@ -30,7 +30,7 @@ TEST(AggregateInstances, ReproducesStressNgsFormulas) {
   instances[0].peak_rss_kb = 142088;
   instances[1].peak_rss_kb = 141040;
 
-  const RunResult result = aggregate_instances(job, {instances.get(), 2});
+  const RunResult result = aggregate_instances(job, 1, {&instances[0], &instances[1]});
   EXPECT_EQ(result.bogo_ops, 2807U);
   EXPECT_NEAR(result.real_time_s, 10.0428, 1e-9);
   EXPECT_NEAR(result.usr_time_s, 1.305945, 1e-9);
@@ -44,14 +44,14 @@ TEST(AggregateInstances, ReproducesStressNgsFormulas) {
 TEST(AggregateInstances, NamesFailuresByErrnoAndMergesHistograms) {
   StressorJob job;
   job.stressor = "fork";
-  auto instances = std::make_unique<InstanceShared[]>(2);
+  auto instances = std::make_unique<InstanceReport[]>(2);
   instances[0].errno_failures[EAGAIN] = 3;
   instances[1].errno_failures[EAGAIN] = 2;
   instances[1].errno_failures[EPERM] = 1;
   instances[0].child_failures = 4;
   instances[0].create.add(1000);
   instances[1].create.add(3000);
-  const RunResult result = aggregate_instances(job, {instances.get(), 2});
+  const RunResult result = aggregate_instances(job, 1, {&instances[0], &instances[1]});
   EXPECT_EQ(result.failures.at("EAGAIN"), 5U);
   EXPECT_EQ(result.failures.at("EPERM"), 1U);
   EXPECT_EQ(result.failures.at("CHILD_FAILED"), 4U);

@@ -1,4 +1,4 @@
-#include "runner/child_ring.hpp"
+#include "worker/child_ring.hpp"
 
 #include <gtest/gtest.h>
 

@@ -42,7 +42,8 @@ TEST(ExportJson, UsesTheContractNamesOfDesignSection3) {
                                           "failures",
                                           "latency_us",
                                           "latency_histograms",
-                                          "parent"};
+                                          "parent",
+                                          "intervals"};
   EXPECT_EQ(keys_of(json["runs"][0]), run_keys);  // no experiment: the key is left out
   std::set<std::string> with_experiment = run_keys;
   with_experiment.insert("experiment");
@@ -51,10 +52,25 @@ TEST(ExportJson, UsesTheContractNamesOfDesignSection3) {
     EXPECT_EQ(keys_of(json["runs"][0]["latency_us"][phase]),
               (std::set<std::string>{"n", "mean", "p50", "p90", "p99", "max"}));
   }
-  EXPECT_EQ(keys_of(json["runs"][0]["parent"]),
-            (std::set<std::string>{"kind", "requested_bytes", "vmas_requested", "rss_kb",
-                                   "anonymous_kb", "anon_huge_kb", "shared_kb", "hugetlb_kb",
-                                   "vma_count", "region_rss_kb", "region_anonymous_kb"}));
+  EXPECT_EQ(
+      keys_of(json["runs"][0]["parent"]),
+      (std::set<std::string>{"kind", "requested_bytes", "vmas_requested", "rss_kb", "anonymous_kb",
+                             "anon_huge_kb", "shared_kb", "hugetlb_kb", "vma_count",
+                             "region_rss_kb", "region_anonymous_kb", "baseline"}));
+  EXPECT_EQ(keys_of(json["runs"][0]["parent"]["baseline"]),
+            (std::set<std::string>{"vma_count", "rss_kb", "anonymous_kb"}));
+  EXPECT_EQ(keys_of(json["runs"][0]["intervals"]),
+            (std::set<std::string>{"interval_s", "ops", "last_interval_s"}));
+}
+
+TEST(ExportJson, CarriesTheThroughputSeriesAndTheWorkersBaseline) {
+  const nlohmann::json run = to_json(testing::sample_document())["runs"][0];
+  EXPECT_EQ(run["intervals"]["interval_s"], 0.1);
+  EXPECT_EQ(run["intervals"]["ops"], nlohmann::json::array({27, 29, 28}));
+  EXPECT_EQ(run["intervals"]["last_interval_s"], 0.0428);
+  EXPECT_EQ(run["parent"]["baseline"]["vma_count"], 14);
+  EXPECT_EQ(run["parent"]["baseline"]["rss_kb"], 812);
+  EXPECT_EQ(run["parent"]["baseline"]["anonymous_kb"], 76);
 }
 
 TEST(ExportJson, CarriesTheRatesAndLatenciesOfTheRecord) {

@@ -9,7 +9,9 @@
 #include <optional>
 #include <string>
 
+#include "cli/run_spec.hpp"
 #include "core/error.hpp"
+#include "sys/parent_fit.hpp"
 #include "sys/parent_memory.hpp"
 
 namespace clonebench {
@@ -19,10 +21,10 @@ constexpr std::uint64_t kMiB = 1u << 20;
 constexpr std::uint64_t kRegionBytes = 8 * kMiB;
 constexpr std::uint64_t kRegionKb = kRegionBytes / 1024;
 
-ParentShape shape_of(const std::string& kind, std::uint64_t bytes = kRegionBytes,
+ParentShape shape_of(std::string_view kind, std::uint64_t bytes = kRegionBytes,
                      std::uint64_t vmas = 1) {
   ParentShape shape;
-  shape.kind = kind;
+  shape.kind = *parent_kind_from_name(kind);
   shape.bytes = bytes;
   shape.vmas = vmas;
   return shape;
@@ -40,7 +42,7 @@ std::uint64_t huge_pages_free() {
 TEST(ParentRegion, AnonKindMakesEveryPageAPrivateAnonymousPage) {
   const ParentRegion region(shape_of("anon"));
   const ParentMemory memory = region.measure();
-  EXPECT_EQ(memory.kind, "anon");
+  EXPECT_EQ(memory.kind, ParentKind::kAnon);
   EXPECT_EQ(memory.requested_bytes, kRegionBytes);
   EXPECT_EQ(memory.region_anonymous_kb, kRegionKb);
   EXPECT_EQ(memory.region_rss_kb, kRegionKb);
@@ -171,7 +173,7 @@ TEST(ParentFits, CountsEveryInstanceAndEveryKind) {
 
 TEST(ParentKind, RejectsAnUnknownKindNamingTheFlagAndTheValidOnes) {
   try {
-    check_parent_kind("heap");
+    parse_parent_kind("heap", "--rss-kind");
     FAIL() << "accepted an unknown kind";
   } catch (const UsageError& error) {
     const std::string message = error.what();
@@ -179,7 +181,7 @@ TEST(ParentKind, RejectsAnUnknownKindNamingTheFlagAndTheValidOnes) {
     EXPECT_NE(message.find("hugetlb"), std::string::npos);
   }
   for (const char* kind : {"anon", "thp", "zero", "shared", "file", "hugetlb"}) {
-    EXPECT_NO_THROW(check_parent_kind(kind));
+    EXPECT_EQ(parent_kind_name(parse_parent_kind(kind, "--rss-kind")), kind);
   }
 }
 

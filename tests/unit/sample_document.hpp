@@ -46,6 +46,11 @@ inline RunRecord sample_clone_run() {
   result.parent.vma_count = 31;
   result.parent.region_rss_kb = 131072;
   result.parent.region_anonymous_kb = 131072;
+  result.parent.vmas_requested = 1;
+  result.parent.baseline_vma_count = 14;
+  result.parent.baseline_rss_kb = 812;
+  result.parent.baseline_anonymous_kb = 76;
+  result.intervals = {0.1, {27, 29, 28}, 0.0428};
   return record;
 }
 
@@ -73,6 +78,7 @@ inline RunRecord sample_fork_run() {
   result.parent.rss_kb = 2400;
   result.parent.anonymous_kb = 300;
   result.parent.vma_count = 24;
+  result.parent.vmas_requested = 1;
   return record;
 }
 

@@ -72,6 +72,11 @@ void expect_same_record(const RunRecord& a, const RunRecord& b) {
   EXPECT_EQ(a.result.parent.rss_kb, b.result.parent.rss_kb);
   EXPECT_EQ(a.result.parent.vma_count, b.result.parent.vma_count);
   EXPECT_EQ(a.result.parent.region_anonymous_kb, b.result.parent.region_anonymous_kb);
+  EXPECT_EQ(a.result.parent.baseline_vma_count, b.result.parent.baseline_vma_count);
+  EXPECT_EQ(a.result.parent.baseline_rss_kb, b.result.parent.baseline_rss_kb);
+  EXPECT_EQ(a.result.intervals.interval_s, b.result.intervals.interval_s);
+  EXPECT_EQ(a.result.intervals.ops, b.result.intervals.ops);
+  EXPECT_EQ(a.result.intervals.last_interval_s, b.result.intervals.last_interval_s);
   expect_same_histogram(a.result.create, b.result.create);
   expect_same_histogram(a.result.start, b.result.start);
   expect_same_histogram(a.result.reap, b.result.reap);
@@ -236,6 +241,41 @@ TEST(StoreDefaultPath, PrefersClonebenchDbThenXdgDataHomeThenHome) {
       ::unsetenv(names[i]);
     }
   }
+}
+
+// ab and sweep store each run as it ends: the experiment row comes first, "running", and the
+// runs arrive one by one; the end sets the analysis and the status.
+TEST_F(StoreTest, AnExperimentGrowsRunByRunAndEndsWithItsStatus) {
+  Store store(path_);
+  store.begin_experiment({"ab-run", "ab", "2026-11-29T18:00:00Z", {{"ignored", true}}});
+  RunRecord first = testing::sample_fork_run();
+  first.experiment = "ab-run";
+  store.save(first, testing::sample_environment());
+  auto summary = store.load_experiment_summary("ab-run");
+  ASSERT_TRUE(summary.has_value());
+  EXPECT_EQ(summary->status, "running");
+  EXPECT_EQ(summary->summary, nlohmann::json::object());
+  EXPECT_EQ(store.load_experiment("ab-run").size(), 1u);
+  EXPECT_EQ(store.history(1)[0].experiment_status, "running");
+  store.finish_experiment("ab-run", {{"verdict", "equivalent"}}, "complete");
+  summary = store.load_experiment_summary("ab-run");
+  EXPECT_EQ(summary->status, "complete");
+  EXPECT_EQ(summary->summary, (nlohmann::json{{"verdict", "equivalent"}}));
+  EXPECT_ANY_THROW(store.finish_experiment("no-such", {}, "complete"));
+}
+
+TEST_F(StoreTest, AnInterruptedExperimentKeepsItsRunsAndIsNeverTheLatestSweep) {
+  Store store(path_);
+  std::vector<RunRecord> none;
+  store.save_experiment({"sweep-done", "sweep", "2026-11-29T10:00:00Z", {{"n", 1}}}, none, {});
+  store.begin_experiment({"sweep-cut", "sweep", "2026-11-29T12:00:00Z", {}});
+  RunRecord run = testing::sample_clone_run();
+  run.experiment = "sweep-cut";
+  store.save(run, testing::sample_environment());
+  store.finish_experiment("sweep-cut", nlohmann::json::object(), "interrupted");
+  EXPECT_EQ(store.load_experiment("sweep-cut").size(), 1u);
+  EXPECT_EQ(store.load_experiment_summary("sweep-cut")->status, "interrupted");
+  EXPECT_EQ(store.latest_experiment("sweep")->tag, "sweep-done");
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // The stress loop against a scripted stressor: no process is created, so the policy (reap order,
 // failure counting, back-off, stop, latency bookkeeping) is checked exactly.
-#include "runner/stress_loop.hpp"
+#include "worker/stress_loop.hpp"
 
 #include <errno.h>
 #include <gtest/gtest.h>
@@ -15,12 +15,11 @@ namespace {
 
 class ScriptedStressor final : public Stressor {
  public:
-  ScriptedStressor(std::size_t max_live, std::vector<int> errors, Mailbox* mailbox)
-      : max_live_(max_live), errors_(std::move(errors)), mailbox_(mailbox) {}
+  ScriptedStressor(std::vector<int> errors, Mailbox* mailbox)
+      : errors_(std::move(errors)), mailbox_(mailbox) {}
 
   const StressorInfo& info() const noexcept override { return info_; }
   void prepare(const StressorContext&) override {}
-  std::size_t max_live() const noexcept override { return max_live_; }
   Launched launch(std::size_t slot) noexcept override {
     const int error = errors_.empty() ? 0 : errors_[calls_ % errors_.size()];
     ++calls_;
@@ -42,7 +41,6 @@ class ScriptedStressor final : public Stressor {
 
  private:
   StressorInfo info_{"scripted", "test double", "test"};
-  std::size_t max_live_;
   std::vector<int> errors_;
   Mailbox* mailbox_;
   std::size_t calls_ = 0;
@@ -56,9 +54,10 @@ LoopLimits ops_limit(std::uint64_t ops) {
 
 TEST(StressLoop, ReapsOldestFirstAndReapsEveryChildBeforeReturning) {
   Mailbox mailbox(4);
-  ScriptedStressor stressor(3, {}, &mailbox);
-  auto out = std::make_unique<InstanceShared>();
-  run_stress_loop(stressor, mailbox, ops_limit(7), *out);
+  ChildRing ring(3);
+  ScriptedStressor stressor({}, &mailbox);
+  auto out = std::make_unique<InstanceReport>();
+  run_stress_loop(stressor, mailbox, ring, ops_limit(7), *out);
   EXPECT_EQ(out->bogo_ops, 7U);
   EXPECT_EQ(stressor.reaped(), (std::vector<pid_t>{1, 2, 3, 4, 5, 6, 7}));
   EXPECT_EQ(out->create.count(), 7U);
@@ -68,9 +67,10 @@ TEST(StressLoop, ReapsOldestFirstAndReapsEveryChildBeforeReturning) {
 
 TEST(StressLoop, CountsFailedCallsByErrnoWithoutCountingThemAsOps) {
   Mailbox mailbox(2);
-  ScriptedStressor stressor(1, {0, EPERM, 0, EINVAL}, &mailbox);
-  auto out = std::make_unique<InstanceShared>();
-  run_stress_loop(stressor, mailbox, ops_limit(10), *out);
+  ChildRing ring(1);
+  ScriptedStressor stressor({0, EPERM, 0, EINVAL}, &mailbox);
+  auto out = std::make_unique<InstanceReport>();
+  run_stress_loop(stressor, mailbox, ring, ops_limit(10), *out);
   EXPECT_EQ(out->bogo_ops, 10U);
   // Calls go ok, EPERM, ok, EINVAL, ...: the tenth op is call 19, after 5 EPERM and 4 EINVAL.
   EXPECT_EQ(out->errno_failures[EPERM], 5U);
@@ -80,10 +80,11 @@ TEST(StressLoop, CountsFailedCallsByErrnoWithoutCountingThemAsOps) {
 
 TEST(StressLoop, BacksOffInsteadOfSpinningWhenTheKernelIsOutOfProcesses) {
   Mailbox mailbox(2);
-  ScriptedStressor stressor(1, {EAGAIN}, &mailbox);
-  auto out = std::make_unique<InstanceShared>();
+  ChildRing ring(1);
+  ScriptedStressor stressor({EAGAIN}, &mailbox);
+  auto out = std::make_unique<InstanceReport>();
   const LoopLimits limits{monotonic_now_ns() + 100'000'000, 0};  // 100 ms
-  run_stress_loop(stressor, mailbox, limits, *out);
+  run_stress_loop(stressor, mailbox, ring, limits, *out);
   EXPECT_EQ(out->bogo_ops, 0U);
   EXPECT_GT(out->errno_failures[EAGAIN], 0U);
   // Pauses of 1, 2, 4, ... 64 ms: a handful of calls in 100 ms, not millions.
@@ -92,20 +93,22 @@ TEST(StressLoop, BacksOffInsteadOfSpinningWhenTheKernelIsOutOfProcesses) {
 
 TEST(StressLoop, CreatesNothingOnceTheStopFlagIsSet) {
   Mailbox mailbox(2);
-  ScriptedStressor stressor(1, {}, &mailbox);
-  auto out = std::make_unique<InstanceShared>();
+  ChildRing ring(1);
+  ScriptedStressor stressor({}, &mailbox);
+  auto out = std::make_unique<InstanceReport>();
   out->stop.store(1);
-  run_stress_loop(stressor, mailbox, ops_limit(100), *out);
+  run_stress_loop(stressor, mailbox, ring, ops_limit(100), *out);
   EXPECT_EQ(stressor.calls(), 0U);
   EXPECT_EQ(out->bogo_ops, 0U);
 }
 
 TEST(StressLoop, StopsAtTheDeadline) {
   Mailbox mailbox(2);
-  ScriptedStressor stressor(1, {}, &mailbox);
-  auto out = std::make_unique<InstanceShared>();
+  ChildRing ring(1);
+  ScriptedStressor stressor({}, &mailbox);
+  auto out = std::make_unique<InstanceReport>();
   const std::int64_t start_ns = monotonic_now_ns();
-  run_stress_loop(stressor, mailbox, LoopLimits{start_ns + 20'000'000, 0}, *out);
+  run_stress_loop(stressor, mailbox, ring, LoopLimits{start_ns + 20'000'000, 0}, *out);
   EXPECT_GT(out->bogo_ops, 0U);
   EXPECT_GE(monotonic_now_ns() - start_ns, 20'000'000);
   EXPECT_EQ(stressor.reaped().size(), out->bogo_ops);

@@ -19,7 +19,7 @@ RunResult synthetic_run(std::uint64_t bytes, std::mt19937_64& rng) {
   std::normal_distribution<double> noise(1.0, 0.02);
   RunResult result;
   result.stressor = "fork";
-  result.parent.kind = "anon";
+  result.parent.kind = ParentKind::kAnon;
   result.parent.requested_bytes = bytes;
   result.parent.region_rss_kb = bytes / 1024;
   result.parent.region_anonymous_kb = bytes / 1024;
@@ -48,7 +48,8 @@ TEST(SweepAnalysis, RecoversThePerPageAndFixedCostOfEachPhase) {
   std::vector<SweepSample> samples;
   for (std::uint32_t round = 0; round < settings.rounds; ++round) {
     for (std::size_t point = 0; point < settings.sizes.size(); ++point) {
-      samples.push_back(SweepSample{point, round, 0, synthetic_run(settings.sizes[point], rng)});
+      samples.push_back(
+          SweepSample{point, round, 0, sweep_run_of(synthetic_run(settings.sizes[point], rng))});
     }
   }
   const nlohmann::json summary = analyze_sweep(settings, samples, 1.5);
@@ -82,14 +83,14 @@ TEST(SweepAnalysis, RefusesARunWithoutOperations) {
 
 TEST(SweepAnalysis, CountsCopiedEntriesPerKind) {
   ParentMemory parent;
-  parent.kind = "thp";
+  parent.kind = ParentKind::kThp;
   parent.region_rss_kb = parent.region_anonymous_kb = 8192;
   parent.anon_huge_kb = 6144;
   EXPECT_EQ(entries_copied(parent), 2048 / 4 + 3);
   EXPECT_EQ(sweep_pages(parent), 2048.0);
-  parent.kind = "shared";
+  parent.kind = ParentKind::kShared;
   EXPECT_EQ(entries_copied(parent), 0.0);
-  parent.kind = "zero";
+  parent.kind = ParentKind::kZero;
   parent.requested_bytes = 1u << 20;
   parent.region_rss_kb = 0;
   EXPECT_EQ(sweep_pages(parent), 256.0);

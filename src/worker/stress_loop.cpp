@@ -1,9 +1,8 @@
-#include "runner/stress_loop.hpp"
+#include "worker/stress_loop.hpp"
 
 #include <algorithm>
 #include <cerrno>
 
-#include "runner/child_ring.hpp"
 #include "sys/clock.hpp"
 #include "sys/process_control.hpp"
 
@@ -16,11 +15,12 @@ constexpr int kFailuresBeforeBackoff = 64;
 
 class StressLoop {
  public:
-  StressLoop(Stressor& stressor, Mailbox& mailbox, InstanceShared& out)
-      : stressor_(stressor), mailbox_(mailbox), out_(out), ring_(stressor.max_live()) {}
+  StressLoop(Stressor& stressor, Mailbox& mailbox, ChildRing& ring, InstanceReport& out)
+      : stressor_(stressor), mailbox_(mailbox), out_(out), ring_(ring) {}
 
   void run(const LoopLimits& limits) noexcept {
     std::int64_t now_ns = monotonic_now_ns();
+    out_.intervals.begin(now_ns);
     while (now_ns < limits.deadline_ns && out_.stop.load(std::memory_order_relaxed) == 0 &&
            (limits.max_ops == 0 || out_.bogo_ops < limits.max_ops)) {
       if (ring_.full()) {
@@ -52,6 +52,7 @@ class StressLoop {
     backoff_ns_ = 0;
     ++out_.bogo_ops;
     out_.create.add(static_cast<std::uint64_t>(after_ns - before_ns));
+    out_.intervals.add(after_ns);
     stressor_.after_launch(launched);
     if (launched.ours) {
       ring_.push(LiveChild{launched, before_ns, slot});
@@ -98,17 +99,17 @@ class StressLoop {
 
   Stressor& stressor_;
   Mailbox& mailbox_;
-  InstanceShared& out_;
-  ChildRing ring_;
+  InstanceReport& out_;
+  ChildRing& ring_;
   int consecutive_failures_ = 0;
   std::int64_t backoff_ns_ = 0;
 };
 
 }  // namespace
 
-void run_stress_loop(Stressor& stressor, Mailbox& mailbox, const LoopLimits& limits,
-                     InstanceShared& out) noexcept {
-  StressLoop loop(stressor, mailbox, out);
+void run_stress_loop(Stressor& stressor, Mailbox& mailbox, ChildRing& ring,
+                     const LoopLimits& limits, InstanceReport& out) noexcept {
+  StressLoop loop(stressor, mailbox, ring, out);
   loop.run(limits);
 }
 

@@ -33,6 +33,7 @@ class ChildRing {
     }
   }
 
+  std::size_t capacity() const noexcept { return capacity_; }
   bool empty() const noexcept { return count_ == 0; }
   bool full() const noexcept { return count_ == capacity_; }
   std::size_t size() const noexcept { return count_; }

@@ -1,0 +1,66 @@
+/* bare_loop: the smallest loop that creates and reaps one child at a time, the baseline the
+ * fork_overhead benchmark holds clonebench against. Statically linked like clonebench-worker.
+ *   usage: bare_loop fork|vfork|clone3|thread SECONDS   → prints ops/s
+ */
+#define _GNU_SOURCE
+#include <linux/sched.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static double now_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void* thread_body(void* argument) {
+  return argument;
+}
+
+/* One creation and its reaping; 1 when it succeeded. */
+static int one(const char* kind) {
+  if (strcmp(kind, "thread") == 0) {
+    pthread_t thread;
+    return pthread_create(&thread, NULL, thread_body, NULL) == 0 && pthread_join(thread, NULL) == 0;
+  }
+  pid_t pid;
+  if (strcmp(kind, "vfork") == 0) {
+    pid = vfork();
+  } else if (strcmp(kind, "clone3") == 0) {
+    struct clone_args arguments;
+    memset(&arguments, 0, sizeof(arguments));
+    arguments.exit_signal = SIGCHLD;
+    pid = (pid_t)syscall(SYS_clone3, &arguments, sizeof(arguments));
+  } else {
+    pid = fork();
+  }
+  if (pid == 0) {
+    _exit(0);
+  }
+  return pid > 0 && wait4(pid, NULL, 0, NULL) == pid;
+}
+
+int main(int argc, char** argv) {
+  if (argc != 3) {
+    fputs("usage: bare_loop fork|vfork|clone3|thread SECONDS\n", stderr);
+    return 2;
+  }
+  const double seconds = atof(argv[2]);
+  const double start = now_s();
+  uint64_t ops = 0;
+  double now = start;
+  while (now - start < seconds) {
+    ops += (uint64_t)one(argv[1]);
+    now = now_s();
+  }
+  printf("%.1f\n", (double)ops / (now - start));
+  return 0;
+}

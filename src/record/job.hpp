@@ -1,0 +1,25 @@
+#pragma once
+// What to measure: one stressor, its instances and limits, as the CLI (run, ab, sweep) builds it
+// and the runner consumes it. The worker never sees this type: the runner turns it into the
+// fixed-layout WorkerJob of worker_page.hpp for each instance.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "record/parent.hpp"
+
+namespace clonebench {
+
+struct StressorJob {
+  std::string stressor;  // a name from the stressor registry
+  std::uint32_t instances = 1;
+  double timeout_s = 10.0;         // per run, each instance
+  std::uint64_t max_ops = 0;       // per instance; 0 = no limit
+  ParentShape parent;              // --rss (a stressor may declare a default ballast)
+  std::uint32_t clone_max = 8192;  // live children per instance, for stressors that keep many
+  std::vector<int> pin_cpus;       // instance i runs on pin_cpus[i % size]; empty = not pinned
+  std::uint64_t seed = 0;          // instance i uses seed + i
+};
+
+}  // namespace clonebench

@@ -1,0 +1,81 @@
+#include "runner/instance_pages.hpp"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "core/error.hpp"
+
+namespace clonebench {
+
+WorkerJob make_worker_job(const StressorJob& job, std::uint32_t instance,
+                          const JobDecisions& decisions) {
+  WorkerJob worker;
+  if (!copy_fixed_text(job.stressor, worker.stressor, sizeof(worker.stressor))) {
+    throw RuntimeError("stressor name too long for the worker's job: " + job.stressor);
+  }
+  if (!copy_fixed_text(decisions.helper_path, worker.helper_path, sizeof(worker.helper_path))) {
+    throw RuntimeError("helper path too long for the worker's job: " + decisions.helper_path);
+  }
+  worker.instance = instance;
+  worker.instances = job.instances;
+  worker.pin_cpu = job.pin_cpus.empty() ? -1 : job.pin_cpus[instance % job.pin_cpus.size()];
+  worker.timeout_ns = static_cast<std::int64_t>(job.timeout_s * 1e9);
+  worker.max_ops = job.max_ops;
+  worker.parent = job.parent;
+  worker.live_limit = decisions.live_limit;
+  worker.mailbox_slots = decisions.mailbox_slots;
+  worker.seed = job.seed + instance;
+  return worker;
+}
+
+InstancePages::InstancePages(std::size_t count) {
+  pages_.reserve(count);
+  try {
+    for (std::size_t i = 0; i < count; ++i) {
+      Page page;
+      page.fd = ::memfd_create("clonebench-job", MFD_CLOEXEC);
+      if (page.fd < 0) {
+        throw_errno("memfd_create(instance page)");
+      }
+      pages_.push_back(page);
+      if (::ftruncate(page.fd, sizeof(WorkerPage)) != 0) {
+        throw_errno("ftruncate(instance page)");
+      }
+      void* address =
+          ::mmap(nullptr, sizeof(WorkerPage), PROT_READ | PROT_WRITE, MAP_SHARED, page.fd, 0);
+      if (address == MAP_FAILED) {
+        throw_errno("mmap(instance page)");
+      }
+      pages_.back().page = start_worker_page(address);
+    }
+  } catch (...) {
+    release();
+    throw;
+  }
+}
+
+InstancePages::~InstancePages() {
+  release();
+}
+
+void InstancePages::release() noexcept {
+  for (Page& page : pages_) {
+    if (page.page != nullptr) {
+      ::munmap(page.page, sizeof(WorkerPage));
+    }
+    if (page.fd >= 0) {
+      ::close(page.fd);
+    }
+  }
+  pages_.clear();
+}
+
+std::vector<const InstanceReport*> InstancePages::reports() const {
+  std::vector<const InstanceReport*> reports;
+  for (const Page& page : pages_) {
+    reports.push_back(&page.page->report);
+  }
+  return reports;
+}
+
+}  // namespace clonebench

@@ -1,0 +1,25 @@
+#pragma once
+// The measuring loop of one worker: create, time, reap, until the deadline, the op limit or stop.
+
+#include <atomic>
+#include <cstdint>
+
+#include "record/worker_page.hpp"
+#include "stressors/stressor.hpp"
+#include "sys/mailbox.hpp"
+#include "worker/child_ring.hpp"
+
+namespace clonebench {
+
+struct LoopLimits {
+  std::int64_t deadline_ns = 0;  // CLOCK_MONOTONIC
+  std::uint64_t max_ops = 0;     // 0 = none
+};
+
+// Runs until a limit is reached or out.stop is set, then reaps every child it created. At most
+// ring.capacity() children are alive at once. Counts into `out`, including out.intervals, which
+// it begins at its first clock read.
+void run_stress_loop(Stressor& stressor, Mailbox& mailbox, ChildRing& ring,
+                     const LoopLimits& limits, InstanceReport& out) noexcept;
+
+}  // namespace clonebench

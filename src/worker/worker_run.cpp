@@ -1,0 +1,106 @@
+#include "worker/worker_run.hpp"
+
+#include <malloc.h>
+#include <sys/resource.h>
+
+#include <cstring>
+#include <exception>
+#include <memory>
+#include <optional>
+
+#include "core/error.hpp"
+#include "stressors/stressor.hpp"
+#include "sys/clock.hpp"
+#include "sys/mailbox.hpp"
+#include "sys/parent_memory.hpp"
+#include "sys/process_control.hpp"
+#include "worker/stress_loop.hpp"
+
+namespace clonebench {
+namespace {
+
+void report_error(InstanceReport& report, InstanceError kind, const char* message) noexcept {
+  report.error_kind = static_cast<int>(kind);
+  std::strncpy(report.error_message, message, sizeof(report.error_message) - 1);
+  report.phase.store(static_cast<int>(InstancePhase::kFailed));
+}
+
+// Everything the loop needs, built before the clock starts; destroyed after the loop (the
+// region is unmapped, the mailbox closed).
+struct Setup {
+  std::unique_ptr<Stressor> stressor;
+  std::optional<Mailbox> mailbox;
+  std::optional<ChildRing> ring;
+  std::optional<ParentRegion> region;
+};
+
+void set_up(const WorkerJob& job, InstanceReport& report, Setup& setup) {
+  if (job.pin_cpu >= 0) {
+    if (const int error = pin_to_cpu(job.pin_cpu); error != 0) {
+      throw_errno("--pin: cannot run on CPU " + std::to_string(job.pin_cpu), error);
+    }
+  }
+  const StressorDef* def = find_stressor(job.stressor_name());
+  if (def == nullptr) {
+    throw UsageError("the job names an unknown stressor '" + std::string(job.stressor_name()) +
+                     "'");
+  }
+  setup.stressor = def->make();
+  setup.mailbox.emplace(static_cast<std::size_t>(job.mailbox_slots));
+  setup.stressor->prepare(StressorContext{&job, &*setup.mailbox});
+  setup.ring.emplace(static_cast<std::size_t>(job.live_limit));
+  const ProcessFootprint baseline = measure_footprint();
+  setup.region.emplace(job.parent);
+  report.parent = setup.region->measure(baseline);
+  if (def->info.drops_capabilities) {
+    if (const int error = drop_capabilities(); error != 0) {
+      throw_errno(std::string(def->info.name) + ": cannot drop capabilities", error);
+    }
+  }
+  // The text read from /proc above is freed; hand its pages back so that fork copies none.
+  ::malloc_trim(0);
+}
+
+void measure(const WorkerJob& job, Setup& setup, InstanceReport& report) noexcept {
+  rusage self_before{};
+  ::getrusage(RUSAGE_SELF, &self_before);
+  const std::int64_t start_ns = monotonic_now_ns();
+  report.start_ns.store(start_ns);
+  report.phase.store(static_cast<int>(InstancePhase::kRunning));
+  const LoopLimits limits{start_ns + job.timeout_ns, job.max_ops};
+  run_stress_loop(*setup.stressor, *setup.mailbox, *setup.ring, limits, report);
+  report.finish_ns = monotonic_now_ns();
+  rusage self_after{};
+  rusage children{};
+  if (::getrusage(RUSAGE_SELF, &self_after) != 0 || ::getrusage(RUSAGE_CHILDREN, &children) != 0) {
+    report_error(report, InstanceError::kRuntime, "getrusage failed after the loop");
+    return;
+  }
+  report.loop_user_ns =
+      user_time_ns(self_after) - user_time_ns(self_before) + user_time_ns(children);
+  report.loop_system_ns =
+      system_time_ns(self_after) - system_time_ns(self_before) + system_time_ns(children);
+  report.peak_rss_kb = read_peak_rss_kb();
+  report.phase.store(static_cast<int>(InstancePhase::kDone));
+}
+
+}  // namespace
+
+int run_instance(WorkerPage& page) noexcept {
+  InstanceReport& report = page.report;
+  Setup setup;
+  try {
+    set_up(page.job, report, setup);
+  } catch (const UsageError& error) {
+    report_error(report, InstanceError::kUsage, error.what());
+    return kWorkerUsage;
+  } catch (const std::exception& error) {
+    report_error(report, InstanceError::kRuntime, error.what());
+    return kWorkerRuntime;
+  }
+  measure(page.job, setup, report);
+  return report.phase.load() == static_cast<int>(InstancePhase::kDone) ? kWorkerDone
+                                                                       : kWorkerRuntime;
+}
+
+}  // namespace clonebench

@@ -56,9 +56,9 @@ class ScratchDirectory {
   fs::path path_;
 };
 
-class EveryStressor : public ::testing::TestWithParam<std::string> {};
+class WorkerOfEveryStressor : public ::testing::TestWithParam<std::string> {};
 
-TEST_P(EveryStressor, ForksFromAWorkerOfAKnownSmallBaseline) {
+TEST_P(WorkerOfEveryStressor, ForksFromAKnownSmallBaseline) {
   const ToolResult result =
       run_tool({"run", GetParam(), "--timeout", "0.3", "--rss", "0", "--json", "-", "--no-store"});
   ASSERT_EQ(result.exit_code, 0) << result.err;
@@ -75,7 +75,7 @@ TEST_P(EveryStressor, ForksFromAWorkerOfAKnownSmallBaseline) {
   EXPECT_LE(parent.at("rss_kb").get<std::uint64_t>(), kMaxBaselineRssKb) << parent.dump();
 }
 
-INSTANTIATE_TEST_SUITE_P(Worker, EveryStressor,
+INSTANTIATE_TEST_SUITE_P(Worker, WorkerOfEveryStressor,
                          ::testing::Values("fork", "vfork", "clone", "clone3", "thread", "spawn",
                                            "exec"));
 

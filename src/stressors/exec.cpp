@@ -18,9 +18,7 @@ constexpr int kExecFailedStatus = 127;
 class ExecStressor final : public Stressor {
  public:
   const StressorInfo& info() const noexcept override { return kExecStressor.info; }
-  void prepare(const StressorContext& context) override {
-    helper_.emplace(context.mailbox->fd());
-  }
+  void prepare(const StressorContext& context) override { helper_.emplace(context.mailbox->fd()); }
   Launched launch(std::size_t /*slot*/) noexcept override {
     const pid_t pid = ::fork();
     if (pid == 0) {

@@ -15,9 +15,7 @@ namespace {
 class SpawnStressor final : public Stressor {
  public:
   const StressorInfo& info() const noexcept override { return kSpawnStressor.info; }
-  void prepare(const StressorContext& context) override {
-    helper_.emplace(context.mailbox->fd());
-  }
+  void prepare(const StressorContext& context) override { helper_.emplace(context.mailbox->fd()); }
   Launched launch(std::size_t /*slot*/) noexcept override {
     pid_t pid = -1;
     const int error =

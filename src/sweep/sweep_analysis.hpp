@@ -33,8 +33,9 @@ struct SweepSample {
 // KiB), except `zero`, whose entries map the shared zero page and are not resident: its requested
 // size in 4 KiB pages. For anon this is the number of entries fork copies.
 double sweep_pages(const ParentMemory& parent);
-// Entries fork really copies for this parent (kernel-path.md §1.5): 4 KiB anon entries plus one
-// per PMD-mapped THP; none for zero, shared and file (no anon_vma); one per hugetlb page.
+// Entries fork really copies for this parent: 4 KiB anon entries plus one per PMD-mapped THP;
+// none for shared and file (no anon_vma); one per hugetlb page; for zero, its anonymous pages
+// (none where a read maps the zero page, every page where the kernel allocates one).
 double entries_copied(const ParentMemory& parent);
 
 // The three costs of one run in nanoseconds: mean create latency, mean reap latency, and total =

@@ -21,6 +21,10 @@ const std::vector<std::string> kStressors = {"fork",   "vfork", "clone", "clone3
 // Short-lived process or thread ids seen below the tool before it is signalled.
 constexpr std::size_t kChildrenBeforeSignal = 3;
 
+std::string stressor_name(const ::testing::TestParamInfo<std::string>& info) {
+  return info.param;
+}
+
 class NormalEnd : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(NormalEnd, LeavesNothingBehindAfterCreatingChildren) {
@@ -32,7 +36,7 @@ TEST_P(NormalEnd, LeavesNothingBehindAfterCreatingChildren) {
   EXPECT_GT(document.at("runs").at(0).at("bogo_ops").get<std::uint64_t>(), 0U);
 }
 
-INSTANTIATE_TEST_SUITE_P(Stressors, NormalEnd, ::testing::ValuesIn(kStressors));
+INSTANTIATE_TEST_SUITE_P(Stressors, NormalEnd, ::testing::ValuesIn(kStressors), stressor_name);
 
 TEST(Leaks, CloneWithManyLiveChildrenLeavesNoZombie) {
   // 600 clones per instance with up to 500 alive at once: an ops limit, not a duration, so that
@@ -99,7 +103,7 @@ TEST_P(KilledTool, LeavesNoChildAlive) {
   EXPECT_TRUE(orphans_end_by_themselves());
 }
 
-INSTANTIATE_TEST_SUITE_P(Stressors, KilledTool, ::testing::ValuesIn(kStressors));
+INSTANTIATE_TEST_SUITE_P(Stressors, KilledTool, ::testing::ValuesIn(kStressors), stressor_name);
 
 }  // namespace
 }  // namespace clonebench::testing

@@ -24,7 +24,11 @@ class SweepCli : public TempDirectoryTest {
     return run_tool(args, timeout_s, {"TMPDIR=" + tmpdir_});
   }
   void expect_no_temporary_file() const {
-    EXPECT_TRUE(std::filesystem::is_empty(tmpdir_)) << "left in $TMPDIR";
+    std::string left;
+    for (const auto& entry : std::filesystem::directory_iterator(tmpdir_)) {
+      left += " " + entry.path().filename().string();
+    }
+    EXPECT_TRUE(left.empty()) << "left in $TMPDIR:" << left;
   }
   const std::string tmpdir_ = scratch_.file("tmp");
   const std::string db_ = scratch_.file("runs.db");

@@ -45,7 +45,7 @@ TEST(AbCli, FindsThatA64MiBParentForksMoreSlowly) {
   const ToolResult result = run_tool(
       {"ab", "fork --timeout 0.3", "--a", "--rss 0", "--b", "--rss 64M", "--pairs", "6", "--metric",
        "ops_per_sec_cpu", "--json", "-", "--no-store", "--seed", "12345", "--fail-on", "slower"},
-      20);
+      90);
   EXPECT_EQ(result.exit_code, 3) << "--fail-on slower fails a certain regression: " << result.err;
   const auto document = nlohmann::json::parse(result.out);  // stdout holds the document only
   EXPECT_EQ(document["schema"], "clonebench-compare/1");

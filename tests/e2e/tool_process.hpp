@@ -41,6 +41,15 @@ inline std::string temp_path(const std::string& name) {
          std::to_string(::getpid()) + "-" + name;
 }
 
+// Kills and reaps every child of this process: what a tool killed for a timeout, or found
+// leaking, left here, so that the next test in this process starts clean.
+inline void kill_and_reap_children_of_this_process() {
+  for (const ProcessEntry& entry : children_of(::getpid())) {
+    ::kill(entry.pid, SIGKILL);
+    ::waitpid(entry.pid, nullptr, __WALL);
+  }
+}
+
 class ToolProcess {
  public:
   // Starts `clonebench args...` with stdout/stderr redirected to files and no stdin.
@@ -97,6 +106,7 @@ class ToolProcess {
       if (std::chrono::steady_clock::now() > deadline) {
         ::kill(-pid_, SIGKILL);  // the tool's process group (it was started in its own)
         ::waitpid(pid_, &status, 0);
+        kill_and_reap_children_of_this_process();
         result.err = "timed out after " + std::to_string(timeout_s) + " s\n";
         break;
       }
@@ -131,10 +141,7 @@ inline ::testing::AssertionResult nothing_left_behind() {
   if (left.empty()) {
     return ::testing::AssertionSuccess();
   }
-  for (const ProcessEntry& entry : left) {
-    ::kill(entry.pid, SIGKILL);
-    ::waitpid(entry.pid, nullptr, __WALL);
-  }
+  kill_and_reap_children_of_this_process();
   return ::testing::AssertionFailure() << "the tool left behind: " << describe(left);
 }
 
@@ -155,10 +162,7 @@ inline ::testing::AssertionResult orphans_end_by_themselves(double timeout_s = 1
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   } while (std::chrono::steady_clock::now() < deadline);
-  for (const ProcessEntry& entry : children_of(::getpid())) {
-    ::kill(entry.pid, SIGKILL);
-    ::waitpid(entry.pid, nullptr, __WALL);
-  }
+  kill_and_reap_children_of_this_process();
   if (alive.empty()) {
     return ::testing::AssertionSuccess();
   }

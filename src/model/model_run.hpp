@@ -63,7 +63,8 @@ Comparison compare_variants(const VariantResult& numerator, const VariantResult&
 // The result of `variant`, or nullptr when it was not run.
 const VariantResult* find_result(const ModelResult& result, const Variant& variant);
 
-// The selection plus the baseline of each selected variant, in all_variants() order.
+// The selection plus the baseline of each selected variant, in all_variants() order; a variant
+// that is not in all_variants() comes last.
 std::vector<const Variant*> with_baselines(const std::vector<const Variant*>& selected);
 
 }  // namespace clonebench::model

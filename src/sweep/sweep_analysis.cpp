@@ -84,7 +84,10 @@ double sweep_pages(const ParentMemory& parent) {
 }
 
 double entries_copied(const ParentMemory& parent) {
-  if (parent.kind == ParentKind::kAnon || parent.kind == ParentKind::kThp) {
+  // zero counts like anon: 0 anonymous kB where reads map the zero page, the region's size
+  // where the kernel allocates a page per read fault.
+  if (parent.kind == ParentKind::kAnon || parent.kind == ParentKind::kThp ||
+      parent.kind == ParentKind::kZero) {
     const double huge_kb = std::min<double>(static_cast<double>(parent.anon_huge_kb),
                                             static_cast<double>(parent.region_anonymous_kb));
     return (static_cast<double>(parent.region_anonymous_kb) - huge_kb) / kPageKb + huge_kb / 2048;

@@ -50,7 +50,9 @@ struct SweepSample {
 // size in 4 KiB pages. For anon this is the number of entries fork copies.
 double sweep_pages(const ParentMemory& parent);
 // Entries fork really copies for this parent (docs/sweep.md): 4 KiB anon entries plus one
-// per PMD-mapped THP; none for zero, shared and file (no anon_vma); one per hugetlb page.
+// per PMD-mapped THP; none for shared and file (no anon_vma); one per hugetlb page; for zero,
+// its anonymous pages (none where a read maps the zero page, every page where the kernel
+// allocates one).
 double entries_copied(const ParentMemory& parent);
 
 PhaseCosts phase_costs(const RunResult& result);

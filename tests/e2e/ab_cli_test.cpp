@@ -1,14 +1,18 @@
-// `clonebench ab` as a user runs it: a real paired experiment with a certain effect, the restore
-// command after an interrupt and after a failing setup, and bad input refused before anything
-// runs.
+// `clonebench ab` as a user runs it: a real paired experiment with a certain effect, warm-ups
+// run and discarded, the experiment stored, the report formats and CI gates, the restore command
+// at the end, after an interrupt and after a failing setup, a failing restore, and bad input
+// refused before anything runs.
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <chrono>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <thread>
 
+#include "support/temp_directory.hpp"
 #include "tool_process.hpp"
 
 namespace clonebench::testing {
@@ -38,11 +42,11 @@ bool wait_for_file(const std::string& path, double timeout_s) {
 TEST(AbCli, FindsThatA64MiBParentForksMoreSlowly) {
   // Copying the page tables of 64 MiB (16384 PTEs) multiplies the CPU cost of each fork many
   // times over; on the CPU rate that is a large, certain effect even on a loaded machine.
-  const ToolResult result =
-      run_tool({"ab", "fork --timeout 0.3", "--a", "--rss 0", "--b", "--rss 64M", "--pairs", "6",
-                "--metric", "ops_per_sec_cpu", "--json", "-", "--no-store", "--seed", "12345"},
-               20);
-  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const ToolResult result = run_tool(
+      {"ab", "fork --timeout 0.3", "--a", "--rss 0", "--b", "--rss 64M", "--pairs", "6", "--metric",
+       "ops_per_sec_cpu", "--json", "-", "--no-store", "--seed", "12345", "--fail-on", "slower"},
+      90);
+  EXPECT_EQ(result.exit_code, 3) << "--fail-on slower fails a certain regression: " << result.err;
   const auto document = nlohmann::json::parse(result.out);  // stdout holds the document only
   EXPECT_EQ(document["schema"], "clonebench-compare/1");
   EXPECT_EQ(document["design"], "paired");
@@ -95,6 +99,101 @@ TEST(AbCli, RunsTheRestoreCommandAfterAFailingSetupAndNamesTheFlag) {
   EXPECT_TRUE(exists(restored));
   EXPECT_TRUE(nothing_left_behind());
   std::remove(restored.c_str());
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream stream(text);
+  for (std::string line; std::getline(stream, line);) {
+    lines.push_back(line);
+  }
+  return lines;
+}
+
+class AbExperiment : public TempDirectoryTest {
+ protected:
+  const std::string log_ = scratch_.file("commands.log");
+  const std::string db_ = scratch_.file("runs.db");
+  const std::string json_ = scratch_.file("ab.json");
+};
+
+TEST_F(AbExperiment, RunsEverySetupThenRestoresOnceAndStoresOnlyTheMeasuredPairs) {
+  const ToolResult result = run_tool({"ab",        "fork --timeout 0.1",
+                                      "--a",       "--rss 0",
+                                      "--b",       "--rss 1M",
+                                      "--pairs",   "3",
+                                      "--warmup",  "2",
+                                      "--seed",    "5",
+                                      "--setup-a", "echo a >> " + log_,
+                                      "--setup-b", "echo b >> " + log_,
+                                      "--restore", "echo restore >> " + log_,
+                                      "--label",   "exp",
+                                      "--db",      db_,
+                                      "--json",    json_,
+                                      "--format",  "markdown"},
+                                     60);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_TRUE(nothing_left_behind());
+  // Each setup before every run of its arm, warm-ups included; the restore once, last.
+  const std::vector<std::string> commands = lines_of(read_all(log_));
+  ASSERT_EQ(commands.size(), 11u) << read_all(log_);
+  EXPECT_EQ(std::count(commands.begin(), commands.end(), "a"), 5);
+  EXPECT_EQ(std::count(commands.begin(), commands.end(), "b"), 5);
+  EXPECT_EQ(commands.back(), "restore");
+  // The report in the asked format on stdout; the document with the design in --json.
+  EXPECT_TRUE(
+      result.out.starts_with("A = `fork --timeout 0.1 --rss 0`, B = `fork --timeout 0.1 "
+                             "--rss 1M` (paired,"))
+      << result.out;
+  EXPECT_NE(result.out.find("| Metric | A median |"), std::string::npos) << result.out;
+  const auto document = nlohmann::json::parse(read_all(json_));
+  EXPECT_EQ(document["metrics"][0]["a"]["n"], 3) << "warm-ups are discarded";
+  EXPECT_EQ(document["ab"]["warmups_per_arm"], 2);
+  EXPECT_EQ(document["ab"]["order"].size(), 3U);
+  const std::string experiment = document["ab"]["experiment"];
+  EXPECT_TRUE(experiment.starts_with("ab-")) << experiment;
+  // Stored: the three measured runs of each arm, labelled by arm, tagged with the experiment.
+  ASSERT_EQ(document["a"]["run_ids"].size(), 3U);
+  ASSERT_EQ(document["b"]["run_ids"].size(), 3U);
+  const ToolResult history = run_tool({"history", "--db", db_}, 30);
+  std::size_t a_runs = 0, b_runs = 0;
+  for (const std::string& line : lines_of(history.out)) {
+    a_runs += line.find(" exp:a ") != std::string::npos && line.ends_with(experiment) ? 1 : 0;
+    b_runs += line.find(" exp:b ") != std::string::npos && line.ends_with(experiment) ? 1 : 0;
+  }
+  EXPECT_EQ(a_runs, 3u) << history.out;
+  EXPECT_EQ(b_runs, 3u) << history.out;
+  EXPECT_EQ(lines_of(history.out).size(), 7u) << "a header and six runs: " << history.out;
+  const ToolResult shown =
+      run_tool({"show", std::to_string(document["a"]["run_ids"][0].get<int>()), "--db", db_}, 30);
+  EXPECT_NE(shown.out.find("label exp:a"), std::string::npos) << shown.out;
+}
+
+TEST_F(AbExperiment, FailOnInconclusiveExitsFourWithTheJsonReportOnStdout) {
+  const ToolResult result =
+      run_tool({"ab", "fork --timeout 0.1", "--pairs", "2", "--warmup", "0", "--no-store",
+                "--format", "json", "--fail-on", "inconclusive"},
+               60);
+  EXPECT_EQ(result.exit_code, 4) << result.err;
+  const auto document = nlohmann::json::parse(result.out);  // stdout holds the document only
+  EXPECT_EQ(document["metrics"][0]["effect"]["verdict"], "inconclusive");
+  EXPECT_EQ(document["ab"]["pairs"], 2);
+  EXPECT_TRUE(nothing_left_behind());
+}
+
+TEST_F(AbExperiment, AFailingRestoreIsARuntimeErrorAfterTheReport) {
+  const ToolResult result =
+      run_tool({"ab", "fork --timeout 0.1", "--pairs", "2", "--warmup", "0", "--no-store",
+                "--restore", "echo restore >> " + log_ + "; exit 5", "--format", "benchstat"},
+               60);
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  EXPECT_NE(result.err.find("clonebench: error: --restore 'echo restore >> " + log_ +
+                            "; exit 5' exited with status 5: the machine may not be restored\n"),
+            std::string::npos)
+      << result.err;
+  EXPECT_NE(result.out.find("vs base"), std::string::npos) << "the report comes first";
+  EXPECT_EQ(read_all(log_), "restore\n") << "restored once";
+  EXPECT_TRUE(nothing_left_behind());
 }
 
 struct BadInput {

@@ -1,92 +1,180 @@
-// `clonebench compare` as a user runs it: files in, report out, exit codes for CI gates.
+// `clonebench compare` as a user runs it, each run bounded by its own timeout: files or stored
+// runs in, report out, exit codes for CI gates, the direction of plain numbers.
 
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <array>
-#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 
-namespace clonebench {
+#include "store/store.hpp"
+#include "support/golden.hpp"
+#include "support/temp_directory.hpp"
+#include "tool_process.hpp"
+#include "unit/sample_document.hpp"
+
+namespace clonebench::testing {
 namespace {
 
-struct Outcome {
-  int exit_code = -1;
-  std::string output;  // stdout and stderr
-};
-
-Outcome run(const std::string& arguments) {
-  const std::string command = std::string(CLONEBENCH_BINARY) + " " + arguments + " 2>&1";
-  Outcome outcome;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) {
-    return outcome;
-  }
-  std::array<char, 4096> buffer{};
-  while (fgets(buffer.data(), buffer.size(), pipe) != nullptr) {
-    outcome.output += buffer.data();
-  }
-  const int status = pclose(pipe);
-  outcome.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return outcome;
-}
+constexpr double kTimeoutS = 60;
 
 std::string golden(const std::string& name) {
-  return std::string(CLONEBENCH_GOLDEN_DIR) + "/compare/" + name;
+  return golden_path("compare/" + name);
+}
+
+ToolResult compare(std::vector<std::string> args) {
+  args.insert(args.begin(), "compare");
+  return run_tool(args, kTimeoutS);
+}
+
+// The line of `text` that starts with `prefix`, or "" when there is none.
+std::string line_starting_with(const std::string& text, const std::string& prefix) {
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind(prefix, 0) == 0) {
+      return line;
+    }
+  }
+  return "";
+}
+
+std::string verdict_of(const nlohmann::json& document, const std::string& metric) {
+  for (const auto& entry : document.at("metrics")) {
+    if (entry.at("name") == metric) {
+      return entry.at("effect").at("verdict");
+    }
+  }
+  return "no metric " + metric;
 }
 
 TEST(CompareCli, ComparesTwoClonebenchFilesAndWarnsAboutTheGovernor) {
-  const Outcome outcome = run("compare " + golden("clonebench-a.json") + " " +
-                              golden("clonebench-b.json") + " --db /nonexistent/never-opened.db");
-  EXPECT_EQ(outcome.exit_code, 0) << outcome.output;
-  EXPECT_NE(outcome.output.find("faster"), std::string::npos) << outcome.output;
-  EXPECT_NE(outcome.output.find("governor: A performance, B powersave"), std::string::npos)
-      << outcome.output;
+  const ToolResult result = compare({golden("clonebench-a.json"), golden("clonebench-b.json"),
+                                     "--db", "/nonexistent/never-opened.db"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_TRUE(line_starting_with(result.out, "ops_per_sec_real ").ends_with("  faster"))
+      << result.out;
+  EXPECT_NE(result.err.find("governor: A performance, B powersave"), std::string::npos)
+      << result.err;
 }
 
 TEST(CompareCli, ComparesNumberFilesWithDurations) {
-  const Outcome outcome =
-      run("compare " + golden("numbers-a.txt") + " " + golden("numbers-b.txt") + " --format json");
-  EXPECT_EQ(outcome.exit_code, 0) << outcome.output;
-  EXPECT_NE(outcome.output.find("\"schema\": \"clonebench-compare/1\""), std::string::npos);
-  EXPECT_NE(outcome.output.find("\"verdict\": \"faster\""), std::string::npos) << outcome.output;
+  const ToolResult result =
+      compare({golden("numbers-a.txt"), golden("numbers-b.txt"), "--format", "json"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  const auto document = nlohmann::json::parse(result.out);
+  EXPECT_EQ(document.at("schema"), "clonebench-compare/1");
+  EXPECT_EQ(verdict_of(document, "time_s"), "faster") << result.out;
 }
 
 TEST(CompareCli, FailOnSlowerExitsThreeForARegression) {
-  const Outcome outcome = run("compare " + golden("numbers-b.txt") + " " + golden("numbers-a.txt") +
-                              " --fail-on slower");
-  EXPECT_EQ(outcome.exit_code, 3) << outcome.output;
+  const ToolResult result =
+      compare({golden("numbers-b.txt"), golden("numbers-a.txt"), "--fail-on", "slower"});
+  EXPECT_EQ(result.exit_code, 3) << result.out << result.err;
 }
 
 TEST(CompareCli, FailOnInconclusiveExitsFourWhenRunsAreTooFew) {
-  const Outcome outcome = run("compare " + golden("numbers-plain.txt") + " " +
-                              golden("numbers-plain.txt") + " --fail-on inconclusive");
-  EXPECT_EQ(outcome.exit_code, 4) << outcome.output;
-  EXPECT_NE(outcome.output.find("Too few runs"), std::string::npos) << outcome.output;
+  const ToolResult result = compare(
+      {golden("numbers-plain.txt"), golden("numbers-plain.txt"), "--fail-on", "inconclusive"});
+  EXPECT_EQ(result.exit_code, 4) << result.out << result.err;
+  EXPECT_NE(result.out.find("Too few runs"), std::string::npos) << result.out;
 }
 
 TEST(CompareCli, AMalformedFileIsAUsageErrorNamingFileAndLine) {
-  const Outcome outcome =
-      run("compare " + golden("malformed-number.txt") + " " + golden("numbers-a.txt"));
-  EXPECT_EQ(outcome.exit_code, 2);
-  EXPECT_NE(outcome.output.find("malformed-number.txt:3:"), std::string::npos) << outcome.output;
+  const ToolResult result = compare({golden("malformed-number.txt"), golden("numbers-a.txt")});
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.err, "clonebench: error: " + golden("malformed-number.txt") +
+                            ":3: unknown unit 'x' (use ns, us, ms, s, m or h) (not clonebench "
+                            "JSON, stress-ng YAML or log, hyperfine JSON, or a number file)\n");
+  EXPECT_TRUE(result.out.empty()) << result.out;
 }
 
 TEST(CompareCli, AMissingPathIsAUsageError) {
-  const Outcome outcome = run("compare /nonexistent/a.json " + golden("numbers-a.txt"));
-  EXPECT_EQ(outcome.exit_code, 2);
-  EXPECT_NE(outcome.output.find("/nonexistent/a.json: no such file"), std::string::npos)
-      << outcome.output;
+  const ToolResult result = compare({"/nonexistent/a.json", golden("numbers-a.txt")});
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.err.find("/nonexistent/a.json: no such file"), std::string::npos) << result.err;
 }
 
 TEST(CompareCli, BenchstatFormatPrintsBenchstatsTable) {
-  const Outcome outcome =
-      run("compare " + golden("hyperfine-two.json") + " " + golden("hyperfine-two.json") +
-          " --command 'sleep 0.010' --format benchstat");
-  EXPECT_EQ(outcome.exit_code, 0) << outcome.output;
-  EXPECT_NE(outcome.output.find("vs base"), std::string::npos) << outcome.output;
-  EXPECT_NE(outcome.output.find("~ (p=1.000 n=10)"), std::string::npos) << outcome.output;
+  const ToolResult result = compare({golden("hyperfine-two.json"), golden("hyperfine-two.json"),
+                                     "--command", "sleep 0.010", "--format", "benchstat"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("vs base"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("~ (p=1.000 n=10)"), std::string::npos) << result.out;
+}
+
+class PlainNumbers : public TempDirectoryTest {
+ protected:
+  void SetUp() override {
+    std::ofstream(a_) << "100\n101\n99\n100.5\n99.5\n100.2\n";
+    std::ofstream(b_) << "110\n111\n109\n110.5\n109.5\n110.2\n";
+  }
+  const std::string a_ = scratch_.file("a.txt");
+  const std::string b_ = scratch_.file("b.txt");
+};
+
+TEST_F(PlainNumbers, AreLowerIsBetterUnlessTheUserSaysTheyAreRates) {
+  // B is 10 % higher in every run: worse for times, better for rates.
+  const ToolResult times = compare({a_, b_, "--format", "json", "--fail-on", "slower"});
+  EXPECT_EQ(times.exit_code, 3) << times.err;
+  EXPECT_EQ(verdict_of(nlohmann::json::parse(times.out), "value"), "slower");
+  const ToolResult rates =
+      compare({a_, b_, "--format", "json", "--fail-on", "slower", "--higher-is-better"});
+  EXPECT_EQ(rates.exit_code, 0) << rates.err;
+  const auto document = nlohmann::json::parse(rates.out);
+  EXPECT_EQ(verdict_of(document, "value"), "faster");
+  EXPECT_EQ(document.at("metrics")[0].at("direction"), "higher-is-better");
+}
+
+// A database with six runs labelled "base" and six labelled "new", whose rates are 5 % higher.
+class StoredRuns : public TempDirectoryTest {
+ protected:
+  void SetUp() override {
+    Store store(db_);
+    for (const char* label : {"base", "new"}) {
+      for (int i = 0; i < 6; ++i) {
+        RunRecord record = sample_fork_run();
+        record.experiment.clear();
+        record.label = label;
+        record.result.bogo_ops = (label == std::string("new") ? 2100 : 2000) + i;
+        store.save(record, sample_environment());
+      }
+    }
+  }
+  ToolResult compare_stored(std::vector<std::string> args) {
+    args.insert(args.end(), {"--db", db_, "--metric", "ops_per_sec_real", "--format", "json"});
+    return compare(args);
+  }
+  const std::string db_ = scratch_.file("runs.db");
+};
+
+TEST_F(StoredRuns, AreComparedByLabel) {
+  const ToolResult result = compare_stored({"base", "new"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto document = nlohmann::json::parse(result.out);
+  EXPECT_EQ(verdict_of(document, "ops_per_sec_real"), "faster");
+  EXPECT_EQ(document.at("a").at("run_ids"), nlohmann::json({1, 2, 3, 4, 5, 6}));
+  EXPECT_EQ(document.at("b").at("run_ids"), nlohmann::json({7, 8, 9, 10, 11, 12}));
+}
+
+TEST_F(StoredRuns, AreComparedByRunIds) {
+  const ToolResult result = compare_stored({"7,8,9,10,11,12", "1,2,3,4,5,6"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto document = nlohmann::json::parse(result.out);
+  EXPECT_EQ(verdict_of(document, "ops_per_sec_real"), "slower");
+  EXPECT_EQ(document.at("a").at("run_ids"), nlohmann::json({7, 8, 9, 10, 11, 12}));
+}
+
+TEST_F(StoredRuns, AnUnknownLabelOrRunIdIsAUsageErrorNamingIt) {
+  ToolResult result = compare_stored({"base", "nope"});
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.err,
+            "clonebench: error: 'nope' is neither a file nor a label of any run in " + db_ + "\n");
+  result = compare_stored({"1,2,99", "new"});
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.err, "clonebench: error: run id 99 is not in " + db_ + "\n");
+  EXPECT_TRUE(result.out.empty()) << result.out;
 }
 
 }  // namespace
-}  // namespace clonebench
+}  // namespace clonebench::testing

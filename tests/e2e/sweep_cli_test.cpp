@@ -1,66 +1,49 @@
-// `clonebench sweep` end to end on the real kernel, kept under ~20 s: a small anon fork sweep
-// must find a positive per-page cost whose interval excludes zero; refusals must be clear;
-// nothing may be left behind (no child, no temporary file, no stored run with --no-store).
+// `clonebench sweep` end to end on the real kernel, each run bounded by its own timeout: a small
+// anon fork sweep must find a positive per-page cost whose interval excludes zero; a stored sweep
+// is re-rendered by `show`; refusals must be clear; nothing may be left behind (no child, no
+// temporary file in $TMPDIR, no database with --no-store).
 
-#include <dirent.h>
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <array>
-#include <cstdio>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "support/temp_directory.hpp"
+#include "tool_process.hpp"
+
+namespace clonebench::testing {
 namespace {
 
-struct Outcome {
-  int exit_code = -1;
-  std::string out;
+// Runs the tool with $TMPDIR pointing into `scratch`, where nothing may remain afterwards.
+class SweepCli : public TempDirectoryTest {
+ protected:
+  void SetUp() override { std::filesystem::create_directory(tmpdir_); }
+  ToolResult sweep(std::vector<std::string> args, double timeout_s) {
+    args.insert(args.begin(), "sweep");
+    return run_tool(args, timeout_s, {"TMPDIR=" + tmpdir_});
+  }
+  void expect_no_temporary_file() const {
+    std::string left;
+    for (const auto& entry : std::filesystem::directory_iterator(tmpdir_)) {
+      left += " " + entry.path().filename().string();
+    }
+    EXPECT_TRUE(left.empty()) << "left in $TMPDIR:" << left;
+  }
+  const std::string tmpdir_ = scratch_.file("tmp");
+  const std::string db_ = scratch_.file("runs.db");
 };
 
-// Runs the binary through the shell with stderr folded into stdout when asked.
-Outcome run(const std::string& arguments, bool with_stderr) {
-  const std::string command =
-      std::string(CLONEBENCH_BINARY) + " " + arguments + (with_stderr ? " 2>&1" : " 2>/dev/null");
-  FILE* pipe = ::popen(command.c_str(), "r");
-  Outcome outcome;
-  std::array<char, 4096> buffer{};
-  while (std::fgets(buffer.data(), buffer.size(), pipe) != nullptr) {
-    outcome.out += buffer.data();
-  }
-  const int status = ::pclose(pipe);
-  outcome.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return outcome;
-}
-
-// Processes whose parent is this test process: every clonebench run must have been reaped.
-int children_of_this_process() {
-  int count = 0;
-  DIR* proc = ::opendir("/proc");
-  while (dirent* entry = ::readdir(proc)) {
-    const std::string stat_path = std::string("/proc/") + entry->d_name + "/stat";
-    FILE* stat = std::fopen(stat_path.c_str(), "r");
-    if (stat == nullptr) {
-      continue;
-    }
-    int pid = 0, parent = 0;
-    char state = 0;
-    if (std::fscanf(stat, "%d %*s %c %d", &pid, &state, &parent) == 3 && parent == ::getpid()) {
-      ++count;
-    }
-    std::fclose(stat);
-  }
-  ::closedir(proc);
-  return count;
-}
-
-TEST(SweepCli, FindsAPositivePerPageCostForAnonMemory) {
-  const Outcome outcome =
-      run("sweep fork --rss 0,16M,32M,64M --rounds 3 --timeout-per-point 0.4s --seed 1 --no-store "
-          "--json -",
-          false);
-  ASSERT_EQ(outcome.exit_code, 0) << outcome.out;
-  const auto document = nlohmann::json::parse(outcome.out);
+TEST_F(SweepCli, FindsAPositivePerPageCostForAnonMemory) {
+  const ToolResult result =
+      sweep({"fork", "--rss", "0,16M,32M,64M", "--rounds", "3", "--timeout-per-point", "0.4s",
+             "--seed", "1", "--no-store", "--db", db_, "--json", "-"},
+            60);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_TRUE(nothing_left_behind());
+  EXPECT_FALSE(std::filesystem::exists(db_)) << "--no-store opened a database";
+  expect_no_temporary_file();
+  const auto document = nlohmann::json::parse(result.out);
   const auto& sweep = document.at("sweep");
   EXPECT_EQ(sweep.at("points").size(), 4u);
   ASSERT_EQ(sweep.at("fits").size(), 3u);
@@ -81,35 +64,87 @@ TEST(SweepCli, FindsAPositivePerPageCostForAnonMemory) {
   const auto& point = sweep.at("points")[1];
   EXPECT_EQ(point.at("rss_bytes").get<std::uint64_t>(), 16u << 20);
   EXPECT_NEAR(point.at("pages").get<double>(), 4096.0, 1.0);
-  EXPECT_EQ(children_of_this_process(), 0);
 }
 
-TEST(SweepCli, RefusesASizeThatDoesNotFitBeforeRunning) {
-  const Outcome outcome = run("sweep fork --rss 0,1024G --no-store", true);
-  EXPECT_EQ(outcome.exit_code, 2) << outcome.out;
-  EXPECT_NE(outcome.out.find("--rss"), std::string::npos) << outcome.out;
-  EXPECT_NE(outcome.out.find("MemAvailable"), std::string::npos) << outcome.out;
+TEST_F(SweepCli, AFileBackedParentLeavesNoTemporaryFile) {
+  const ToolResult result = sweep({"fork", "--rss", "0,4M", "--rss-kind", "file", "--rounds", "2",
+                                   "--timeout-per-point", "0.1s", "--no-store", "--db", db_},
+                                  60);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_TRUE(nothing_left_behind());
+  expect_no_temporary_file();
+  EXPECT_FALSE(std::filesystem::exists(db_)) << "--no-store opened a database";
 }
 
-TEST(SweepCli, ExplainsHowToReserveHugePages) {
-  const Outcome outcome = run("sweep fork --rss 0,4M --rss-kind hugetlb --no-store", true);
-  if (outcome.exit_code == 0) {
+TEST_F(SweepCli, StoresEveryRunWithTheExperimentAndShowReRendersIt) {
+  const ToolResult result =
+      sweep({"fork", "--rss", "0,4M", "--rounds", "2", "--timeout-per-point", "0.1s", "--seed", "7",
+             "--label", "swept", "--db", db_, "--json", scratch_.file("sweep.json")},
+            60);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_TRUE(nothing_left_behind());
+  const ToolResult shown = run_tool({"show", "1", "--db", db_}, 30);
+  ASSERT_EQ(shown.exit_code, 0) << shown.err;
+  const std::size_t heading = shown.out.find("\nsweep sweep-");
+  ASSERT_NE(heading, std::string::npos) << shown.out;
+  const std::string tag =
+      shown.out.substr(heading + 7, shown.out.find(' ', heading + 7) - (heading + 7));
+  EXPECT_TRUE(tag.ends_with("-0007")) << tag;  // sweep-<time>-<seed & 0xffff, 4 hex digits>
+  // 2 sizes × 2 rounds: four runs, each with the label and the experiment.
+  const ToolResult history = run_tool({"history", "--db", db_}, 30);
+  ASSERT_EQ(history.exit_code, 0) << history.err;
+  std::size_t tagged = 0;
+  std::istringstream lines(history.out);
+  for (std::string line; std::getline(lines, line);) {
+    tagged += line.find(" swept ") != std::string::npos && line.ends_with(tag) ? 1 : 0;
+  }
+  EXPECT_EQ(tagged, 4u) << history.out;
+  const auto document = nlohmann::json::parse(read_all(scratch_.file("sweep.json")));
+  // The stored analysis is the one the sweep printed: its fitted slopes re-appear.
+  for (const auto& fit : document.at("sweep").at("fits")) {
+    const double estimate = fit.at("per_page_ns").at("estimate");
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2f [", estimate);
+    EXPECT_NE(shown.out.find(text), std::string::npos) << text << " in " << shown.out;
+  }
+}
+
+TEST_F(SweepCli, RefusesASizeThatDoesNotFitBeforeRunning) {
+  const ToolResult result = sweep({"fork", "--rss", "0,1024G", "--no-store"}, 30);
+  EXPECT_EQ(result.exit_code, 2) << result.err;
+  EXPECT_NE(result.err.find("--rss"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("MemAvailable"), std::string::npos) << result.err;
+}
+
+TEST_F(SweepCli, ExplainsHowToReserveHugePages) {
+  const ToolResult result =
+      sweep({"fork", "--rss", "0,4M", "--rss-kind", "hugetlb", "--no-store"}, 60);
+  if (result.exit_code == 0) {
     GTEST_SKIP() << "huge pages are reserved on this machine";
   }
-  EXPECT_EQ(outcome.exit_code, 2) << outcome.out;
-  EXPECT_NE(outcome.out.find("sysctl vm.nr_hugepages="), std::string::npos) << outcome.out;
+  EXPECT_EQ(result.exit_code, 2) << result.err;
+  EXPECT_NE(result.err.find("sysctl vm.nr_hugepages="), std::string::npos) << result.err;
 }
 
-TEST(SweepCli, RejectsBadArgumentsNamingTheFlag) {
-  for (const auto& [arguments, flag] :
-       {std::pair{"sweep fork --rss 0:64M", "--rss"}, std::pair{"sweep fork --rss 16M", "--rss"},
-        std::pair{"sweep fork --rss 0,16M --rss-kind heap", "--rss-kind"},
-        std::pair{"sweep fork --rss 0,16M --rounds 1", "--rounds"},
-        std::pair{"sweep fork --rss 0,16M --timeout-per-point x", "--timeout-per-point"}}) {
-    const Outcome outcome = run(std::string(arguments) + " --no-store", true);
-    EXPECT_EQ(outcome.exit_code, 2) << arguments << ": " << outcome.out;
-    EXPECT_NE(outcome.out.find(flag), std::string::npos) << arguments << ": " << outcome.out;
+TEST_F(SweepCli, RejectsBadArgumentsNamingTheFlag) {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"--rss", "0:64M"}, "--rss"},
+      {{"--rss", "16M"}, "--rss"},
+      {{"--rss", "0,16M", "--rss-kind", "heap"}, "--rss-kind"},
+      {{"--rss", "0,16M", "--rounds", "1"}, "--rounds"},
+      {{"--rss", "0,16M", "--timeout-per-point", "x"}, "--timeout-per-point"}};
+  for (const auto& [arguments, flag] : cases) {
+    std::vector<std::string> args = {"fork"};
+    args.insert(args.end(), arguments.begin(), arguments.end());
+    args.insert(args.end(), {"--no-store", "--db", db_});
+    const ToolResult result = sweep(args, 30);
+    EXPECT_EQ(result.exit_code, 2) << flag << ": " << result.err;
+    EXPECT_NE(result.err.find(flag), std::string::npos) << flag << ": " << result.err;
+    EXPECT_TRUE(result.out.empty()) << result.out;
   }
+  EXPECT_FALSE(std::filesystem::exists(db_));
+  expect_no_temporary_file();
 }
 
 }  // namespace
+}  // namespace clonebench::testing

@@ -2,9 +2,8 @@
 // Runs the built clonebench binary for end-to-end tests: captures its output, bounds its time,
 // and checks that nothing it started is left behind. The test process makes itself a subreaper,
 // so every orphan of the tool is reparented here, where it can be seen and reaped.
-
-#include <dirent.h>
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
@@ -14,10 +13,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
+
+#include "support/process_table.hpp"
 
 namespace clonebench::testing {
 
@@ -37,6 +39,15 @@ inline std::string temp_path(const std::string& name) {
   const char* dir = std::getenv("TMPDIR");
   return std::string(dir != nullptr ? dir : "/tmp") + "/clonebench-e2e-" +
          std::to_string(::getpid()) + "-" + name;
+}
+
+// Kills and reaps every child of this process: what a tool killed for a timeout, or found
+// leaking, left here, so that the next test in this process starts clean.
+inline void kill_and_reap_children_of_this_process() {
+  for (const ProcessEntry& entry : children_of(::getpid())) {
+    ::kill(entry.pid, SIGKILL);
+    ::waitpid(entry.pid, nullptr, __WALL);
+  }
 }
 
 class ToolProcess {
@@ -93,8 +104,9 @@ class ToolProcess {
     int status = 0;
     while (::waitpid(pid_, &status, WNOHANG) == 0) {
       if (std::chrono::steady_clock::now() > deadline) {
-        ::kill(pid_, SIGKILL);
+        ::kill(-pid_, SIGKILL);  // the tool's process group (it was started in its own)
         ::waitpid(pid_, &status, 0);
+        kill_and_reap_children_of_this_process();
         result.err = "timed out after " + std::to_string(timeout_s) + " s\n";
         break;
       }
@@ -119,51 +131,63 @@ inline ToolResult run_tool(const std::vector<std::string>& args, double timeout_
   return tool.wait(timeout_s);
 }
 
-// Processes whose parent is this test process (orphans of the tool come here), zombies included.
-inline std::vector<pid_t> children_of_this_process() {
-  std::vector<pid_t> found;
-  const pid_t self = ::getpid();
-  DIR* proc = ::opendir("/proc");
-  if (proc == nullptr) {
-    return found;
+// What the tool left behind, looked at before anything is reaped: reaping first would hide a
+// zombie the tool failed to reap, or an orphan that exits quickly. With this process a
+// subreaper, every process the tool started and did not reap is now a child of this process,
+// alive or zombie; a tool that ended properly leaves none. Whatever is found is then killed
+// and reaped, so that the next test starts clean.
+inline ::testing::AssertionResult nothing_left_behind() {
+  const std::vector<ProcessEntry> left = children_of(::getpid());
+  if (left.empty()) {
+    return ::testing::AssertionSuccess();
   }
-  while (const dirent* entry = ::readdir(proc)) {
-    const pid_t pid = static_cast<pid_t>(std::atoi(entry->d_name));
-    if (pid <= 0) {
-      continue;
-    }
-    const std::string stat = read_all("/proc/" + std::to_string(pid) + "/stat");
-    const std::size_t close = stat.rfind(')');
-    if (close == std::string::npos) {
-      continue;
-    }
-    std::istringstream fields(stat.substr(close + 2));
-    char state = 0;
-    pid_t parent = 0;
-    fields >> state >> parent;
-    if (parent == self) {
-      found.push_back(pid);
-    }
-  }
-  ::closedir(proc);
-  return found;
+  kill_and_reap_children_of_this_process();
+  return ::testing::AssertionFailure() << "the tool left behind: " << describe(left);
 }
 
-// True when, within `timeout_s`, no process started by the tool is left: every orphan that
-// reached this subreaper has exited and been reaped here.
-inline bool nothing_left_behind(double timeout_s = 10) {
+// After a SIGKILL the tool cannot clean up: its processes are orphaned to this subreaper and
+// must all end by themselves within `timeout_s` (their zombies are then reaped here).
+inline ::testing::AssertionResult orphans_end_by_themselves(double timeout_s = 10) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_s);
-  for (;;) {
-    while (::waitpid(-1, nullptr, WNOHANG | __WALL) > 0) {
+  std::vector<ProcessEntry> alive;
+  do {
+    alive.clear();
+    for (const ProcessEntry& entry : children_of(::getpid())) {
+      if (entry.state != 'Z' && entry.state != 'X') {
+        alive.push_back(entry);
+      }
     }
-    if (children_of_this_process().empty()) {
-      return true;
-    }
-    if (std::chrono::steady_clock::now() > deadline) {
-      return false;
+    if (alive.empty()) {
+      break;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  } while (std::chrono::steady_clock::now() < deadline);
+  kill_and_reap_children_of_this_process();
+  if (alive.empty()) {
+    return ::testing::AssertionSuccess();
   }
+  return ::testing::AssertionFailure()
+         << "still alive " << timeout_s << " s after the tool was killed: " << describe(alive);
+}
+
+// Evidence that the tool is creating children: process or thread ids that appear below it and
+// vanish again (the stressor's children; the tool's own processes stay until the end). Watches
+// /proc until `wanted` such ids were seen or `timeout_s` passed; returns how many were seen.
+inline std::size_t children_seen_coming_and_going(pid_t tool, std::size_t wanted,
+                                                  double timeout_s = 10) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_s);
+  std::set<pid_t> seen, gone;
+  while (gone.size() < wanted && std::chrono::steady_clock::now() < deadline) {
+    const std::set<pid_t> now = descendant_tasks_of(tool);
+    for (const pid_t id : seen) {
+      if (!now.contains(id)) {
+        gone.insert(id);
+      }
+    }
+    seen.insert(now.begin(), now.end());
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return gone.size();
 }
 
 }  // namespace clonebench::testing

@@ -3,10 +3,12 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <string>
 
 #include "compare/input_readers.hpp"
 #include "core/error.hpp"
+#include "support/temp_directory.hpp"
 
 namespace clonebench {
 namespace {
@@ -109,6 +111,109 @@ TEST(CompareReaders, NameTheFileAndLineOfAMalformedInput) {
   EXPECT_NE(error_of("malformed-no-metrics.log").find("without --metrics rows"), std::string::npos);
   EXPECT_NE(error_of("does-not-exist.txt").find("does-not-exist.txt: cannot read"),
             std::string::npos);
+}
+
+// Malformed variants of every format, each written to a file and read back: the message is the
+// whole user interface of a refusal, so it is checked word for word.
+class MalformedInput : public testing::TempDirectoryTest {
+ protected:
+  // Writes `text` to `name` and returns the path.
+  std::string write(const std::string& name, const std::string& text) const {
+    const std::string path = scratch_.file(name);
+    std::ofstream(path, std::ios::binary) << text;
+    return path;
+  }
+  // The error reading `text` as file `name`, prefixed by nothing: the path is replaced by "F".
+  std::string error_for(const std::string& name, const std::string& text,
+                        const ReadOptions& options = {}) const {
+    const std::string path = write(name, text);
+    try {
+      read_input_file(path, options);
+    } catch (const UsageError& error) {
+      std::string message = error.what();
+      for (std::size_t at = message.find(path); at != std::string::npos; at = message.find(path)) {
+        message.replace(at, path.size(), "F");
+      }
+      return message;
+    }
+    return "no error";
+  }
+};
+
+TEST_F(MalformedInput, AnEmptyOrBlankFileIsNamedAsEmpty) {
+  EXPECT_EQ(error_for("empty", ""), "F: empty file");
+  EXPECT_EQ(error_for("blank", " \n\t\n"), "F: empty file");
+}
+
+TEST_F(MalformedInput, JsonWithASyntaxErrorQuotesTheParser) {
+  EXPECT_EQ(error_for("broken.json", "{\"schema\": \"clonebench/1\", \"runs\": [}"),
+            "F: not valid JSON: [json.exception.parse_error.101] parse error at line 1, column "
+            "37: syntax error while parsing value - unexpected '}'; expected '[', '{', or a "
+            "literal");
+}
+
+TEST_F(MalformedInput, ClonebenchJsonWithAnotherSchemaNoRunsOrANonNumericValue) {
+  EXPECT_EQ(error_for("v2.json", R"({"schema": "clonebench/2", "runs": [{}]})"),
+            "F: schema \"clonebench/2\" is not clonebench/1");
+  EXPECT_EQ(error_for("none.json", R"({"schema": "clonebench/1", "runs": []})"),
+            "F: a clonebench/1 document without runs");
+  EXPECT_EQ(error_for("text.json", R"({"schema": "clonebench/1", "runs": [{"stressor": "fork"},)"
+                                   R"( {"stressor": "fork", "ops_per_sec_real": "fast"}]})"),
+            "F: runs[1].ops_per_sec_real is not a number");
+  EXPECT_EQ(error_for("latency.json", R"({"schema": "clonebench/1", "runs": [{"stressor": "fork",)"
+                                      R"( "latency_us": {"reap": {"p99": "slow"}}}]})"),
+            "F: runs[0].latency_us.reap.p99 is not a number");
+  EXPECT_EQ(error_for("entry.json", R"({"schema": "clonebench/1", "runs": [7]})"),
+            "F: runs[0] is not an object");
+  EXPECT_EQ(error_for("other.json", R"({"benchmarks": []})"),
+            "F: JSON, but neither a clonebench/1 document nor hyperfine --export-json output");
+}
+
+TEST_F(MalformedInput, HyperfineJsonWithoutResultsOrWithNonNumericTimes) {
+  EXPECT_EQ(error_for("empty.json", R"({"results": []})"), "F: hyperfine JSON without results");
+  EXPECT_EQ(error_for("object.json", R"({"results": {"command": "x"}})"),
+            "F: hyperfine JSON without results");
+  EXPECT_EQ(error_for("no-times.json", R"({"results": [{"command": "sleep 1"}]})"),
+            "F: hyperfine result 'sleep 1' has no times");
+  EXPECT_EQ(
+      error_for("text.json", R"({"results": [{"command": "sleep 1", "times": [1.0, "1s"]}]})"),
+      "F: times[1] of 'sleep 1' is not a number");
+}
+
+TEST_F(MalformedInput, NumberFilesWithoutValuesOrWithText) {
+  EXPECT_EQ(error_for("comments.txt", "# runs of kernel A\n\n# none yet\n"),
+            "F: no values (empty, or only comments)");
+  EXPECT_EQ(error_for("text.txt", "1.5\nfast\n"),
+            "F:2: cannot read 'fast' as a number (not clonebench JSON, stress-ng YAML or log, "
+            "hyperfine JSON, or a number file)");
+  EXPECT_EQ(error_for("two.txt", "1.5 2.5\n"),
+            "F:1: '1.5 2.5' is not one number or duration (not clonebench JSON, stress-ng YAML "
+            "or log, hyperfine JSON, or a number file)");
+  EXPECT_EQ(error_for("unit.txt", "1.5s\n2.5 parsecs\n"),
+            "F:2: unknown unit 'parsecs' (use ns, us, ms, s, m or h) (not clonebench JSON, "
+            "stress-ng YAML or log, hyperfine JSON, or a number file)");
+  EXPECT_EQ(error_for("mixed.txt", "1.5s\n2.5\n"), "F:2: mixes values with and without units");
+}
+
+TEST_F(MalformedInput, StressNgYamlWithoutMetricsWithoutAStressorOrWithText) {
+  EXPECT_EQ(error_for("info.yaml", "---\nsystem-info:\n  release: 6.10.0\n"),
+            "F:2: stress-ng YAML without a metrics section (run stress-ng with --metrics)");
+  EXPECT_EQ(error_for("anonymous.yaml", "---\nmetrics:\n  - bogo-ops: 534\n"),
+            "F:3: metrics entry without a stressor");
+  EXPECT_EQ(error_for("text.yaml",
+                      "---\nmetrics:\n  - stressor: clone\n    bogo-ops: 534\n"
+                      "    wall-clock-time: long\n"),
+            "F:5: wall-clock-time is not a number: 'long'");
+  EXPECT_EQ(error_for("broken.yaml", "metrics:\n    - stressor: fork\n      bogo-ops: [1, 2\n"),
+            "F:4: not valid YAML: end of sequence flow not found");
+}
+
+TEST_F(MalformedInput, AStressNgLogWithoutMetricsRows) {
+  EXPECT_EQ(error_for("run.log",
+                      "stress-ng: info:  [1] setting to a 10 second run per stressor\n"
+                      "stress-ng: info:  [1] fork         many     10.00      1.00      2.00\n"),
+            "F: stress-ng output without --metrics rows (run stress-ng with --metrics or "
+            "--metrics-brief)");
 }
 
 TEST(CompareReaders, RejectAnArbitraryTextFileNamingItsFirstBadLine) {

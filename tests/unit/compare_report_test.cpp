@@ -1,13 +1,10 @@
 // The comparison report end to end on fixed inputs: the statistics it carries (checked against
 // statistics.md §12.1), and its four renderings byte for byte against golden files in
-// tests/golden/compare (regenerate with CLONEBENCH_UPDATE_GOLDEN=1 and review the diff).
+// tests/golden/compare (the update rule is in tests/support/golden.hpp).
 
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
 
 #include "compare/comparison.hpp"
 #include "compare/gate.hpp"
@@ -17,6 +14,7 @@
 #include "compare/wording.hpp"
 #include "core/error.hpp"
 #include "stats/sample_size.hpp"
+#include "support/golden.hpp"
 
 namespace clonebench {
 namespace {
@@ -26,14 +24,7 @@ std::string golden_path(const std::string& name) {
 }
 
 void expect_golden(const std::string& name, const std::string& actual) {
-  if (std::getenv("CLONEBENCH_UPDATE_GOLDEN") != nullptr) {
-    std::ofstream(golden_path(name)) << actual;
-  }
-  std::ifstream in(golden_path(name));
-  ASSERT_TRUE(in) << "missing golden file " << name;
-  std::ostringstream expected;
-  expected << in.rdbuf();
-  EXPECT_EQ(actual, expected.str()) << "golden file " << name;
+  testing::expect_golden_file(golden_path(name), actual);
 }
 
 ComparisonReport hyperfine_report() {
@@ -116,12 +107,29 @@ TEST(CompareReport, PairedAnalysisOfTheSignedRankVectorMatchesTheReference) {
 }
 
 TEST(CompareReport, GateExitCodesFollowTheVerdicts) {
-  const ComparisonReport report = hyperfine_report();
-  EXPECT_EQ(gate_exit_code(report, {}), 0);
-  const int expected = report.metrics[0].effect.verdict == Verdict::kSlower ? kExitSlower : 0;
-  EXPECT_EQ(gate_exit_code(report, {"slower"}), expected);
+  // The hyperfine sample is slower-small: its 95 % CI (+0.55 % to +15.16 %) admits a change
+  // below the 1 % threshold, so even --fail-on slower passes.
+  const ComparisonReport small = hyperfine_report();
+  ASSERT_EQ(small.metrics[0].effect.verdict, Verdict::kSlowerSmall);
+  EXPECT_EQ(gate_exit_code(small, {}), 0);
+  EXPECT_EQ(gate_exit_code(small, {"slower"}), 0);
+  // Every B run 10 % slower than every A run (±0.3 % noise): slower beyond 1 %, exit 3.
+  MetricSamples clear{"time_s",
+                      metric_info("time_s"),
+                      {1.000, 1.003, 0.998, 1.001, 0.999, 1.002},
+                      {1.100, 1.103, 1.098, 1.101, 1.099, 1.102}};
+  const ComparisonReport slower = analyze_unpaired({clear}, {});
+  ASSERT_EQ(slower.metrics[0].effect.verdict, Verdict::kSlower);
+  EXPECT_EQ(gate_exit_code(slower, {}), 0);
+  EXPECT_EQ(gate_exit_code(slower, {"slower"}), 3);
+  EXPECT_EQ(gate_exit_code(slower, {"inconclusive"}), 0);
+  EXPECT_EQ(gate_exit_code(slower, {"inconclusive", "slower"}), 3);
+  // Two runs a side can never reach p < 0.05: inconclusive, exit 4 when asked.
   MetricSamples few{"time_s", metric_info("time_s"), {1.0, 1.1}, {1.05, 1.0}};
-  EXPECT_EQ(gate_exit_code(analyze_unpaired({few}, {}), {"inconclusive"}), kExitInconclusive);
+  const ComparisonReport undecided = analyze_unpaired({few}, {});
+  ASSERT_EQ(undecided.metrics[0].effect.verdict, Verdict::kInconclusive);
+  EXPECT_EQ(gate_exit_code(undecided, {"inconclusive"}), 4);
+  EXPECT_EQ(gate_exit_code(undecided, {"slower"}), 0);
   EXPECT_DOUBLE_EQ(parse_threshold("1%", "--threshold"), 0.01);
   EXPECT_DOUBLE_EQ(parse_threshold("0.5 %", "--threshold"), 0.005);
   EXPECT_THROW(parse_threshold("abc", "--threshold"), UsageError);

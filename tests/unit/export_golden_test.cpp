@@ -1,34 +1,18 @@
-// Every output format of a fixed document, compared byte for byte with tests/golden/.
-// To regenerate after an intended change: CLONEBENCH_UPDATE_GOLDEN=1 ./export_golden_test,
-// then review `git diff tests/golden/export`.
+// Every output format of a fixed document, compared byte for byte with tests/golden/export
+// (the update rule is in tests/support/golden.hpp).
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "report/exporters.hpp"
+#include "support/golden.hpp"
 #include "unit/sample_document.hpp"
 
 namespace clonebench {
 namespace {
 
-std::string golden_path(const std::string& name) {
-  return std::string(CLONEBENCH_GOLDEN_DIR) + "/export/" + name;
-}
-
 void expect_golden(const std::string& name, const std::string& actual) {
-  const char* update = std::getenv("CLONEBENCH_UPDATE_GOLDEN");
-  if (update != nullptr && std::string(update) == "1") {
-    std::ofstream(golden_path(name), std::ios::binary) << actual;
-    GTEST_SKIP() << "rewrote " << golden_path(name);
-  }
-  std::ifstream file(golden_path(name), std::ios::binary);
-  ASSERT_TRUE(file) << "missing golden file " << golden_path(name);
-  std::stringstream expected;
-  expected << file.rdbuf();
-  EXPECT_EQ(expected.str(), actual) << "differs from " << golden_path(name);
+  testing::expect_golden_file(testing::golden_path("export/" + name), actual);
 }
 
 TEST(ExportGolden, JsonMatchesTheGoldenFile) {

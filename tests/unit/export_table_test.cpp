@@ -40,11 +40,24 @@ TEST(ExportTable, RightAlignsNumbersUnderTheirHeaders) {
 }
 
 TEST(ExportTable, ShowsLatencyPercentilesInMicroseconds) {
-  const RunDocument document = testing::sample_document();
-  const std::string table = render_table(document);
-  char p99[32];
-  std::snprintf(p99, sizeof p99, " %.1f ", summarize(document.runs[0].result.create).p99_us);
-  EXPECT_NE(table.find(p99), std::string::npos) << table;
+  // 98 creates of 1 ms and 2 of 3 ms. Nearest rank: p50 is the 50th value (1 ms), p99 the 99th
+  // (3 ms); each is shown as the middle of its histogram bucket (64 per power of two):
+  // 1 000 000 ns lies in [999 424, 1 007 616), middle 1 003 519.5 ns → "1003.5";
+  // 3 000 000 ns lies in [2 981 888, 3 014 656), middle 2 998 271.5 ns → "2998.3" (below the
+  // maximum, so not clamped).
+  RunDocument document = testing::sample_document();
+  LatencyHistogram create;
+  for (int i = 0; i < 98; ++i) {
+    create.add(1'000'000);
+  }
+  create.add(3'000'000);
+  create.add(3'000'000);
+  document.runs[1].result.create = create;
+  const auto lines = lines_of(render_table(document));
+  const std::size_t p50_end = lines[1].find("p50") + 3;
+  const std::size_t p99_end = lines[1].find("p99") + 3;
+  EXPECT_EQ(lines[3].substr(p50_end - 6, 6), "1003.5") << lines[3];
+  EXPECT_EQ(lines[3].substr(p99_end - 6, 6), "2998.3") << lines[3];
 }
 
 TEST(ExportTable, ListsFailuresOrADash) {

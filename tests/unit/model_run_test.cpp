@@ -98,6 +98,32 @@ TEST(ModelRun, ReportsEveryVariantWithOrderedIntervalsAndTheIssuesJsonShape) {
   EXPECT_NE(text.find("Mitigation: Safe RET"), std::string::npos);
 }
 
+// Deliberately broken walks: the child gets no entries, or never gives them back.
+void copy_nothing(WalkContext* /*context*/) {}
+void zap_nothing(WalkContext* /*context*/) {}
+
+TEST(ModelRun, StopsWhenAVariantLeavesTheSimulatedMemoryInconsistent) {
+  const Variant& sound = *select_variants("post-inline-keyoff-ret", "--variants").front();
+  Variant broken_copy = sound;
+  broken_copy.name = "broken-copy";
+  broken_copy.copy_walk = &copy_nothing;
+  Variant broken_zap = sound;
+  broken_zap.name = "broken-zap";
+  broken_zap.zap_walk = &zap_nothing;
+  for (const Variant* broken : {&broken_copy, &broken_zap}) {
+    ModelOptions options = small_options();
+    options.variants = {broken};
+    try {
+      run_model(options);
+      ADD_FAILURE() << broken->name << " ran without an error";
+    } catch (const RuntimeError& error) {
+      EXPECT_EQ(std::string(error.what()),
+                "model: variant " + broken->name +
+                    " left the simulated memory inconsistent (rss or refcounts)");
+    }
+  }
+}
+
 TEST(ModelReport, PutsAStoredSweepBesideTheModelsCallOverhead) {
   const auto summary = nlohmann::json::parse(R"({"fits": [
       {"phase": "create", "per_page_ns": {"estimate": 80.0, "ci": [75.0, 85.0]}},

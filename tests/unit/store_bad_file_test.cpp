@@ -73,6 +73,20 @@ TEST_F(StoreBadFile, RefusesADatabaseWithAForeignApplicationId) {
   expect_refused(path_, "not a clonebench database");
 }
 
+TEST_F(StoreBadFile, RefusesAUserVersionWithoutClonebenchsApplicationId) {
+  // Another program's versioned database, with or without tables: never migrated or touched.
+  raw_exec("PRAGMA user_version = 1;");
+  const auto before = fs::file_size(path_);
+  expect_refused(path_,
+                 "not a clonebench database (user_version 1 without clonebench's "
+                 "application_id)");
+  EXPECT_EQ(fs::file_size(path_), before);
+  raw_exec("CREATE TABLE run (id INTEGER PRIMARY KEY); PRAGMA user_version = 3;");
+  expect_refused(path_,
+                 "not a clonebench database (user_version 3 without clonebench's "
+                 "application_id)");
+}
+
 TEST_F(StoreBadFile, RefusesADatabaseFromANewerClonebench) {
   { Store store(path_); }
   raw_exec("PRAGMA user_version = 999;");

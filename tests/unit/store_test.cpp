@@ -40,6 +40,20 @@ class StoreTest : public ::testing::Test {
     return count;
   }
 
+  // The value of a PRAGMA read with the bare C API.
+  std::int64_t pragma(const std::string& name) const {
+    sqlite3* db = nullptr;
+    EXPECT_EQ(sqlite3_open_v2(path_.c_str(), &db, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+    sqlite3_stmt* statement = nullptr;
+    const std::string sql = "PRAGMA " + name;
+    EXPECT_EQ(sqlite3_prepare_v2(db, sql.c_str(), -1, &statement, nullptr), SQLITE_OK);
+    EXPECT_EQ(sqlite3_step(statement), SQLITE_ROW);
+    const std::int64_t value = sqlite3_column_int64(statement, 0);
+    sqlite3_finalize(statement);
+    sqlite3_close(db);
+    return value;
+  }
+
   fs::path directory_;
   std::string path_;
 };
@@ -87,14 +101,9 @@ TEST_F(StoreTest, CreatesParentDirectoriesAndAVersionedSchema) {
   EXPECT_TRUE(fs::exists(path_));
   EXPECT_EQ(store.path(), path_);
   EXPECT_EQ(count_rows("run"), 0);
-  sqlite3* db = nullptr;
-  ASSERT_EQ(sqlite3_open(path_.c_str(), &db), SQLITE_OK);
-  sqlite3_stmt* statement = nullptr;
-  ASSERT_EQ(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &statement, nullptr), SQLITE_OK);
-  ASSERT_EQ(sqlite3_step(statement), SQLITE_ROW);
-  EXPECT_GE(sqlite3_column_int64(statement, 0), 1);
-  sqlite3_finalize(statement);
-  sqlite3_close(db);
+  // Schema version 1 (raise with every migration) and the application id "CLNB" in ASCII.
+  EXPECT_EQ(pragma("user_version"), 1);
+  EXPECT_EQ(pragma("application_id"), 0x434C4E42);
 }
 
 TEST_F(StoreTest, LoadsASavedRunExactlyWithItsHistogramsAndEnvironment) {

@@ -5,7 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <random>
+#include <sstream>
+#include <string>
 
 #include "core/error.hpp"
 #include "sweep/sweep_report.hpp"
@@ -64,6 +67,8 @@ TEST(SweepAnalysis, RecoversThePerPageAndFixedCostOfEachPhase) {
     EXPECT_GT(slope.at("ci")[1].get<double>(), truth[phase].first * 0.95);
     EXPECT_NEAR(fixed.at("estimate").get<double>(), truth[phase].second, truth[phase].second * 0.1);
     EXPECT_GT(fit.at("r2").get<double>(), 0.95);
+    EXPECT_FALSE(fit.at("bad_fit").get<bool>()) << fit.dump();
+    EXPECT_TRUE(fit.at("flags").empty()) << fit.dump();
   }
   EXPECT_EQ(summary.at("points")[2].at("pages").get<double>(), 8192.0);
   EXPECT_EQ(summary.at("points")[2].at("runs").size(), 4u);
@@ -72,6 +77,58 @@ TEST(SweepAnalysis, RecoversThePerPageAndFixedCostOfEachPhase) {
   EXPECT_NE(report.find("per page ns"), std::string::npos);
   EXPECT_NE(report.find("32 MiB"), std::string::npos);
   EXPECT_NE(report.find("total µs per op vs pages"), std::string::npos);
+}
+
+// A fork run whose create cost bends upward with size (a second-order term that more than
+// doubles the per-page cost at the largest size) while its reap cost stays straight; ±0.3 % of
+// deterministic round-to-round jitter.
+RunResult bent_run(std::uint64_t bytes, std::uint32_t round) {
+  const double pages = static_cast<double>(bytes / 4096);
+  const double jitter = 1 + 0.002 * (static_cast<double>(round) - 1.5);
+  RunResult result;
+  result.stressor = "fork";
+  result.parent.kind = ParentKind::kAnon;
+  result.parent.requested_bytes = bytes;
+  result.parent.region_rss_kb = result.parent.region_anonymous_kb = bytes / 1024;
+  const double create_ns = (50000 + 20 * pages + 0.0015 * pages * pages) * jitter;
+  const double reap_ns = (200000 + 200 * pages) * jitter;
+  for (int op = 0; op < 10; ++op) {
+    result.create.add(static_cast<std::uint64_t>(create_ns));
+    result.reap.add(static_cast<std::uint64_t>(reap_ns));
+  }
+  result.bogo_ops = 10;
+  result.sys_time_s = 10 * (create_ns + reap_ns) * 1e-9;
+  return result;
+}
+
+TEST(SweepAnalysis, MarksABentCostAsABadFitInTheSummaryAndTheReport) {
+  std::vector<std::uint64_t> sizes;
+  for (std::uint64_t mib = 0; mib <= 56; mib += 8) {
+    sizes.push_back(mib << 20);
+  }
+  const SweepSettings settings = settings_of(sizes);
+  std::vector<SweepSample> samples;
+  for (std::uint32_t round = 0; round < settings.rounds; ++round) {
+    for (std::size_t point = 0; point < sizes.size(); ++point) {
+      samples.push_back(SweepSample{point, round, 0, bent_run(sizes[point], round)});
+    }
+  }
+  const nlohmann::json summary = analyze_sweep(settings, samples, 1.0);
+  std::map<std::string, nlohmann::json> fits;
+  for (const auto& fit : summary.at("fits")) {
+    fits[fit.at("phase")] = fit;
+  }
+  EXPECT_TRUE(fits.at("create").at("bad_fit").get<bool>());
+  EXPECT_EQ(fits.at("create").at("flags"), nlohmann::json({"nonlinear"}));
+  EXPECT_FALSE(fits.at("reap").at("bad_fit").get<bool>());
+  const std::string report = render_sweep_report(summary);
+  EXPECT_NE(report.find("BAD FIT: nonlinear"), std::string::npos) << report;
+  std::istringstream lines(report);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("reap ", 0) == 0) {
+      EXPECT_TRUE(line.ends_with("  ok")) << line;
+    }
+  }
 }
 
 TEST(SweepAnalysis, RefusesARunWithoutOperations) {
@@ -92,8 +149,13 @@ TEST(SweepAnalysis, CountsCopiedEntriesPerKind) {
   EXPECT_EQ(entries_copied(parent), 0.0);
   parent.kind = ParentKind::kZero;
   parent.requested_bytes = 1u << 20;
-  parent.region_rss_kb = 0;
+  parent.region_rss_kb = parent.region_anonymous_kb = parent.anon_huge_kb = 0;
   EXPECT_EQ(sweep_pages(parent), 256.0);
+  EXPECT_EQ(entries_copied(parent), 0.0);  // zero-page entries: nothing to copy
+  // A kernel that allocates a page per read fault: the zero region is anonymous memory.
+  parent.region_rss_kb = parent.region_anonymous_kb = 1024;
+  EXPECT_EQ(sweep_pages(parent), 256.0);
+  EXPECT_EQ(entries_copied(parent), 256.0);
 }
 
 TEST(SweepReport, RejectsASummaryThatIsNotASweep) {

@@ -3,11 +3,16 @@
 // per-arm options) and `sweep`.
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "runner/job.hpp"
+
+namespace CLI {
+class App;
+}
 
 namespace clonebench {
 
@@ -28,5 +33,8 @@ RunSpec parse_run_spec(const std::vector<std::string>& args);
 
 // The usage text of `clonebench run`.
 std::string run_help();
+
+// Calls `use` with the CLI11 definition of `run`'s options (man page tests, shell completion).
+void with_run_definition(const std::function<void(CLI::App&)>& use);
 
 }  // namespace clonebench

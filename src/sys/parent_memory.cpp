@@ -128,6 +128,10 @@ void populate(std::string_view kind, void* address, std::size_t bytes) {
 
 }  // namespace
 
+std::vector<std::string_view> parent_kinds() {
+  return {kKinds.begin(), kKinds.end()};
+}
+
 void check_parent_kind(std::string_view kind) {
   if (std::find(kKinds.begin(), kKinds.end(), kind) == kKinds.end()) {
     throw UsageError(fmt::format(

@@ -22,6 +22,9 @@ struct ParentShape {
 // Throws UsageError naming --rss-kind for an unknown kind.
 void check_parent_kind(std::string_view kind);
 
+// Every kind --rss-kind accepts, for shell completion.
+std::vector<std::string_view> parent_kinds();
+
 // Refuses, before anything is forked, a shape that does not fit in MemAvailable with a margin
 // (instances regions at once). Throws UsageError naming --rss.
 void check_parent_fits(const ParentShape& shape, std::uint32_t instances);

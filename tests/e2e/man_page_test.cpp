@@ -1,0 +1,151 @@
+// The man pages (man/*.scd, rendered by the build) against the command line they document:
+// each renders without a groff warning, every subcommand has one, and every option the CLI
+// accepts appears in its command's page. The option list comes from the driver itself
+// (`clonebench __cli`), so a new option without documentation fails here.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "e2e/command_process.hpp"
+
+namespace clonebench::testing {
+namespace {
+
+nlohmann::json cli_description() {
+  const CommandResult result = run_command({CLONEBENCH_BINARY, "__cli"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  return nlohmann::json::parse(result.out);
+}
+
+std::string page_path(const std::string& command) {
+  const std::string page = command.empty() ? "clonebench" : "clonebench-" + command;
+  return std::string(CLONEBENCH_MAN_DIR) + "/" + page + ".1";
+}
+
+std::vector<std::string> rendered_pages() {
+  std::vector<std::string> pages;
+  for (const auto& entry : std::filesystem::directory_iterator(CLONEBENCH_MAN_DIR)) {
+    if (entry.path().extension() == ".1") {
+      pages.push_back(entry.path().string());
+    }
+  }
+  return pages;
+}
+
+// The page as a reader sees it, on lines too long to be broken or hyphenated, with groff's
+// hyphen and minus glyphs turned back into '-'.
+std::string page_text(const std::string& path) {
+  const CommandResult result =
+      run_command({"groff", "-man", "-Tutf8", "-rLL=1000n", "-rHY=0", "-P-cbou", path});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  std::string text = result.out;
+  for (const std::string glyph : {"\u2010", "\u2212"}) {
+    for (std::size_t at = text.find(glyph); at != std::string::npos; at = text.find(glyph, at)) {
+      text.replace(at, glyph.size(), "-");
+    }
+  }
+  return text;
+}
+
+// `name` as a whole word: "--fork" is not found inside "--fork-ops".
+bool mentions(const std::string& text, const std::string& name) {
+  const auto is_word_char = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '-';
+  };
+  for (std::size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
+    const bool starts = at == 0 || !is_word_char(text[at - 1]);
+    const std::size_t end = at + name.size();
+    const bool ends = end == text.size() || !is_word_char(text[end]);
+    if (starts && ends) {
+      return true;
+    }
+  }
+  return false;
+}
+
+std::vector<std::string> option_names(const nlohmann::json& command) {
+  std::vector<std::string> names;
+  for (const auto& option : command["options"]) {
+    for (const auto& name : option["names"]) {
+      names.push_back(name.get<std::string>());
+    }
+  }
+  return names;
+}
+
+TEST(ManPages, RenderWithoutAnyGroffWarning) {
+  const std::vector<std::string> pages = rendered_pages();
+  ASSERT_FALSE(pages.empty());
+  for (const std::string& page : pages) {
+    const CommandResult result = run_command({"groff", "-man", "-Tutf8", "-ww", "-z", page});
+    EXPECT_EQ(result.exit_code, 0) << page;
+    EXPECT_EQ(result.err, "") << page;
+  }
+}
+
+TEST(ManPages, ExistForTheToolAndEverySubcommand) {
+  const nlohmann::json cli = cli_description();
+  EXPECT_TRUE(std::filesystem::exists(page_path(""))) << page_path("");
+  for (const auto& command : cli["subcommands"]) {
+    const std::string name = command["name"];
+    EXPECT_TRUE(std::filesystem::exists(page_path(name)))
+        << "clonebench " << name << " has no man page: add man/clonebench-" << name
+        << ".1.scd (docs/packaging.md)";
+  }
+}
+
+TEST(ManPages, DocumentOnlyCommandsThatExist) {
+  std::set<std::string> documented;
+  const nlohmann::json cli = cli_description();
+  for (const auto& command : cli["subcommands"]) {
+    documented.insert(page_path(command["name"]));
+  }
+  documented.insert(page_path(""));
+  for (const std::string& page : rendered_pages()) {
+    EXPECT_TRUE(documented.contains(page)) << page << " documents no subcommand of clonebench";
+  }
+}
+
+TEST(ManPages, NameEveryOptionTheCommandAccepts) {
+  const nlohmann::json cli = cli_description();
+  const std::string tool_page = page_text(page_path(""));
+  for (const std::string& name : option_names(cli)) {
+    EXPECT_TRUE(mentions(tool_page, name)) << "clonebench(1) does not mention " << name;
+  }
+  for (const auto& command : cli["subcommands"]) {
+    const std::string path = page_path(command["name"]);
+    if (!std::filesystem::exists(path)) {
+      continue;  // reported by ExistForTheToolAndEverySubcommand
+    }
+    const std::string text = page_text(path);
+    for (const std::string& name : option_names(command)) {
+      EXPECT_TRUE(mentions(text, name)) << path << " does not mention " << name;
+    }
+  }
+}
+
+TEST(ManPages, HaveTheSectionsAReaderLooksFor) {
+  for (const std::string& page : rendered_pages()) {
+    const std::string text = page_text(page);
+    for (const char* section : {"NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "EXIT STATUS",
+                                "ENVIRONMENT", "FILES", "EXAMPLES", "SEE ALSO"}) {
+      EXPECT_TRUE(text.find("\n" + std::string(section) + "\n") != std::string::npos)
+          << page << " has no " << section << " section";
+    }
+  }
+}
+
+TEST(ManPages, AreInstalledGzippedBesideTheirRoffSource) {
+  for (const std::string& page : rendered_pages()) {
+    const CommandResult result = run_command({"gzip", "-dc", page + ".gz"});
+    EXPECT_EQ(result.exit_code, 0) << page;
+    EXPECT_EQ(result.out, read_all(page)) << page;
+  }
+}
+
+}  // namespace
+}  // namespace clonebench::testing

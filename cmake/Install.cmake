@@ -11,3 +11,9 @@ install(TARGETS ${CLONEBENCH_PRIVATE_PROGRAMS} RUNTIME DESTINATION libexec/clone
 install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 file(GLOB CLONEBENCH_DOCS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/docs/*.md)
 install(FILES ${CLONEBENCH_DOCS} DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
+
+# Everything the rules above, man/ and completion/ install, for a build that wants only that
+# (scripts/quickstart.sh) rather than every test and benchmark.
+add_custom_target(clonebench-installable)
+add_dependencies(clonebench-installable clonebench ${CLONEBENCH_PRIVATE_PROGRAMS}
+                 clonebench-man-pages clonebench-completion)

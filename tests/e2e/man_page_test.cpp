@@ -4,6 +4,7 @@
 // (`clonebench __cli`), so a new option without documentation fails here.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -26,11 +27,14 @@ std::string page_path(const std::string& command) {
   return std::string(CLONEBENCH_MAN_DIR) + "/" + page + ".1";
 }
 
+// The rendering of every page source, man/<page>.1.scd (not whatever the build directory holds:
+// a page removed from the sources may still lie there).
 std::vector<std::string> rendered_pages() {
   std::vector<std::string> pages;
-  for (const auto& entry : std::filesystem::directory_iterator(CLONEBENCH_MAN_DIR)) {
-    if (entry.path().extension() == ".1") {
-      pages.push_back(entry.path().string());
+  for (const auto& entry :
+       std::filesystem::directory_iterator(std::string(CLONEBENCH_SOURCE_DIR) + "/man")) {
+    if (entry.path().extension() == ".scd") {
+      pages.push_back(std::string(CLONEBENCH_MAN_DIR) + "/" + entry.path().stem().string());
     }
   }
   return pages;
@@ -89,12 +93,15 @@ TEST(ManPages, RenderWithoutAnyGroffWarning) {
 
 TEST(ManPages, ExistForTheToolAndEverySubcommand) {
   const nlohmann::json cli = cli_description();
-  EXPECT_TRUE(std::filesystem::exists(page_path(""))) << page_path("");
+  const std::vector<std::string> pages = rendered_pages();
+  const auto has_page = [&pages](const std::string& command) {
+    return std::find(pages.begin(), pages.end(), page_path(command)) != pages.end();
+  };
+  EXPECT_TRUE(has_page("")) << page_path("");
   for (const auto& command : cli["subcommands"]) {
     const std::string name = command["name"];
-    EXPECT_TRUE(std::filesystem::exists(page_path(name)))
-        << "clonebench " << name << " has no man page: add man/clonebench-" << name
-        << ".1.scd (docs/packaging.md)";
+    EXPECT_TRUE(has_page(name)) << "clonebench " << name << " has no man page: add man/clonebench-"
+                                << name << ".1.scd (docs/packaging.md)";
   }
 }
 
@@ -112,13 +119,14 @@ TEST(ManPages, DocumentOnlyCommandsThatExist) {
 
 TEST(ManPages, NameEveryOptionTheCommandAccepts) {
   const nlohmann::json cli = cli_description();
+  const std::vector<std::string> pages = rendered_pages();
   const std::string tool_page = page_text(page_path(""));
   for (const std::string& name : option_names(cli)) {
     EXPECT_TRUE(mentions(tool_page, name)) << "clonebench(1) does not mention " << name;
   }
   for (const auto& command : cli["subcommands"]) {
     const std::string path = page_path(command["name"]);
-    if (!std::filesystem::exists(path)) {
+    if (std::find(pages.begin(), pages.end(), path) == pages.end()) {
       continue;  // reported by ExistForTheToolAndEverySubcommand
     }
     const std::string text = page_text(path);

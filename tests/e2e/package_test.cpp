@@ -59,7 +59,7 @@ class DebianPackage : public ::testing::Test {
     const CommandResult packed = run_command(
         {CLONEBENCH_CPACK, "-G", "DEB", "--config",
          std::string(CLONEBENCH_BUILD_DIR) + "/CPackConfig.cmake", "-B", scratch_.path()},
-        {}, {}, 300);
+        {}, {}, 240);
     ASSERT_EQ(packed.exit_code, 0) << packed.out << packed.err;
     for (const auto& entry : fs::directory_iterator(scratch_.path())) {
       if (entry.path().extension() == ".deb") {

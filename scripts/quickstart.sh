@@ -6,5 +6,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
 cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DCLONEBENCH_TESTS=OFF >/dev/null
-cmake --build build/release --target clonebench clonebench-helper -j "$(nproc)"
+cmake --build build/release --target clonebench-installable -j "$(nproc)"
 exec build/release/src/clonebench run "$@"

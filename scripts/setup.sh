@@ -8,6 +8,8 @@ packages=(
   libfmt-dev libcli11-dev nlohmann-json3-dev libsqlite3-dev libyaml-cpp-dev zlib1g-dev
   libgtest-dev libgmock-dev
   clang-format binutils procps
+  # man pages, the Debian package and the tests of both
+  scdoc groff-base man-db gzip dpkg-dev file git
 )
 
 missing=()

@@ -7,6 +7,7 @@
 #include <exception>
 
 #include "cli/command.hpp"
+#include "cli/version_text.hpp"
 #include "core/error.hpp"
 
 namespace clonebench {
@@ -30,7 +31,7 @@ int dispatch(CLI::App& app, const CommandList& commands) {
 
 int run_app(int argc, char** argv) {
   CLI::App app{"clonebench: measure the cost of creating processes and threads on Linux"};
-  app.set_version_flag("--version", std::string("clonebench ") + CLONEBENCH_VERSION);
+  app.set_version_flag("--version", version_text(build_commit()));
   app.require_subcommand(0, 1);
   CommandList commands;
   add_run_command(app, commands);
@@ -41,6 +42,7 @@ int run_app(int argc, char** argv) {
   add_sweep_command(app, commands);
   add_model_command(app, commands);
   add_ab_command(app, commands);
+  add_completion_commands(app, commands);
   try {
     app.parse(argc, argv);
     return dispatch(app, commands);

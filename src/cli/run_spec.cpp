@@ -218,4 +218,11 @@ std::string run_help() {
   return app.help();
 }
 
+void with_run_definition(const std::function<void(CLI::App&)>& use) {
+  CLI::App app{"clonebench run"};
+  RawRunOptions raw;
+  define_options(app, raw);
+  use(app);
+}
+
 }  // namespace clonebench

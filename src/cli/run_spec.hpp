@@ -3,11 +3,16 @@
 // per-arm options) and `sweep`.
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "record/job.hpp"
+
+namespace CLI {
+class App;
+}
 
 namespace clonebench {
 
@@ -31,5 +36,8 @@ ParentKind parse_parent_kind(std::string_view text, std::string_view flag);
 
 // The usage text of `clonebench run`.
 std::string run_help();
+
+// Calls `use` with the CLI11 definition of `run`'s options (man page tests, shell completion).
+void with_run_definition(const std::function<void(CLI::App&)>& use);
 
 }  // namespace clonebench

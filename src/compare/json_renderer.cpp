@@ -58,7 +58,7 @@ nlohmann::ordered_json compare_to_json(const ComparisonReport& report) {
                        {"effect", effect_json(metric.effect, report.paired)},
                        {"sentence", metric_sentence(metric, report)}});
   }
-  return nlohmann::ordered_json{{"schema", "clonebench-compare/1"},
+  return nlohmann::ordered_json{{"schema", kCompareSchema},
                                 {"design", report.paired ? "paired" : "unpaired"},
                                 {"alpha", report.options.alpha},
                                 {"threshold_pct", report.options.threshold * 100},

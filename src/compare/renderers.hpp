@@ -8,6 +8,9 @@
 
 namespace clonebench {
 
+// The "schema" of the comparison document; `clonebench --version` names it too.
+inline constexpr const char* kCompareSchema = "clonebench-compare/1";
+
 // The human table: estimate, CI, p, verdict per metric, noise lines, warnings, summary.
 std::string render_compare_table(const ComparisonReport& report);
 // benchstat's table (medians ± order-statistic CI, delta of medians or "~", p and n).

@@ -15,7 +15,19 @@ constexpr std::array<std::pair<ParentKind, std::string_view>, 6> kNames = {{
     {ParentKind::kHugetlb, "hugetlb"},
 }};
 
+constexpr std::array<std::string_view, kNames.size()> kNameList = [] {
+  std::array<std::string_view, kNames.size()> names{};
+  for (std::size_t i = 0; i < kNames.size(); ++i) {
+    names[i] = kNames[i].second;
+  }
+  return names;
+}();
+
 }  // namespace
+
+std::span<const std::string_view> parent_kind_names() noexcept {
+  return kNameList;
+}
 
 std::string_view parent_kind_name(ParentKind kind) noexcept {
   for (const auto& [known, name] : kNames) {

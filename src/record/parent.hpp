@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <type_traits>
 
@@ -17,6 +18,8 @@ enum class ParentKind : std::uint32_t { kAnon, kThp, kZero, kShared, kFile, kHug
 std::string_view parent_kind_name(ParentKind kind) noexcept;
 // nullopt for an unknown name.
 std::optional<ParentKind> parent_kind_from_name(std::string_view name) noexcept;
+// Every name, in the order above (for shell completion).
+std::span<const std::string_view> parent_kind_names() noexcept;
 // "anon, thp, zero, shared, file or hugetlb", for messages.
 std::string_view parent_kind_choices() noexcept;
 

@@ -8,6 +8,9 @@
 
 namespace clonebench {
 
+// The "schema" of the run document; `clonebench --version` names it too.
+inline constexpr const char* kRunSchema = "clonebench/1";
+
 // The clonebench/1 JSON document of DESIGN.md §3 (names are a contract).
 nlohmann::json to_json(const RunDocument& document);
 std::string render_json(const RunDocument& document);

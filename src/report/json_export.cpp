@@ -10,7 +10,7 @@
 namespace clonebench {
 namespace {
 
-constexpr const char* kSchema = "clonebench/1";
+constexpr const char* kSchema = kRunSchema;
 
 nlohmann::json run_to_json(const RunRecord& record) {
   const RunResult& result = record.result;

@@ -1,0 +1,155 @@
+// The generated bash completion, sourced into a real bash and asked to complete command lines
+// as bash would (COMP_WORDS split on COMP_WORDBREAKS, as readline does).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "e2e/command_process.hpp"
+
+namespace clonebench::testing {
+namespace {
+
+std::string quoted(const std::string& word) {
+  std::string out = "'";
+  for (const char c : word) {
+    out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  }
+  return out + "'";
+}
+
+// What bash offers for `clonebench WORDS...` with the cursor at the end of the last word.
+// `source_line` loads the completion (in a function, as bash-completion's loader does, when
+// asked).
+std::vector<std::string> complete(const std::vector<std::string>& words,
+                                  const std::vector<std::string>& env = {},
+                                  const std::string& source_line = "") {
+  std::string script = source_line.empty()
+                           ? "source " + quoted(CLONEBENCH_BASH_COMPLETION) + " || exit 9\n"
+                           : source_line + "\n";
+  script += "COMP_WORDS=(" + quoted(CLONEBENCH_BINARY);
+  for (const std::string& word : words) {
+    script += " " + quoted(word);
+  }
+  script += ")\nCOMP_CWORD=" + std::to_string(words.size()) +
+            "\n_clonebench\nprintf '%s\\n' \"${COMPREPLY[@]}\"\n";
+  const CommandResult result = run_command({"bash", "--norc", "--noprofile", "-c", script}, env);
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.err, "");
+  std::vector<std::string> offered;
+  std::istringstream lines(result.out);
+  for (std::string line; std::getline(lines, line);) {
+    if (!line.empty()) {
+      offered.push_back(line);
+    }
+  }
+  std::sort(offered.begin(), offered.end());
+  return offered;
+}
+
+std::vector<std::string> sorted(std::vector<std::string> words) {
+  std::sort(words.begin(), words.end());
+  return words;
+}
+
+nlohmann::json subcommand(const std::string& name) {
+  const CommandResult result = run_command({CLONEBENCH_BINARY, "__cli"});
+  const nlohmann::json cli = nlohmann::json::parse(result.out);
+  for (const auto& command : cli["subcommands"]) {
+    if (command["name"] == name) {
+      return command;
+    }
+  }
+  return {};
+}
+
+const std::vector<std::string> kStressors = {"clone", "clone3", "exec", "fork",
+                                             "spawn", "thread", "vfork"};
+
+TEST(BashCompletion, CompletesSubcommandNames) {
+  EXPECT_EQ(complete({"s"}), sorted({"show", "sweep"}));
+  EXPECT_EQ(complete({"com"}), sorted({"compare"}));
+}
+
+TEST(BashCompletion, OffersEveryStressorAfterRunAndSweep) {
+  EXPECT_EQ(complete({"run", ""}), kStressors);
+  EXPECT_EQ(complete({"run", "fork", "--timeout", "1", "cl"}), sorted({"clone", "clone3"}));
+  EXPECT_EQ(complete({"sweep", ""}), kStressors);
+}
+
+TEST(BashCompletion, OffersEveryOptionTheSubcommandAccepts) {
+  for (const std::string name : {"run", "ab", "compare", "sweep", "export"}) {
+    std::vector<std::string> expected;
+    const nlohmann::json command = subcommand(name);
+    for (const auto& option : command["options"]) {
+      for (const auto& option_name : option["names"]) {
+        if (option_name.get<std::string>().starts_with("--")) {
+          expected.push_back(option_name);
+        }
+      }
+    }
+    ASSERT_FALSE(expected.empty()) << name;
+    EXPECT_EQ(complete({name, "--"}), sorted(expected)) << name;
+  }
+}
+
+TEST(BashCompletion, OffersTheKindsOfRssKind) {
+  const std::vector<std::string> kinds =
+      sorted({"anon", "thp", "zero", "shared", "file", "hugetlb"});
+  EXPECT_EQ(complete({"run", "fork", "--rss-kind", ""}), kinds);
+  EXPECT_EQ(complete({"run", "--rss-kind", "=", "t"}), sorted({"thp"}));
+  EXPECT_EQ(complete({"sweep", "fork", "--rss-kind", "h"}), sorted({"hugetlb"}));
+}
+
+TEST(BashCompletion, DoesNotTakeAnOptionValueForAStressor) {
+  // "fork" here is --label's value, so the next word is still the first stressor.
+  EXPECT_EQ(complete({"run", "--label", "fork", "f"}), sorted({"fork"}));
+  EXPECT_EQ(complete({"run", "--label", "fork", "--timeout", "2", ""}), kStressors);
+}
+
+TEST(BashCompletion, OffersTheValuesOfFormatAndFailOn) {
+  EXPECT_EQ(complete({"compare", "a", "b", "--format", ""}),
+            sorted({"table", "benchstat", "markdown", "json"}));
+  EXPECT_EQ(complete({"ab", "fork", "--fail-on", "s"}), sorted({"slower"}));
+}
+
+TEST(BashCompletion, OffersTheLabelsStoredInTheDatabase) {
+  ScratchDirectory dir("completion");
+  const std::string db = dir.path() + "/runs.db";
+  for (const std::string label : {"6.1.0-17-amd64", "patched"}) {
+    const CommandResult stored = run_command(
+        {CLONEBENCH_BINARY, "run", "fork", "--ops", "20", "--label", label, "--db", db});
+    ASSERT_EQ(stored.exit_code, 0) << stored.err;
+  }
+  EXPECT_EQ(complete({"compare", "--db", db, ""}), sorted({"6.1.0-17-amd64", "patched"}));
+  EXPECT_EQ(complete({"compare", "6.1.0-17-amd64", "p"}, {"CLONEBENCH_DB=" + db}),
+            sorted({"patched"}));
+}
+
+TEST(BashCompletion, NeverCreatesADatabase) {
+  ScratchDirectory dir("completion");
+  const std::string db = dir.path() + "/absent.db";
+  EXPECT_TRUE(complete({"compare", ""}, {"CLONEBENCH_DB=" + db}).empty());
+  EXPECT_FALSE(std::filesystem::exists(db));
+}
+
+TEST(BashCompletion, WorksWhenSourcedInsideAFunction) {
+  const std::string loader =
+      "load() { source " + quoted(CLONEBENCH_BASH_COMPLETION) + "; }; load || exit 9";
+  EXPECT_EQ(complete({"run", "--rss-kind", "a"}, {}, loader), sorted({"anon"}));
+}
+
+TEST(BashCompletion, IsRegisteredForTheClonebenchCommand) {
+  const CommandResult result =
+      run_command({"bash", "--norc", "-c",
+                   "source " + quoted(CLONEBENCH_BASH_COMPLETION) + "; complete -p clonebench"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "complete -F _clonebench clonebench\n");
+}
+
+}  // namespace
+}  // namespace clonebench::testing

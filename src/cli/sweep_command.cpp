@@ -7,6 +7,7 @@
 
 #include "cli/command.hpp"
 #include "core/error.hpp"
+#include "core/text_safety.hpp"
 #include "core/timestamp.hpp"
 #include "core/units.hpp"
 #include "report/output_file.hpp"
@@ -40,6 +41,9 @@ ParsedSweep parse_sweep(const SweepArgs& args) {
     throw UsageError("--rss: a sweep needs a size list, e.g. --rss 0,32M,64M,128M or 0:512M:8");
   }
   settings.sizes = parse_size_list(args.rss, "--rss");
+  if (!args.label.empty()) {
+    require_clean_text(args.label, "--label");
+  }
   check_parent_kind(args.rss_kind);
   settings.rss_kind = args.rss_kind;
   settings.vmas = static_cast<std::uint64_t>(parse_integer(args.vmas, "--vmas", 1, 60000));
@@ -77,9 +81,8 @@ std::string experiment_tag(const std::string& started_at, std::uint64_t seed) {
 
 int run_sweep_command(const SweepArgs& args) {
   const ParsedSweep parsed = parse_sweep(args);
-  if (!args.json_path.empty()) {
-    check_output_path(args.json_path, "--json");
-  }
+  check_output_targets({{args.json_path, "--json"}},
+                       args.db_path.empty() ? Store::default_path() : args.db_path);
   std::optional<Store> store;
   if (!args.no_store) {
     store.emplace(args.db_path.empty() ? Store::default_path() : args.db_path);
@@ -103,7 +106,7 @@ int run_sweep_command(const SweepArgs& args) {
   if (!args.json_path.empty()) {
     const nlohmann::json document = {
         {"schema", "clonebench/1"}, {"environment", environment}, {"sweep", sweep.summary}};
-    write_output(args.json_path, document.dump(2) + "\n", "--json");
+    write_output(args.json_path, dump_json(document, 2) + "\n", "--json");
   }
   if (args.json_path != "-") {
     fmt::print("{}", render_sweep_report(sweep.summary));

@@ -5,6 +5,7 @@
 #include <array>
 #include <limits>
 
+#include "core/text_safety.hpp"
 #include "report/record_json.hpp"
 
 namespace clonebench {
@@ -102,7 +103,7 @@ StoredRun read_run(const sqlite::Statement& row) {
 
 std::int64_t store_environment(sqlite::Db& db, const nlohmann::json& environment) {
   // nlohmann::json keeps object keys sorted, so equal environments give equal text.
-  const std::string text = environment.dump();
+  const std::string text = dump_json(environment);
   sqlite::Statement insert(db, "INSERT OR IGNORE INTO environment (json) VALUES (?1)");
   insert.bind(1, text).run();
   sqlite::Statement select(db, "SELECT id FROM environment WHERE json = ?1");
@@ -128,7 +129,7 @@ std::int64_t insert_run(sqlite::Db& db, const RunRecord& record, std::int64_t en
       .bind(5, environment_id)
       .bind(6, result.stressor)
       .bind(7, static_cast<std::int64_t>(result.instances))
-      .bind(8, result.options.dump())
+      .bind(8, dump_json(result.options))
       .bind(9, to_db(result.bogo_ops))
       .bind(10, result.real_time_s)
       .bind(11, result.usr_time_s)
@@ -148,7 +149,7 @@ void insert_experiment(sqlite::Db& db, const Experiment& experiment) {
   statement.bind(1, experiment.tag)
       .bind(2, experiment.kind)
       .bind(3, experiment.created_at)
-      .bind(4, experiment.summary.dump());
+      .bind(4, dump_json(experiment.summary));
   statement.run();
 }
 

@@ -19,6 +19,10 @@ std::uint64_t parse_size_bytes(std::string_view text, std::string_view flag);
 std::int64_t parse_integer(std::string_view text, std::string_view flag, std::int64_t min,
                            std::int64_t max);
 
+// A finite decimal number in [min, max] ("0.05", "1e-3"); NaN, infinity and anything else
+// throw UsageError naming `flag`.
+double parse_real(std::string_view text, std::string_view flag, double min, double max);
+
 // "128 MiB", "4 KiB", "0 B": the largest binary unit that divides evenly, else one decimal.
 std::string format_size(std::uint64_t bytes);
 

@@ -12,6 +12,7 @@
 #include "cli/ab_arguments.hpp"
 #include "cli/argument_split.hpp"
 #include "cli/command.hpp"
+#include "cli/option_values.hpp"
 #include "cli/run_spec.hpp"
 #include "compare/ab_document.hpp"
 #include "compare/gate.hpp"
@@ -19,6 +20,7 @@
 #include "compare/renderers.hpp"
 #include "compare/stored_runs.hpp"
 #include "core/error.hpp"
+#include "core/text_safety.hpp"
 #include "core/timestamp.hpp"
 #include "core/units.hpp"
 #include "report/output_file.hpp"
@@ -113,7 +115,10 @@ AbPlan plan_ab(const AbArguments& args) {
                   ? (std::uint64_t{std::random_device{}()} << 32) | std::random_device{}()
                   : static_cast<std::uint64_t>(parse_integer(args.seed, "--seed", 0, INT64_MAX));
   plan.options.threshold = parse_threshold(args.threshold, "--threshold");
-  plan.options.alpha = args.alpha;
+  if (!args.label.empty()) {
+    require_clean_text(args.label, "--label");
+  }
+  plan.options.alpha = parse_real(args.alpha, "--alpha", 0.0001, 0.5);
   const std::vector<std::string> spec_words = split_arguments(args.spec, "SPEC");
   plan.arms[0] = {"a", arm_job(spec_words, args.a_options, "--a"), args.setup_a, "--setup-a"};
   plan.arms[1] = {"b", arm_job(spec_words, args.b_options, "--b"), args.setup_b, "--setup-b"};
@@ -155,6 +160,9 @@ void run_setup(const Arm& arm, SignalScope& signals) {
     return;
   }
   const ShellStatus status = run_shell_command(arm.setup, arm.setup_flag);
+  if (status.interrupted_by != 0) {
+    throw Interrupted(status.interrupted_by);  // the setup was stopped; restore follows
+  }
   signals.throw_if_interrupted();
   if (!status.ok()) {
     throw RuntimeError(fmt::format("{} '{}' {}", arm.setup_flag, arm.setup, describe(status)));
@@ -202,7 +210,7 @@ void restore_after_failure(const std::string& restore) noexcept {
     return;
   }
   try {
-    const ShellStatus status = run_shell_command(restore, "--restore");
+    const ShellStatus status = run_shell_command(restore, "--restore", OnInterrupt::kLetFinish);
     if (!status.ok()) {
       fmt::print(stderr, "clonebench: warning: --restore '{}' {}\n", restore, describe(status));
     }
@@ -270,7 +278,7 @@ void store_experiment(const AbArguments& args, AbDesign& design, PairRuns& runs,
 }
 
 void print_report(const AbArguments& args, const ComparisonReport& report, const AbDesign& design) {
-  const std::string json = ab_compare_json(report, design).dump(2) + "\n";
+  const std::string json = dump_json(ab_compare_json(report, design), 2) + "\n";
   if (!args.json_path.empty()) {
     write_output(args.json_path, json, "--json");
   }
@@ -293,9 +301,8 @@ AbDesign design_of(const AbArguments& args, const AbPlan& plan) {
 int run_ab(const AbArguments& args) {
   const AbPlan plan = plan_ab(args);
   check_metric_names(args.metrics);
-  if (!args.json_path.empty()) {
-    check_output_path(args.json_path, "--json");
-  }
+  check_output_targets({{args.json_path, "--json"}},
+                       args.db_path.empty() ? Store::default_path() : args.db_path);
   AbDesign design = design_of(args, plan);
   fmt::print(stderr, "clonebench: ab: {} pairs after {} warm-up pair(s), seed {:#x}\n", plan.pairs,
              plan.warmups, plan.seed);
@@ -311,8 +318,12 @@ int run_ab(const AbArguments& args) {
     throw;
   }
   const std::optional<ShellStatus> restored =
-      args.restore.empty() ? std::nullopt
-                           : std::optional(run_shell_command(args.restore, "--restore"));
+      args.restore.empty()
+          ? std::nullopt
+          : std::optional(run_shell_command(args.restore, "--restore", OnInterrupt::kLetFinish));
+  if (restored && restored->interrupted_by != 0) {
+    throw Interrupted(restored->interrupted_by);  // restored, but asked to stop: no report
+  }
   environment["loadavg_after"] = read_loadavg();
   design.orders.erase(design.orders.begin(),
                       design.orders.begin() + static_cast<std::ptrdiff_t>(plan.warmups));
@@ -324,6 +335,7 @@ int run_ab(const AbArguments& args) {
     report.b_source = arm_source("b", args.b_options, runs.b);
   }
   print_report(args, report, design);
+  signals.throw_if_interrupted();  // exit 128 + signal, not death by it when the mask returns
   if (restored && !restored->ok()) {
     throw RuntimeError(fmt::format("--restore '{}' {}: the machine may not be restored",
                                    args.restore, describe(*restored)));
@@ -350,6 +362,7 @@ int parse_and_run_ab(const std::vector<std::string>& raw) {
   } catch (const CLI::ParseError& error) {
     throw UsageError(error.what());
   }
+  check_given_values(ab);
   return run_ab(args);
 }
 

@@ -16,6 +16,7 @@
 
 #include "core/error.hpp"
 #include "core/units.hpp"
+#include "sys/cgroup_memory.hpp"
 
 namespace clonebench {
 namespace {
@@ -160,6 +161,7 @@ void check_parent_fits(const ParentShape& shape, std::uint32_t instances) {
         format_size(shape.bytes), copies, format_size(available), format_size(limit),
         kMemAvailableShare * 100, format_size(limit / copies / kPageBytes * kPageBytes)));
   }
+  check_cgroup_memory_fits(shape.bytes, copies);
 }
 
 ParentRegion::ParentRegion(const ParentShape& shape) : shape_(shape) {

@@ -19,7 +19,8 @@ commands=(
   "run --clone 2 --timeout 1 --rss 8M"
   "run exec spawn --timeout 0.5"
   "run thread --timeout 1 --runs 2"
-  "ab 'fork --timeout 0.3' --pairs 2 --warmup 0 --setup-a 'sleep 0.3' --restore 'sleep 0.2'"
+  "ab 'fork --timeout 0.3' --pairs 2 --warmup 0 --setup-a 'sleep 0.2' --restore 'sleep 0.2'"
+  "ab 'fork --timeout 0.3' --pairs 2 --warmup 0 --setup-b 'sleep 8'"
   "sweep fork --rss 0,4M --rounds 2 --timeout-per-point 0.2"
 )
 
@@ -57,7 +58,9 @@ for ((kill = 1; kill <= kills; ++kill)); do
   command=${commands[RANDOM % ${#commands[@]}]}
   delay=$(printf '0.%03d' $((RANDOM % 1000)))
   [ $((RANDOM % 3)) -eq 0 ] && delay="1.$((RANDOM % 10))"
-  eval "setsid $(printf '%q' "$binary") $command --db $(printf '%q' "$db")" >/dev/null 2>&1 &
+  eval "arguments=($command)"  # the words of the command, quotes honoured
+  # A simple command in the background: $! is the tool itself (setsid execs in place).
+  setsid "$binary" "${arguments[@]}" --db "$db" >/dev/null 2>&1 &
   tool=$!
   sleep "$delay"
   if kill -KILL "$tool" 2>/dev/null; then
@@ -66,8 +69,9 @@ for ((kill = 1; kill <= kills; ++kill)); do
     finished=$((finished + 1))
   fi
   wait "$tool" 2>/dev/null || true
+  # Within 2 s: well before the 8 s setup command would end by itself; it must die with the tool.
   left=""
-  for _ in $(seq 50); do
+  for _ in $(seq 20); do
     left=$(session_members "$tool")
     [ -z "$left" ] && break
     sleep 0.1

@@ -69,6 +69,7 @@ SampleSet read_hyperfine_json(const std::string& path, const std::string& text,
                                  printable(command_of(path, result, index))));
   }
   SampleSet set{path, "hyperfine-json", {}};
+  set.runs.reserve(times->size());
   for (std::size_t i = 0; i < times->size(); ++i) {
     RunObservation run;
     run.metrics["time_s"] = number_value((*times)[i], path, fmt::format("{}.times[{}]", where, i));

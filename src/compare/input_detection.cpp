@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -18,14 +19,26 @@
 namespace clonebench {
 namespace {
 
+// One copy of the file in memory (a string stream would hold two or three on the way).
 std::string read_whole_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     throw UsageError(fmt::format("{}: cannot read: {}", printable(path), std::strerror(errno)));
   }
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  std::string text;
+  std::error_code error;
+  const auto size = std::filesystem::file_size(path, error);
+  if (!error) {
+    text.reserve(size);
+  }
+  char buffer[1 << 16];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+    text.append(buffer, static_cast<std::size_t>(in.gcount()));
+  }
+  if (in.bad()) {
+    throw UsageError(fmt::format("{}: cannot read: {}", printable(path), std::strerror(errno)));
+  }
+  return text;
 }
 
 bool any_line(const std::string& text, const auto& predicate) {

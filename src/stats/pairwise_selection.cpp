@@ -1,8 +1,10 @@
 #include "stats/pairwise_selection.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <random>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 namespace clonebench {
@@ -28,8 +30,15 @@ struct WalshMatrix {
   double value(std::size_t r, std::size_t c) const { return (d[r] + d[c]) / 2; }
 };
 
-// Below this many candidates, they are copied out and selected directly.
+// At most this many candidates (and at most kDirectFactor per row and column) are copied out
+// and selected directly: sampling would cost more than it saves.
 constexpr std::size_t kDirectFactor = 4;
+constexpr std::size_t kDirectMinimum = 32768;
+// Pivots come from a random sample of the candidates (Floyd and Rivest's selection): the two
+// sample values 2·√s ranks either side of where the answer's rank falls. The answer lies between
+// them but for a chance of about 1e-4, and about 2·2·√s / s = 6 % of the candidates do.
+constexpr std::size_t kSampleSize = 4096;
+constexpr double kSampleGap = 128.0;  // 2·√kSampleSize
 
 template <typename Matrix>
 class Selection {
@@ -45,24 +54,24 @@ class Selection {
   // Every row keeps [low_, high_): the candidates. Entries left of low_ are known to be below
   // the answer, entries right of high_ above it; `below_` counts the former.
   double select(std::uint64_t k) {
-    std::mt19937_64 random(0x5eed);  // any pivot gives the same answer; fixed for repeatability
+    std::mt19937_64 random(0x5eed);  // any pivots give the same answer; fixed for repeatability
+    std::uint64_t previous = 0;
     for (;;) {
-      const std::uint64_t candidates = count_candidates();
-      if (candidates <= kDirectFactor * (matrix_.rows() + matrix_.columns())) {
+      const std::vector<std::uint64_t> ends = candidate_ends();
+      const std::uint64_t candidates = ends.back();
+      if (candidates <=
+          std::max(kDirectMinimum, kDirectFactor * (matrix_.rows() + matrix_.columns()))) {
         return select_directly(k - below_);
       }
-      const double pivot = candidate_at(random() % candidates);
-      std::vector<std::size_t> less = boundaries(pivot, false);
-      std::vector<std::size_t> not_greater = boundaries(pivot, true);
-      const std::uint64_t count_less = below_ + sum_from_low(less);
-      const std::uint64_t count_not_greater = below_ + sum_from_low(not_greater);
-      if (k <= count_less) {
-        high_ = std::move(less);
-      } else if (k > count_not_greater) {
-        below_ = count_not_greater;
-        low_ = std::move(not_greater);
-      } else {
-        return pivot;
+      // When two pivots left every candidate (many equal values), one random pivot always
+      // removes at least the entries equal to it.
+      const bool stuck = candidates == previous;
+      previous = candidates;
+      const double random_pivot = stuck ? candidate_at(ends, random() % candidates) : 0.0;
+      const auto [low, high] =
+          stuck ? std::pair{random_pivot, random_pivot} : bracket(random, ends, k - below_);
+      if (const std::optional<double> answer = narrow(k, low, high)) {
+        return *answer;
       }
     }
   }
@@ -75,23 +84,60 @@ class Selection {
     return matrix_.value(r, c);
   }
 
-  std::uint64_t count_candidates() const {
+  // ends[r]: the candidates in rows 0..r.
+  std::vector<std::uint64_t> candidate_ends() const {
+    std::vector<std::uint64_t> ends(low_.size());
     std::uint64_t total = 0;
     for (std::size_t r = 0; r < low_.size(); ++r) {
       total += high_[r] - low_[r];
+      ends[r] = total;
     }
-    return total;
+    return ends;
   }
 
-  double candidate_at(std::uint64_t index) {
-    for (std::size_t r = 0; r < low_.size(); ++r) {
-      const std::uint64_t width = high_[r] - low_[r];
-      if (index < width) {
-        return value(r, low_[r] + static_cast<std::size_t>(index));
-      }
-      index -= width;
+  double candidate_at(const std::vector<std::uint64_t>& ends, std::uint64_t index) {
+    const auto row =
+        static_cast<std::size_t>(std::upper_bound(ends.begin(), ends.end(), index) - ends.begin());
+    const std::uint64_t before = row == 0 ? 0 : ends[row - 1];
+    return value(row, low_[row] + static_cast<std::size_t>(index - before));
+  }
+
+  std::pair<double, double> bracket(std::mt19937_64& random, const std::vector<std::uint64_t>& ends,
+                                    std::uint64_t target) {
+    const std::uint64_t candidates = ends.back();
+    std::vector<double> sample(kSampleSize);
+    for (double& drawn : sample) {
+      drawn = candidate_at(ends, random() % candidates);
     }
-    throw std::logic_error("pairwise selection: candidate index out of range");
+    std::sort(sample.begin(), sample.end());
+    const double position =
+        static_cast<double>(target - 1) / static_cast<double>(candidates) * kSampleSize;
+    const auto at = [&](double place) {
+      return sample[static_cast<std::size_t>(std::clamp(place, 0.0, kSampleSize - 1.0))];
+    };
+    return {at(position - kSampleGap), at(position + kSampleGap)};
+  }
+
+  // Keeps the candidates on the answer's side of [low, high], or returns the answer when it is
+  // known. low <= high.
+  std::optional<double> narrow(std::uint64_t k, double low, double high) {
+    std::vector<std::size_t> from = boundaries(low, false);  // first entry >= low
+    std::vector<std::size_t> to = boundaries(high, true);    // first entry > high
+    const std::uint64_t below_low = below_ + sum_from_low(from);
+    const std::uint64_t up_to_high = below_ + sum_from_low(to);
+    if (k <= below_low) {
+      high_ = std::move(from);
+    } else if (k > up_to_high) {
+      below_ = up_to_high;
+      low_ = std::move(to);
+    } else if (low == high) {
+      return low;
+    } else {
+      below_ = below_low;
+      low_ = std::move(from);
+      high_ = std::move(to);
+    }
+    return std::nullopt;
   }
 
   // Per row, the first column whose value is >= pivot (or > pivot when `inclusive`), clamped to

@@ -76,6 +76,28 @@ TEST(PairwiseSelection, EveryRankOfTheWalshAveragesMatchesFullEnumeration) {
   }
 }
 
+// Matrices beyond the direct cut-off (32768 entries): the pivoting runs, with and without
+// ties (two levels: five distinct differences, where two pivots can leave every candidate).
+TEST(PairwiseSelection, PivotedSelectionMatchesFullEnumerationOnManyRanks) {
+  std::mt19937_64 random(6);
+  for (int trial = 0; trial < 16; ++trial) {
+    const std::size_t m = 150 + random() % 250;
+    const std::size_t n = 150 + random() % 250;
+    const int levels = trial % 2 == 0 ? 2 : 0;
+    const std::vector<double> x = random_sorted(random, m, levels);
+    const std::vector<double> y = random_sorted(random, n, levels);
+    const std::vector<double> differences = all_differences(x, y);
+    const std::vector<double> walsh = all_walsh_averages(x);
+    for (int draw = 0; draw < 40; ++draw) {
+      const std::uint64_t k = 1 + random() % differences.size();
+      ASSERT_EQ(kth_pairwise_difference(x, y, k), differences[k - 1])
+          << "m " << m << " n " << n << " k " << k << " levels " << levels;
+      const std::uint64_t w = 1 + random() % walsh.size();
+      ASSERT_EQ(kth_walsh_average(x, w), walsh[w - 1]) << "n " << m << " k " << w;
+    }
+  }
+}
+
 TEST(PairwiseSelection, LargeInputsAgreeWithFullEnumerationBeyondTheDirectCutoff) {
   // 700 × 900 values: the pivoting loop runs many rounds before the direct selection.
   std::mt19937_64 random(3);

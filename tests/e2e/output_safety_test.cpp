@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include <fstream>
@@ -81,14 +82,28 @@ TEST_F(StoredDatabase, TheDefaultDatabaseIsProtectedToo) {
   expect_database_intact();
 }
 
+// Private device nodes (the same devices as /dev/null and /dev/full): a tool with the bug
+// replaces these, never the machine's own.
 TEST_F(StoredDatabase, ACharacterDeviceIsWrittenThroughAndStaysADevice) {
-  const ToolResult result = run_tool({"export", "1", "--db", db_, "--json", "/dev/null"});
+  const std::string null_device = temp_path("null");
+  const std::string full_device = temp_path("full");
+  std::remove(null_device.c_str());
+  std::remove(full_device.c_str());
+  if (::mknod(null_device.c_str(), S_IFCHR | 0666, makedev(1, 3)) != 0 ||
+      ::mknod(full_device.c_str(), S_IFCHR | 0666, makedev(1, 7)) != 0 ||
+      ::access(null_device.c_str(), W_OK) != 0) {
+    std::remove(null_device.c_str());
+    GTEST_SKIP() << "cannot make a usable device node here (needs root, a dev mount)";
+  }
+  const ToolResult result = run_tool({"export", "1", "--db", db_, "--json", null_device});
   EXPECT_EQ(result.exit_code, 0) << result.err;
-  EXPECT_EQ(file_type("/dev/null"), S_IFCHR);
-  const ToolResult full = run_tool({"export", "1", "--db", db_, "--json", "/dev/full"});
+  EXPECT_EQ(file_type(null_device), S_IFCHR);
+  const ToolResult full = run_tool({"export", "1", "--db", db_, "--json", full_device});
   EXPECT_EQ(full.exit_code, 1) << full.err;  // writing failed: a runtime error, named
-  EXPECT_TRUE(contains(full.err, "/dev/full")) << full.err;
-  EXPECT_EQ(file_type("/dev/full"), S_IFCHR);
+  EXPECT_TRUE(contains(full.err, full_device)) << full.err;
+  EXPECT_EQ(file_type(full_device), S_IFCHR);
+  std::remove(null_device.c_str());
+  std::remove(full_device.c_str());
 }
 
 TEST_F(StoredDatabase, AFifoIsWrittenThroughToItsReader) {

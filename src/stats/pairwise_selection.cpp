@@ -1,6 +1,7 @@
 #include "stats/pairwise_selection.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 #include <random>
 #include <stdexcept>
@@ -30,21 +31,19 @@ struct WalshMatrix {
   double value(std::size_t r, std::size_t c) const { return (d[r] + d[c]) / 2; }
 };
 
-// At most this many candidates (and at most kDirectFactor per row and column) are copied out
-// and selected directly: sampling would cost more than it saves.
-constexpr std::size_t kDirectFactor = 4;
-constexpr std::size_t kDirectMinimum = 32768;
-// Pivots come from a random sample of the candidates (Floyd and Rivest's selection): the two
+// At most SelectionTuning::direct_minimum candidates, or kDirectFactor per row and column, are
+// copied out and selected directly: sampling would cost more than it saves.
+constexpr std::uint64_t kDirectFactor = 4;
+// Pivots come from a random sample of s candidates (Floyd and Rivest's selection): the two
 // sample values 2·√s ranks either side of where the answer's rank falls. The answer lies between
-// them but for a chance of about 1e-4, and about 2·2·√s / s = 6 % of the candidates do.
-constexpr std::size_t kSampleSize = 4096;
-constexpr double kSampleGap = 128.0;  // 2·√kSampleSize
+// them but for a chance of about 1e-4, and about 4·√s / s of the candidates do (6 % for the
+// default s = 4096).
 
 template <typename Matrix>
 class Selection {
  public:
-  Selection(const Matrix& matrix, SelectionCost* cost)
-      : matrix_(matrix), cost_(cost), low_(matrix.rows()), high_(matrix.rows()) {
+  Selection(const Matrix& matrix, SelectionCost* cost, const SelectionTuning& tuning)
+      : matrix_(matrix), cost_(cost), tuning_(tuning), low_(matrix.rows()), high_(matrix.rows()) {
     for (std::size_t r = 0; r < matrix.rows(); ++r) {
       low_[r] = matrix.first(r);
       high_[r] = matrix.columns();
@@ -60,7 +59,7 @@ class Selection {
       const std::vector<std::uint64_t> ends = candidate_ends();
       const std::uint64_t candidates = ends.back();
       if (candidates <=
-          std::max(kDirectMinimum, kDirectFactor * (matrix_.rows() + matrix_.columns()))) {
+          std::max(tuning_.direct_minimum, kDirectFactor * (matrix_.rows() + matrix_.columns()))) {
         return select_directly(k - below_);
       }
       // When two pivots left every candidate (many equal values), one random pivot always
@@ -105,17 +104,20 @@ class Selection {
   std::pair<double, double> bracket(std::mt19937_64& random, const std::vector<std::uint64_t>& ends,
                                     std::uint64_t target) {
     const std::uint64_t candidates = ends.back();
-    std::vector<double> sample(kSampleSize);
+    const std::size_t size = std::max<std::size_t>(tuning_.sample_size, 2);
+    std::vector<double> sample(size);
     for (double& drawn : sample) {
       drawn = candidate_at(ends, random() % candidates);
     }
     std::sort(sample.begin(), sample.end());
+    const auto count = static_cast<double>(size);
     const double position =
-        static_cast<double>(target - 1) / static_cast<double>(candidates) * kSampleSize;
+        static_cast<double>(target - 1) / static_cast<double>(candidates) * count;
+    const double gap = 2 * std::sqrt(count);
     const auto at = [&](double place) {
-      return sample[static_cast<std::size_t>(std::clamp(place, 0.0, kSampleSize - 1.0))];
+      return sample[static_cast<std::size_t>(std::clamp(place, 0.0, count - 1))];
     };
-    return {at(position - kSampleGap), at(position + kSampleGap)};
+    return {at(position - gap), at(position + gap)};
   }
 
   // Keeps the candidates on the answer's side of [low, high], or returns the answer when it is
@@ -180,6 +182,7 @@ class Selection {
 
   const Matrix& matrix_;
   SelectionCost* cost_;
+  SelectionTuning tuning_;
   std::vector<std::size_t> low_, high_;
   std::uint64_t below_ = 0;
 };
@@ -193,17 +196,19 @@ void check_rank(std::uint64_t k, std::uint64_t total, const char* what) {
 }  // namespace
 
 double kth_pairwise_difference(std::span<const double> x_sorted, std::span<const double> y_sorted,
-                               std::uint64_t k, SelectionCost* cost) {
+                               std::uint64_t k, SelectionCost* cost,
+                               const SelectionTuning& tuning) {
   check_rank(k, std::uint64_t{x_sorted.size()} * y_sorted.size(), "kth_pairwise_difference");
   const DifferenceMatrix matrix{x_sorted, y_sorted};
-  return Selection<DifferenceMatrix>(matrix, cost).select(k);
+  return Selection<DifferenceMatrix>(matrix, cost, tuning).select(k);
 }
 
-double kth_walsh_average(std::span<const double> d_sorted, std::uint64_t k, SelectionCost* cost) {
+double kth_walsh_average(std::span<const double> d_sorted, std::uint64_t k, SelectionCost* cost,
+                         const SelectionTuning& tuning) {
   const std::uint64_t n = d_sorted.size();
   check_rank(k, n * (n + 1) / 2, "kth_walsh_average");
   const WalshMatrix matrix{d_sorted};
-  return Selection<WalshMatrix>(matrix, cost).select(k);
+  return Selection<WalshMatrix>(matrix, cost, tuning).select(k);
 }
 
 }  // namespace clonebench

@@ -3,10 +3,15 @@
 // many small random inputs with and without ties, and its cost at 200,000 values a side.
 
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <random>
+#include <thread>
 #include <vector>
 
 #include "stats/hodges_lehmann.hpp"
@@ -48,6 +53,10 @@ std::vector<double> random_sorted(std::mt19937_64& random, std::size_t n, int le
   return values;
 }
 
+// Pivoting from the first candidate on, with samples of 16: every narrowing step, its
+// boundaries and the fallback for ties are exercised on inputs small enough to enumerate.
+constexpr SelectionTuning kEagerPivoting{0, 16};
+
 TEST(PairwiseSelection, EveryRankOfThePairwiseDifferencesMatchesFullEnumeration) {
   std::mt19937_64 random(1);
   for (int trial = 0; trial < 60; ++trial) {
@@ -60,6 +69,8 @@ TEST(PairwiseSelection, EveryRankOfThePairwiseDifferencesMatchesFullEnumeration)
     for (std::uint64_t k = 1; k <= expected.size(); ++k) {
       ASSERT_EQ(kth_pairwise_difference(x, y, k), expected[k - 1])
           << "m " << m << " n " << n << " k " << k;
+      ASSERT_EQ(kth_pairwise_difference(x, y, k, nullptr, kEagerPivoting), expected[k - 1])
+          << "m " << m << " n " << n << " k " << k << " (pivoting)";
     }
   }
 }
@@ -72,6 +83,8 @@ TEST(PairwiseSelection, EveryRankOfTheWalshAveragesMatchesFullEnumeration) {
     const std::vector<double> expected = all_walsh_averages(d);
     for (std::uint64_t k = 1; k <= expected.size(); ++k) {
       ASSERT_EQ(kth_walsh_average(d, k), expected[k - 1]) << "n " << n << " k " << k;
+      ASSERT_EQ(kth_walsh_average(d, k, nullptr, kEagerPivoting), expected[k - 1])
+          << "n " << n << " k " << k << " (pivoting)";
     }
   }
 }
@@ -110,6 +123,38 @@ TEST(PairwiseSelection, LargeInputsAgreeWithFullEnumerationBeyondTheDirectCutoff
   }
   const std::vector<double> walsh = all_walsh_averages(x);
   EXPECT_EQ(kth_walsh_average(x, walsh.size() / 2), walsh[walsh.size() / 2 - 1]);
+}
+
+TEST(PairwiseSelection, HeavilyTiedInputsEndWithOnePivotWhenTwoCannotNarrow) {
+  // Half the differences are −1, half +1: for a middle rank the two pivots are −1 and +1 and
+  // keep every candidate for all but one sample in ten thousand; one random pivot must take
+  // over. In a child, so that a selection that does not end fails this test instead of
+  // stopping the suite (it takes milliseconds; without the fallback, minutes).
+  const std::vector<double> x(1000, 1.0);
+  std::vector<double> y(1000, 0.0);
+  std::fill(y.begin() + 500, y.end(), 2.0);
+  const std::vector<double> expected = all_differences(x, y);
+  const SelectionTuning large_sample{0, 65536};
+  const pid_t child = ::fork();
+  if (child == 0) {
+    bool right = true;
+    for (std::uint64_t k : {std::uint64_t{1}, std::uint64_t{500'000}, std::uint64_t{500'001},
+                            std::uint64_t{1'000'000}}) {
+      right = right && kth_pairwise_difference(x, y, k, nullptr, large_sample) == expected[k - 1];
+    }
+    ::_exit(right ? 0 : 1);
+  }
+  int status = 0;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (::waitpid(child, &status, WNOHANG) == 0) {
+    if (std::chrono::steady_clock::now() > deadline) {
+      ::kill(child, SIGKILL);
+      ::waitpid(child, &status, 0);
+      FAIL() << "the selection did not end";
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 }
 
 TEST(PairwiseSelection, RanksOutsideTheMatrixAreRefused) {

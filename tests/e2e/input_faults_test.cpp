@@ -15,8 +15,25 @@ bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
+// Every file and database a test here makes, removed when the tests end (also after a failed
+// assertion returned early).
+std::string scratch(const std::string& name) {
+  static struct Scratch {
+    std::vector<std::string> paths;
+    ~Scratch() {
+      for (const std::string& path : paths) {
+        for (const char* suffix : {"", "-wal", "-shm"}) {
+          std::remove((path + suffix).c_str());
+        }
+      }
+    }
+  } scratch;
+  scratch.paths.push_back(temp_path(name));
+  return scratch.paths.back();
+}
+
 std::string write_file(const std::string& name, const std::string& content) {
-  const std::string path = temp_path(name);
+  const std::string path = scratch(name);
   std::ofstream(path, std::ios::binary) << content;
   return path;
 }
@@ -31,7 +48,7 @@ class BadCompareInput : public ::testing::TestWithParam<BadFile> {};
 TEST_P(BadCompareInput, ExitsWithTwoNamingTheFileAndTheField) {
   const std::string good = write_file("good.txt", "1\n2\n3\n4\n5\n6\n");
   const std::string bad = write_file(GetParam().name, GetParam().content);
-  const ToolResult result = run_tool({"compare", bad, good, "--db", temp_path("none.db")});
+  const ToolResult result = run_tool({"compare", bad, good, "--db", scratch("none.db")});
   EXPECT_EQ(result.exit_code, 2) << result.err;
   EXPECT_TRUE(contains(result.err, bad)) << result.err;
   EXPECT_TRUE(contains(result.err, GetParam().named)) << result.err;
@@ -90,7 +107,7 @@ TEST(InputFaults, ARatioBeyondTheRangeOfADoubleIsRefusedNotPrintedAsInfinity) {
 }
 
 TEST(InputFaults, AnInvalidUtf8LabelIsRefusedBeforeAnythingIsStored) {
-  const std::string db = temp_path("utf8.db");
+  const std::string db = scratch("utf8.db");
   const std::string bad = "bad\xff";  // what a non-UTF-8 locale's é could be
   for (const std::vector<std::string>& args :
        {std::vector<std::string>{"run", "fork", "--timeout", "5", "--db", db, "--label", bad},
@@ -131,7 +148,7 @@ TEST(InputFaults, NanAndInfinityAreRefusedForAlpha) {
 }
 
 TEST(InputFaults, AnOutOfRangeRunIdNamesTheArgument) {
-  const std::string db = temp_path("ids.db");
+  const std::string db = scratch("ids.db");
   const ToolResult compare = run_tool({"compare", "99999999999999999999", "1", "--db", db});
   EXPECT_EQ(compare.exit_code, 2) << compare.err;
   EXPECT_TRUE(contains(compare.err, "A: run id 99999999999999999999")) << compare.err;

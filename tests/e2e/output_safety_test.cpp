@@ -156,6 +156,7 @@ TEST_F(StoredDatabase, TwoOutputsOnStdoutOrOnOneFileAreRefused) {
   EXPECT_EQ(one_file.exit_code, 2) << one_file.err;
   EXPECT_TRUE(contains(one_file.err, "--json") && contains(one_file.err, "--csv")) << one_file.err;
   EXPECT_EQ(file_type(file), 0U);
+  std::remove(file.c_str());
 }
 
 }  // namespace

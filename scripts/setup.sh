@@ -10,6 +10,7 @@ packages=(
   clang-format binutils procps
   # man pages, the Debian package and the tests of both
   scdoc groff-base man-db gzip dpkg-dev file git
+  clang-14 libclang-rt-14-dev sqlite3 util-linux
 )
 
 missing=()

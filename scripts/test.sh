@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Quick start, command 2: install what is missing, build, and pass the whole test suite:
 #   1. warnings-as-errors build, every unit and end-to-end test (ctest);
-#   2. the same tests built with AddressSanitizer + UndefinedBehaviorSanitizer, less those labelled
+#   2. a SIGKILL campaign against that build (docs/robustness.md);
+#   3. the same tests built with AddressSanitizer + UndefinedBehaviorSanitizer, less those labelled
 #      simulation or timing (tests/CMakeLists.txt says why a sanitizer gains nothing from them);
-#   3. clang-format check of every C/C++ file.
+#   4. every libFuzzer harness for a bounded time, clang 14, ASan + UBSan (tests/fuzz);
+#   5. clang-format check of every C/C++ file.
 # `--quick` runs step 1 only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,9 +23,14 @@ run_suite() {  # name, labels to leave out (a regular expression, or ""), extra 
 run_suite dev "" -DCMAKE_BUILD_TYPE=Release
 [ "${1:-}" = "--quick" ] && exit 0
 
+./scripts/kill_campaign.sh 12 build/dev/src/clonebench
+
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   run_suite asan 'simulation|timing' -DCMAKE_BUILD_TYPE=None "-DCMAKE_CXX_FLAGS=-O1 -g1" \
   "-DCMAKE_C_FLAGS=-O1 -g1" -DCLONEBENCH_SANITIZE=ON
+
+# 30 s per harness, less when they would take more than 8 minutes together.
+FUZZ_SECONDS=30 FUZZ_BUDGET_SECONDS=480 ./scripts/fuzz.sh
 
 echo "format: checking clang-format"
 git ls-files '*.cpp' '*.hpp' '*.c' '*.h' | xargs clang-format --dry-run -Werror

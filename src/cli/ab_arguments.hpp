@@ -13,7 +13,7 @@ struct AbArguments {
   bool no_store = false;
   std::vector<std::string> metrics, fail_on;
   std::string threshold = "1%", format = "table";
-  double alpha = 0.05;
+  std::string alpha = "0.05";
 };
 
 // Adds SPEC, the arm, setup and storage options, and compare's report options.

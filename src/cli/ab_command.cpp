@@ -12,6 +12,7 @@
 #include "cli/ab_arguments.hpp"
 #include "cli/argument_split.hpp"
 #include "cli/command.hpp"
+#include "cli/option_values.hpp"
 #include "cli/run_spec.hpp"
 #include "compare/ab_document.hpp"
 #include "compare/gate.hpp"
@@ -19,6 +20,7 @@
 #include "compare/renderers.hpp"
 #include "compare/stored_runs.hpp"
 #include "core/error.hpp"
+#include "core/text_safety.hpp"
 #include "core/timestamp.hpp"
 #include "core/units.hpp"
 #include "report/output_file.hpp"
@@ -113,7 +115,10 @@ AbPlan plan_ab(const AbArguments& args) {
                   ? (std::uint64_t{std::random_device{}()} << 32) | std::random_device{}()
                   : static_cast<std::uint64_t>(parse_integer(args.seed, "--seed", 0, INT64_MAX));
   plan.options.threshold = parse_threshold(args.threshold, "--threshold");
-  plan.options.alpha = args.alpha;
+  if (!args.label.empty()) {
+    require_clean_text(args.label, "--label");
+  }
+  plan.options.alpha = parse_real(args.alpha, "--alpha", 0.0001, 0.5);
   const std::vector<std::string> spec_words = split_arguments(args.spec, "SPEC");
   plan.arms[0] = {"a", arm_job(spec_words, args.a_options, "--a"), args.setup_a, "--setup-a"};
   plan.arms[1] = {"b", arm_job(spec_words, args.b_options, "--b"), args.setup_b, "--setup-b"};
@@ -208,6 +213,9 @@ void run_setup(const Arm& arm, SignalScope& signals) {
     return;
   }
   const ShellStatus status = run_shell_command(arm.setup, arm.setup_flag);
+  if (status.interrupted_by != 0) {
+    throw Interrupted(status.interrupted_by);  // the setup was stopped; restore follows
+  }
   signals.throw_if_interrupted();
   if (!status.ok()) {
     throw RuntimeError(fmt::format("{} '{}' {}", arm.setup_flag, arm.setup, describe(status)));
@@ -260,7 +268,7 @@ void restore_after_failure(const std::string& restore) noexcept {
     return;
   }
   try {
-    const ShellStatus status = run_shell_command(restore, "--restore");
+    const ShellStatus status = run_shell_command(restore, "--restore", OnInterrupt::kLetFinish);
     if (!status.ok()) {
       fmt::print(stderr, "clonebench: warning: --restore '{}' {}\n", restore, describe(status));
     }
@@ -297,7 +305,7 @@ ComparisonReport analyze_arms(const AbArguments& args, const AbPlan& plan, const
 }
 
 void print_report(const AbArguments& args, const ComparisonReport& report, const AbDesign& design) {
-  const std::string json = ab_compare_json(report, design).dump(2) + "\n";
+  const std::string json = dump_json(ab_compare_json(report, design), 2) + "\n";
   if (!args.json_path.empty()) {
     write_output(args.json_path, json, "--json");
   }
@@ -320,9 +328,8 @@ AbDesign design_of(const AbArguments& args, const AbPlan& plan) {
 int run_ab(const AbArguments& args) {
   const AbPlan plan = plan_ab(args);
   check_metric_names(args.metrics);
-  if (!args.json_path.empty()) {
-    check_output_path(args.json_path, "--json");
-  }
+  check_output_targets({{args.json_path, "--json"}},
+                       args.db_path.empty() ? Store::default_path() : args.db_path);
   AbDesign design = design_of(args, plan);
   const std::string created_at = iso8601_utc_now();
   AbStorage storage(args, fmt::format("ab-{}-{:x}", created_at, plan.seed), created_at);
@@ -344,13 +351,18 @@ int run_ab(const AbArguments& args) {
     throw;
   }
   const std::optional<ShellStatus> restored =
-      args.restore.empty() ? std::nullopt
-                           : std::optional(run_shell_command(args.restore, "--restore"));
+      args.restore.empty()
+          ? std::nullopt
+          : std::optional(run_shell_command(args.restore, "--restore", OnInterrupt::kLetFinish));
+  if (restored && restored->interrupted_by != 0) {
+    throw Interrupted(restored->interrupted_by);  // restored, but asked to stop: no report
+  }
   design.orders.erase(design.orders.begin(),
                       design.orders.begin() + static_cast<std::ptrdiff_t>(plan.warmups));
   const ComparisonReport report = analyze_arms(args, plan, runs);
   storage.finish(ab_compare_json(report, design));
   print_report(args, report, design);
+  signals.throw_if_interrupted();  // exit 128 + signal, not death by it when the mask returns
   if (restored && !restored->ok()) {
     throw RuntimeError(fmt::format("--restore '{}' {}: the machine may not be restored",
                                    args.restore, describe(*restored)));
@@ -377,6 +389,7 @@ int parse_and_run_ab(const std::vector<std::string>& raw) {
   } catch (const CLI::ParseError& error) {
     throw UsageError(error.what());
   }
+  check_given_values(ab);
   return run_ab(args);
 }
 

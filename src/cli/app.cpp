@@ -7,19 +7,24 @@
 #include <exception>
 
 #include "cli/command.hpp"
+#include "cli/option_values.hpp"
 #include "cli/version_text.hpp"
 #include "core/error.hpp"
+#include "core/text_safety.hpp"
+#include "sys/signal_defaults.hpp"
 
 namespace clonebench {
 namespace {
 
+// One line whatever the message holds: a newline from a flag's value or a file is shown escaped.
 void print_error(const std::string& message) {
-  fmt::print(stderr, "clonebench: error: {}\n", message);
+  fmt::print(stderr, "clonebench: error: {}\n", printable(message));
 }
 
 int dispatch(CLI::App& app, const CommandList& commands) {
   for (const auto& command : commands) {
     if (command.app->parsed()) {
+      check_given_values(*command.app);
       return command.run();
     }
   }
@@ -30,6 +35,12 @@ int dispatch(CLI::App& app, const CommandList& commands) {
 }  // namespace
 
 int run_app(int argc, char** argv) {
+  try {
+    reset_inherited_signal_state();
+  } catch (const std::exception& error) {
+    print_error(error.what());
+    return kExitFailure;
+  }
   CLI::App app{"clonebench: measure the cost of creating processes and threads on Linux"};
   app.set_version_flag("--version", version_text(build_commit()));
   app.require_subcommand(0, 1);

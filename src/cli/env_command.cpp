@@ -10,7 +10,9 @@
 #include "cli/command.hpp"
 #include "cli/environment_summary.hpp"
 #include "core/error.hpp"
+#include "core/text_safety.hpp"
 #include "report/output_file.hpp"
+#include "store/store.hpp"
 #include "sys/environment.hpp"
 #include "sys/stability_warning.hpp"
 
@@ -28,15 +30,14 @@ void print_stability_warnings(const nlohmann::json& environment) {
 }
 
 int run_env(const EnvOptions& options) {
-  if (!options.json_path.empty()) {
-    check_output_path(options.json_path, "--json");
-  }
+  // env opens no database, but its output must not replace the one the user keeps.
+  check_output_targets({{options.json_path, "--json"}}, Store::default_path());
   const nlohmann::json environment = capture_environment();
   if (options.json_path != "-") {
     fmt::print("{}", format_environment_summary(environment));
   }
   if (!options.json_path.empty()) {
-    write_output(options.json_path, environment.dump(2) + "\n", "--json");
+    write_output(options.json_path, dump_json(environment, 2) + "\n", "--json");
   }
   print_stability_warnings(environment);
   return kExitOk;

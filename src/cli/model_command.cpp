@@ -80,7 +80,7 @@ std::optional<model::KernelLink> stored_sweep(const std::string& db_path) {
   if (!std::filesystem::exists(path)) {
     return std::nullopt;
   }
-  const Store store(path);
+  const Store store(path, Store::Access::kReadOnly);
   const auto experiment = store.latest_experiment("sweep");
   if (!experiment) {
     return std::nullopt;
@@ -95,9 +95,8 @@ std::optional<model::KernelLink> stored_sweep(const std::string& db_path) {
 
 int run_model_command(const ModelCommandOptions& raw) {
   const model::ModelOptions options = parse_options(raw);
-  if (!raw.json_path.empty()) {
-    check_output_path(raw.json_path, "--json");
-  }
+  check_output_targets({{raw.json_path, "--json"}},
+                       raw.db_path.empty() ? Store::default_path() : raw.db_path);
   model::ModelContext context;
   context.mitigations = read_mitigations();
   context.kernel = stored_sweep(raw.db_path);

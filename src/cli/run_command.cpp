@@ -23,14 +23,11 @@ bool writes_to_stdout(const RunSpec& spec) {
   return spec.json_path == "-" || spec.yaml_path == "-" || spec.csv_path == "-";
 }
 
+// Also with --no-store: an output must not overwrite the database the user keeps.
 void check_outputs(const RunSpec& spec) {
-  for (const auto& [path, flag] :
-       {std::pair{spec.json_path, "--json"}, std::pair{spec.yaml_path, "--yaml"},
-        std::pair{spec.csv_path, "--csv"}}) {
-    if (!path.empty()) {
-      check_output_path(path, flag);
-    }
-  }
+  check_output_targets(
+      {{spec.json_path, "--json"}, {spec.yaml_path, "--yaml"}, {spec.csv_path, "--csv"}},
+      spec.db_path.value_or(Store::default_path()));
 }
 
 void report_progress(const StressorJob& job, std::uint32_t run, std::uint32_t runs) {

@@ -9,7 +9,9 @@
 #include <random>
 #include <thread>
 
+#include "cli/option_values.hpp"
 #include "core/error.hpp"
+#include "core/text_safety.hpp"
 #include "core/units.hpp"
 #include "stressors/stressor.hpp"
 #include "sys/parent_memory.hpp"
@@ -99,9 +101,20 @@ std::vector<std::pair<std::string, std::uint32_t>> chosen_stressors(const CLI::A
   std::vector<std::pair<std::string, std::uint32_t>> chosen;
   const std::uint32_t default_instances =
       raw.instances.empty() ? 1 : instance_count(raw.instances, "--instances");
+  const auto add = [&chosen](const std::string& name, std::uint32_t instances) {
+    for (const auto& [earlier, count] : chosen) {
+      if (earlier == name) {
+        throw UsageError(fmt::format(
+            "run: stressor '{}' is named twice; ask for more instances with --instances N or "
+            "--{} N",
+            name, name));
+      }
+    }
+    chosen.emplace_back(name, instances);
+  };
   for (const std::string& name : raw.stressors) {
     require_stressor(name, "run");
-    chosen.emplace_back(name, default_instances);
+    add(name, default_instances);
   }
   std::vector<std::string> seen;
   for (const CLI::Option* option : app.parse_order()) {
@@ -109,7 +122,7 @@ std::vector<std::pair<std::string, std::uint32_t>> chosen_stressors(const CLI::A
     const std::string name = long_name.size() > 2 ? long_name.substr(2) : long_name;
     if (find_stressor(name) != nullptr && std::find(seen.begin(), seen.end(), name) == seen.end()) {
       seen.push_back(name);
-      chosen.emplace_back(name, instance_count(raw.instances_by_stressor.at(name), "--" + name));
+      add(name, instance_count(raw.instances_by_stressor.at(name), "--" + name));
     }
   }
   return chosen;
@@ -172,6 +185,9 @@ RunSpec build_spec(const CLI::App& app, RawRunOptions& raw) {
     parse_integer(raw.seq, "--seq", -1, 4096);  // validated, but named stressors keep their N
   }
   RunSpec spec = std::move(raw.spec);
+  if (!spec.label.empty()) {
+    require_clean_text(spec.label, "--label");
+  }
   spec.store = !raw.no_store;
   spec.runs = static_cast<std::uint32_t>(parse_integer(raw.runs, "--runs", 1, 100000));
   const StressorJob base = base_job(raw, suite);
@@ -207,6 +223,7 @@ RunSpec parse_run_spec(const std::vector<std::string>& args) {
   } catch (const CLI::ParseError& error) {
     throw UsageError(error.what());
   }
+  check_given_values(app);
   return build_spec(app, raw);
 }
 

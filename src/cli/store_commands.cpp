@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli/command.hpp"
+#include "compare/stored_runs.hpp"
 #include "core/error.hpp"
 #include "report/exporters.hpp"
 #include "report/history_table.hpp"
@@ -32,20 +33,13 @@ std::string db_path_of(const StoreOptions& options) {
   return options.db_path.empty() ? Store::default_path() : options.db_path;
 }
 
-std::int64_t parse_run_id(const std::string& text, const char* command) {
-  std::int64_t id = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), id);
-  if (error != std::errc() || end != text.data() + text.size() || id <= 0) {
-    throw UsageError(
-        fmt::format("{}: '{}' is not a run id (a positive number; see `clonebench "
-                    "history`)",
-                    command, text));
-  }
-  return id;
-}
-
 StoredRun load_run(const Store& store, const std::string& text, const char* command) {
-  const std::int64_t id = parse_run_id(text, command);
+  std::int64_t id = 0;
+  try {
+    id = parse_run_id(text);
+  } catch (const UsageError& error) {
+    throw UsageError(fmt::format("{} ID: {}; see `clonebench history`", command, error.what()));
+  }
   auto stored = store.load(id);
   if (!stored) {
     throw UsageError(fmt::format("{}: run {} is not in {}", command, id, store.path()));
@@ -54,7 +48,7 @@ StoredRun load_run(const Store& store, const std::string& text, const char* comm
 }
 
 int run_history(const StoreOptions& options) {
-  const Store store(db_path_of(options));
+  const Store store(db_path_of(options), Store::Access::kReadOnly);
   const auto rows = store.history(options.limit == 0 ? SIZE_MAX : options.limit);
   if (rows.empty()) {
     fmt::print("no runs stored in {}\n", store.path());
@@ -84,10 +78,8 @@ std::string sweep_report_of(const Store& store, const RunRecord& record) {
 }
 
 int run_show(const StoreOptions& options) {
-  if (!options.json_path.empty()) {
-    check_output_path(options.json_path, "--json");
-  }
-  const Store store(db_path_of(options));
+  check_output_targets({{options.json_path, "--json"}}, db_path_of(options));
+  const Store store(db_path_of(options), Store::Access::kReadOnly);
   StoredRun stored = load_run(store, options.ids.front(), "show");
   const RunRecord& record = stored.record;
   RunDocument document{stored.environment, {record}};
@@ -110,14 +102,10 @@ int run_export(const StoreOptions& options) {
   if (options.json_path.empty() && options.yaml_path.empty() && options.csv_path.empty()) {
     throw UsageError("export: give at least one of --json FILE, --yaml FILE, --csv FILE");
   }
-  const std::pair<const std::string*, const char*> targets[] = {
-      {&options.json_path, "--json"}, {&options.yaml_path, "--yaml"}, {&options.csv_path, "--csv"}};
-  for (const auto& [path, flag] : targets) {
-    if (!path->empty()) {
-      check_output_path(*path, flag);
-    }
-  }
-  const Store store(db_path_of(options));
+  check_output_targets(
+      {{options.json_path, "--json"}, {options.yaml_path, "--yaml"}, {options.csv_path, "--csv"}},
+      db_path_of(options));
+  const Store store(db_path_of(options), Store::Access::kReadOnly);
   RunDocument document;
   for (const std::string& text : options.ids) {
     StoredRun stored = load_run(store, text, "export");

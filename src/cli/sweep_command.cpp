@@ -8,6 +8,7 @@
 #include "cli/command.hpp"
 #include "cli/run_spec.hpp"
 #include "core/error.hpp"
+#include "core/text_safety.hpp"
 #include "core/timestamp.hpp"
 #include "core/units.hpp"
 #include "report/output_file.hpp"
@@ -42,6 +43,9 @@ ParsedSweep parse_sweep(const SweepArgs& args) {
     throw UsageError("--rss: a sweep needs a size list, e.g. --rss 0,32M,64M,128M or 0:512M:8");
   }
   settings.sizes = parse_size_list(args.rss, "--rss");
+  if (!args.label.empty()) {
+    require_clean_text(args.label, "--label");
+  }
   settings.rss_kind = parse_parent_kind(args.rss_kind, "--rss-kind");
   settings.vmas = static_cast<std::uint64_t>(parse_integer(args.vmas, "--vmas", 1, kMaxParentVmas));
   settings.rounds = static_cast<std::uint32_t>(parse_integer(args.rounds, "--rounds", 2, 1000));
@@ -120,9 +124,8 @@ class SweepStorage {
 
 int run_sweep_command(const SweepArgs& args) {
   const ParsedSweep parsed = parse_sweep(args);
-  if (!args.json_path.empty()) {
-    check_output_path(args.json_path, "--json");
-  }
+  check_output_targets({{args.json_path, "--json"}},
+                       args.db_path.empty() ? Store::default_path() : args.db_path);
   const std::string created_at = iso8601_utc_now();
   SweepStorage storage(args, experiment_tag(created_at, parsed.settings.seed), created_at);
   SignalScope signals;
@@ -146,7 +149,8 @@ int run_sweep_command(const SweepArgs& args) {
   if (!args.json_path.empty()) {
     const nlohmann::json document = {
         {"schema", "clonebench/1"}, {"environment", environment}, {"sweep", summary}};
-    write_output(args.json_path, document.dump(2) + "\n", "--json");
+    write_output(args.json_path, dump_json(document, 2) + "
+", "--json");
   }
   if (args.json_path != "-") {
     fmt::print("{}", render_sweep_report(summary));

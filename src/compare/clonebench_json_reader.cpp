@@ -5,7 +5,9 @@
 #include <nlohmann/json.hpp>
 
 #include "compare/input_readers.hpp"
+#include "compare/json_input.hpp"
 #include "core/error.hpp"
+#include "core/text_safety.hpp"
 
 namespace clonebench {
 namespace {
@@ -17,39 +19,39 @@ constexpr const char* kPhases[] = {"create", "start", "reap"};
 constexpr const char* kPhaseStats[] = {"mean", "p50", "p90", "p99", "max"};
 
 void take_number(const nlohmann::json& object, const std::string& key, const std::string& name,
-                 const std::string& where, RunObservation& run) {
-  if (!object.contains(key) || object[key].is_null()) {
-    return;
+                 const std::string& path, const std::string& where, RunObservation& run) {
+  if (const auto value = optional_number(object, key, path, where)) {
+    run.metrics[name] = *value;
   }
-  if (!object[key].is_number()) {
-    throw UsageError(fmt::format("{}.{} is not a number", where, key));
-  }
-  run.metrics[name] = object[key].get<double>();
 }
 
-RunObservation read_run(const nlohmann::json& json, const std::string& where,
-                        const nlohmann::json& environment) {
+RunObservation read_run(const std::string& path, const nlohmann::json& json,
+                        const std::string& where, const nlohmann::json& environment) {
   if (!json.is_object()) {
-    throw UsageError(fmt::format("{} is not an object", where));
+    throw UsageError(
+        fmt::format("{}: {}: expected an object, found {}", path, where, json.type_name()));
   }
   RunObservation run;
-  run.group = json.value("stressor", std::string());
-  run.run_id = json.contains("id") && json["id"].is_number_integer() ? json["id"].get<int>() : 0;
+  run.group = printable(optional_string(json, "stressor", path, where).value_or(""));
+  const auto id = json.find("id");
+  run.run_id = id != json.end() && id->is_number_integer() ? id->get<std::int64_t>() : 0;
   run.options = json.value("options", nlohmann::json(nullptr));
   run.environment = environment;
   for (const char* key : kRunNumbers) {
-    take_number(json, key, key, where, run);
+    take_number(json, key, key, path, where, run);
   }
-  if (json.contains("latency_us") && json["latency_us"].is_object()) {
-    for (const char* phase : kPhases) {
-      if (!json["latency_us"].contains(phase)) {
-        continue;
-      }
-      const nlohmann::json& stats = json["latency_us"][phase];
-      for (const char* stat : kPhaseStats) {
-        take_number(stats, stat, fmt::format("latency_us.{}.{}", phase, stat),
-                    fmt::format("{}.latency_us.{}", where, phase), run);
-      }
+  const auto latency = json.find("latency_us");
+  if (latency == json.end() || !latency->is_object()) {
+    return run;
+  }
+  for (const char* phase : kPhases) {
+    const auto stats = latency->find(phase);
+    if (stats == latency->end()) {
+      continue;
+    }
+    for (const char* stat : kPhaseStats) {
+      take_number(*stats, stat, fmt::format("latency_us.{}.{}", phase, stat), path,
+                  fmt::format("{}.latency_us.{}", where, phase), run);
     }
   }
   return run;
@@ -58,27 +60,23 @@ RunObservation read_run(const nlohmann::json& json, const std::string& where,
 }  // namespace
 
 SampleSet read_clonebench_json(const std::string& path, const std::string& text) {
-  nlohmann::json document;
-  try {
-    document = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& error) {
-    throw UsageError(fmt::format("{}: not valid JSON: {}", path, error.what()));
+  const nlohmann::json document = parse_json_input(path, text);
+  if (!document.is_object()) {
+    throw UsageError(
+        fmt::format("{}: a JSON {}, not a clonebench/1 document", path, document.type_name()));
   }
-  const std::string schema = document.value("schema", std::string());
+  const std::string schema = optional_string(document, "schema", path, "").value_or("");
   if (schema != "clonebench/1") {
-    throw UsageError(fmt::format("{}: schema \"{}\" is not clonebench/1", path, schema));
+    throw UsageError(fmt::format("{}: schema \"{}\" is not clonebench/1", path, printable(schema)));
   }
-  if (!document.contains("runs") || !document["runs"].is_array() || document["runs"].empty()) {
+  const auto runs = document.find("runs");
+  if (runs == document.end() || !runs->is_array() || runs->empty()) {
     throw UsageError(fmt::format("{}: a clonebench/1 document without runs", path));
   }
   SampleSet set{path, "clonebench-json", {}};
   const nlohmann::json environment = document.value("environment", nlohmann::json(nullptr));
-  try {
-    for (std::size_t i = 0; i < document["runs"].size(); ++i) {
-      set.runs.push_back(read_run(document["runs"][i], fmt::format("runs[{}]", i), environment));
-    }
-  } catch (const UsageError& error) {
-    throw UsageError(fmt::format("{}: {}", path, error.what()));
+  for (std::size_t i = 0; i < runs->size(); ++i) {
+    set.runs.push_back(read_run(path, (*runs)[i], fmt::format("runs[{}]", i), environment));
   }
   return set;
 }

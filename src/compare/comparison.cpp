@@ -58,12 +58,26 @@ double to_pct(double log_change) {
   return std::expm1(log_change) * 100;
 }
 
-void fill_interval(Effect& effect, const ShiftEstimate& ci95, const ShiftEstimate& ci90) {
-  effect.estimate_pct = to_pct(ci95.estimate);
-  effect.ci_low_pct = to_pct(ci95.ci_low);
-  effect.ci_high_pct = to_pct(ci95.ci_high);
-  effect.ci90_low_pct = to_pct(ci90.ci_low);
-  effect.ci90_high_pct = to_pct(ci90.ci_high);
+// A finite change that no double can hold as a percentage (B above 10^306 times A) would print
+// as "+∞ %", which means "unbounded" elsewhere: refuse it instead.
+double checked_pct(double log_change, const std::string& metric) {
+  const double pct = to_pct(log_change);
+  if (std::isfinite(log_change) && !std::isfinite(pct)) {
+    throw UsageError(fmt::format(
+        "metric {}: B and A differ by a factor of about 10^{:.0f}, beyond the range of a "
+        "percentage in double precision; values this far apart cannot be compared",
+        metric, log_change / std::log(10.0)));
+  }
+  return pct;
+}
+
+void fill_interval(Effect& effect, const ShiftEstimate& ci95, const ShiftEstimate& ci90,
+                   const std::string& metric) {
+  effect.estimate_pct = checked_pct(ci95.estimate, metric);
+  effect.ci_low_pct = checked_pct(ci95.ci_low, metric);
+  effect.ci_high_pct = checked_pct(ci95.ci_high, metric);
+  effect.ci90_low_pct = checked_pct(ci90.ci_low, metric);
+  effect.ci90_high_pct = checked_pct(ci90.ci_high, metric);
   effect.exact = ci95.exact;
 }
 
@@ -77,7 +91,7 @@ MetricComparison compare_unpaired(const MetricSamples& samples, const CompareOpt
                           {}};
   Effect& effect = result.effect;
   fill_interval(effect, hodges_lehmann_unpaired(log_a, log_b, options.alpha),
-                hodges_lehmann_unpaired(log_a, log_b, 2 * options.alpha));
+                hodges_lehmann_unpaired(log_a, log_b, 2 * options.alpha), samples.name);
   const MannWhitneyResult test = mann_whitney_u(log_a, log_b);
   effect.p = test.p;
   effect.exact = effect.exact && test.exact;
@@ -111,7 +125,7 @@ MetricComparison compare_paired(const MetricSamples& samples, const CompareOptio
                           {}};
   Effect& effect = result.effect;
   fill_interval(effect, hodges_lehmann_paired(differences, options.alpha),
-                hodges_lehmann_paired(differences, 2 * options.alpha));
+                hodges_lehmann_paired(differences, 2 * options.alpha), samples.name);
   const SignedRankResult test = wilcoxon_signed_rank(differences);
   effect.p = test.p;
   effect.exact = effect.exact && test.exact;

@@ -5,65 +5,74 @@
 #include <nlohmann/json.hpp>
 
 #include "compare/input_readers.hpp"
+#include "compare/json_input.hpp"
 #include "core/error.hpp"
+#include "core/text_safety.hpp"
 
 namespace clonebench {
 namespace {
 
-std::string command_list(const nlohmann::json& results) {
+std::string command_of(const std::string& path, const nlohmann::json& result, std::size_t i) {
+  return optional_string(result, "command", path, fmt::format("results[{}]", i)).value_or("?");
+}
+
+std::string command_list(const std::string& path, const nlohmann::json& results) {
   std::string list;
-  for (const auto& result : results) {
-    list += fmt::format("{}'{}'", list.empty() ? "" : ", ", result.value("command", "?"));
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    list +=
+        fmt::format("{}'{}'", list.empty() ? "" : ", ", printable(command_of(path, results[i], i)));
   }
   return list;
 }
 
-const nlohmann::json& pick_result(const std::string& path, const nlohmann::json& results,
-                                  const ReadOptions& options) {
+std::size_t pick_result(const std::string& path, const nlohmann::json& results,
+                        const ReadOptions& options) {
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    if (!results[i].is_object()) {
+      throw UsageError(fmt::format("{}: results[{}]: expected an object, found {}", path, i,
+                                   results[i].type_name()));
+    }
+  }
   if (options.hyperfine_command) {
-    for (const auto& result : results) {
-      if (result.value("command", std::string()) == *options.hyperfine_command) {
-        return result;
+    for (std::size_t i = 0; i < results.size(); ++i) {
+      if (command_of(path, results[i], i) == *options.hyperfine_command) {
+        return i;
       }
     }
     throw UsageError(fmt::format("{}: no hyperfine result for --command '{}' (commands: {})", path,
-                                 *options.hyperfine_command, command_list(results)));
+                                 printable(*options.hyperfine_command),
+                                 command_list(path, results)));
   }
   if (results.size() > 1) {
     throw UsageError(fmt::format("{}: {} hyperfine results; choose one with --command (one of {})",
-                                 path, results.size(), command_list(results)));
+                                 path, results.size(), command_list(path, results)));
   }
-  return results.front();
+  return 0;
 }
 
 }  // namespace
 
 SampleSet read_hyperfine_json(const std::string& path, const std::string& text,
                               const ReadOptions& options) {
-  nlohmann::json document;
-  try {
-    document = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& error) {
-    throw UsageError(fmt::format("{}: not valid JSON: {}", path, error.what()));
-  }
-  if (!document.contains("results") || !document["results"].is_array() ||
-      document["results"].empty()) {
+  const nlohmann::json document = parse_json_input(path, text);
+  const auto results = document.is_object() ? document.find("results") : document.end();
+  if (!document.is_object() || results == document.end() || !results->is_array() ||
+      results->empty()) {
     throw UsageError(fmt::format("{}: hyperfine JSON without results", path));
   }
-  const nlohmann::json& result = pick_result(path, document["results"], options);
-  if (!result.contains("times") || !result["times"].is_array()) {
-    throw UsageError(
-        fmt::format("{}: hyperfine result '{}' has no times", path, result.value("command", "?")));
+  const std::size_t index = pick_result(path, *results, options);
+  const nlohmann::json& result = (*results)[index];
+  const std::string where = fmt::format("results[{}]", index);
+  const auto times = result.find("times");
+  if (times == result.end() || !times->is_array()) {
+    throw UsageError(fmt::format("{}: {}.times: hyperfine result '{}' has no times", path, where,
+                                 printable(command_of(path, result, index))));
   }
   SampleSet set{path, "hyperfine-json", {}};
-  const nlohmann::json& times = result["times"];
-  for (std::size_t i = 0; i < times.size(); ++i) {
-    if (!times[i].is_number()) {
-      throw UsageError(fmt::format("{}: times[{}] of '{}' is not a number", path, i,
-                                   result.value("command", "?")));
-    }
+  set.runs.reserve(times->size());
+  for (std::size_t i = 0; i < times->size(); ++i) {
     RunObservation run;
-    run.metrics["time_s"] = times[i].get<double>();
+    run.metrics["time_s"] = number_value((*times)[i], path, fmt::format("{}.times[{}]", where, i));
     set.runs.push_back(std::move(run));
   }
   return set;

@@ -31,6 +31,10 @@ SampleSet read_hyperfine_json(const std::string& path, const std::string& text,
 // with units the metric is time_s, without units "value".
 SampleSet read_number_file(const std::string& path, const std::string& text);
 
+// Detects the format of `text` (the content of `path`) and reads it with the matching reader.
+SampleSet read_input_text(const std::string& path, const std::string& text,
+                          const ReadOptions& options);
+
 // Reads `path` and detects its format. Throws UsageError naming the file (and line) when it
 // cannot be read or is none of the formats above.
 SampleSet read_input_file(const std::string& path, const ReadOptions& options);

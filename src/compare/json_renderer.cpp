@@ -2,6 +2,7 @@
 
 #include "compare/renderers.hpp"
 #include "compare/wording.hpp"
+#include "core/text_safety.hpp"
 
 namespace clonebench {
 namespace {
@@ -38,7 +39,7 @@ nlohmann::ordered_json effect_json(const Effect& e, bool paired) {
           {"verdict", verdict_name(e.verdict)},
           {"enough_samples", e.enough_samples},
           {"runs_needed", e.runs_needed},
-          {"mde_pct", e.mde_pct}};
+          {"mde_pct", number(e.mde_pct)}};
 }
 
 }  // namespace
@@ -70,7 +71,7 @@ nlohmann::ordered_json compare_to_json(const ComparisonReport& report) {
 }
 
 std::string render_compare_json(const ComparisonReport& report) {
-  return compare_to_json(report).dump(2) + "\n";
+  return dump_json(compare_to_json(report), 2) + "\n";
 }
 
 }  // namespace clonebench

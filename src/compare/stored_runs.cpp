@@ -2,6 +2,9 @@
 
 #include <fmt/core.h>
 
+#include <charconv>
+#include <limits>
+
 #include "core/error.hpp"
 
 namespace clonebench {
@@ -22,6 +25,19 @@ bool is_run_id_list(std::string_view text) {
     }
   }
   return previous_digit;
+}
+
+std::int64_t parse_run_id(std::string_view text) {
+  std::int64_t id = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), id);
+  if (error == std::errc::result_out_of_range) {
+    throw UsageError(fmt::format("run id {} is out of range (the largest is {})", text,
+                                 std::numeric_limits<std::int64_t>::max()));
+  }
+  if (error != std::errc() || end != text.data() + text.size() || id <= 0) {
+    throw UsageError(fmt::format("'{}' is not a run id (a positive number)", text));
+  }
+  return id;
 }
 
 RunObservation observation_of(const RunRecord& record, const nlohmann::json& environment) {
@@ -61,7 +77,7 @@ SampleSet read_stored_runs(const Store& store, const std::string& spec) {
     std::size_t start = 0;
     while (start <= spec.size()) {
       const std::size_t comma = std::min(spec.find(',', start), spec.size());
-      const std::int64_t id = std::stoll(spec.substr(start, comma - start));
+      const std::int64_t id = parse_run_id(spec.substr(start, comma - start));
       const std::optional<StoredRun> stored = store.load(id);
       if (!stored) {
         throw UsageError(fmt::format("run id {} is not in {}", id, store.path()));

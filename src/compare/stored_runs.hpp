@@ -14,6 +14,9 @@ namespace clonebench {
 // "12" or "12,13,15".
 bool is_run_id_list(std::string_view text);
 
+// A run id as typed: throws UsageError saying whether it is out of range or not a number.
+std::int64_t parse_run_id(std::string_view text);
+
 // The comparable metrics of one run (rates, times, RSS, latency summaries).
 RunObservation observation_of(const RunRecord& record, const nlohmann::json& environment);
 

@@ -9,12 +9,15 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cmath>
+#include <limits>
 #include <map>
 #include <optional>
 #include <sstream>
 
 #include "compare/input_readers.hpp"
 #include "core/error.hpp"
+#include "core/text_safety.hpp"
 
 namespace clonebench {
 namespace {
@@ -40,14 +43,32 @@ bool is_integer(const std::string& token) {
   });
 }
 
-// A whole token as a number ("279.50", "1.78939e+03"); nullopt otherwise.
+// A whole token as a number ("279.50", "1.78939e+03"); nullopt otherwise. A number beyond
+// double range reads as infinity, so that the row is refused rather than ignored.
 std::optional<double> number_of(const std::string& token) {
   double value = 0;
   const auto [end, error] = std::from_chars(token.data(), token.data() + token.size(), value);
-  if (token.empty() || error != std::errc() || end != token.data() + token.size()) {
+  if (token.empty() || end != token.data() + token.size()) {
+    return std::nullopt;
+  }
+  if (error == std::errc::result_out_of_range) {
+    return std::numeric_limits<double>::infinity();
+  }
+  if (error != std::errc()) {
     return std::nullopt;
   }
   return value;
+}
+
+// Every value of a metrics line is finite, else the file and line are named.
+void require_finite(const std::map<std::string, double>& metrics, const std::string& path,
+                    std::size_t line_number) {
+  for (const auto& [name, value] : metrics) {
+    if (!std::isfinite(value)) {
+      throw UsageError(
+          fmt::format("{}:{}: {} is not a finite number ({})", path, line_number, name, value));
+    }
+  }
 }
 
 bool all_numbers(const std::vector<std::string>& tokens, std::size_t from, std::size_t to) {
@@ -65,7 +86,7 @@ std::optional<RunObservation> table_row(const std::vector<std::string>& t) {
     return std::nullopt;
   }
   RunObservation run;
-  run.group = t[0];
+  run.group = printable(t[0]);
   const char* names[] = {
       "bogo_ops",         "real_time_s",     "usr_time_s",           "sys_time_s",
       "ops_per_sec_real", "ops_per_sec_cpu", "cpu_per_instance_pct", "max_rss_kb"};
@@ -150,6 +171,7 @@ SampleSet read_stress_ng_log(const std::string& path, const std::string& text) {
       continue;
     }
     if (std::optional<RunObservation> row = table_row(t)) {
+      require_finite(row->metrics, path, line_number);
       set.runs.push_back(std::move(*row));
       latest[t[0]] = set.runs.size() - 1;
     } else if (is_latency_row(t) && latest.contains(t[0])) {
@@ -159,8 +181,10 @@ SampleSet read_stress_ng_log(const std::string& path, const std::string& text) {
       for (std::size_t i = 0; i < 5; ++i) {
         run.metrics[base + stats[i]] = *number_of(t[3 + i]);
       }
+      require_finite(run.metrics, path, line_number);
     } else if (const auto misc = misc_metric(t, *body); misc && latest.contains(t[0])) {
-      set.runs[latest[t[0]]].metrics[misc->first] = misc->second;
+      require_finite({{printable(misc->first), misc->second}}, path, line_number);
+      set.runs[latest[t[0]]].metrics[printable(misc->first)] = misc->second;
     }
   }
   if (set.runs.empty()) {

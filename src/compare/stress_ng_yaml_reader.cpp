@@ -4,10 +4,13 @@
 #include <fmt/core.h>
 #include <yaml-cpp/yaml.h>
 
+#include <cmath>
 #include <map>
 
 #include "compare/input_readers.hpp"
+#include "compare/yaml_documents.hpp"
 #include "core/error.hpp"
+#include "core/text_safety.hpp"
 
 namespace clonebench {
 namespace {
@@ -38,51 +41,78 @@ std::string metric_name(const std::string& key) {
   return name;
 }
 
+// What the machine was, as far as the file says: values of another shape are left out, since
+// they only inform the environment comparison.
 nlohmann::json environment_of(const YAML::Node& info) {
   nlohmann::json environment = nlohmann::json::object();
   if (!info || !info.IsMap()) {
     return environment;
   }
-  if (info["release"]) {
-    environment["kernel_release"] = info["release"].as<std::string>();
-  }
-  if (info["cpus"]) {
-    environment["cpus"] = info["cpus"].as<long>();
-  }
-  if (info["machine"]) {
-    environment["machine"] = info["machine"].as<std::string>();
+  for (const auto& [key, name] : {std::pair{"release", "kernel_release"},
+                                  std::pair{"machine", "machine"}, std::pair{"cpus", "cpus"}}) {
+    const YAML::Node value = info[key];
+    if (!value || !value.IsScalar()) {
+      continue;
+    }
+    long number = 0;
+    if (std::string(name) != "cpus") {
+      environment[name] = printable(value.Scalar());
+    } else if (YAML::convert<long>::decode(value, number)) {
+      environment[name] = number;
+    }
   }
   return environment;
 }
 
-void read_document(const std::string& path, const YAML::Node& document, SampleSet& set) {
+// "PATH:LINE" of a node of one document, counted in the whole file.
+struct Source {
+  const std::string& path;
+  std::size_t first_line;
+  std::string at(const YAML::Mark& mark) const {
+    const std::size_t line = mark.line < 0 ? 0 : static_cast<std::size_t>(mark.line);
+    return fmt::format("{}:{}", path, first_line + line + 1);
+  }
+};
+
+// A metric value: a finite number, else the file and line are named.
+double metric_value(const Source& source, const std::string& key, const YAML::Node& value) {
+  double number = 0;
+  if (!YAML::convert<double>::decode(value, number)) {
+    throw UsageError(fmt::format("{}: {} is not a number: '{}'", source.at(value.Mark()),
+                                 printable(key), printable(value.Scalar())));
+  }
+  if (!std::isfinite(number)) {
+    throw UsageError(fmt::format("{}: {} is not a finite number: '{}'", source.at(value.Mark()),
+                                 printable(key), printable(value.Scalar())));
+  }
+  return number;
+}
+
+void read_document(const Source& source, const YAML::Node& document, SampleSet& set) {
   const YAML::Node metrics = document["metrics"];
   if (!metrics || !metrics.IsSequence()) {
-    throw UsageError(fmt::format(
-        "{}:{}: stress-ng YAML without a metrics section (run stress-ng with --metrics)", path,
-        document.Mark().line + 1));
+    throw UsageError(
+        fmt::format("{}: stress-ng YAML without a metrics section (run stress-ng with --metrics)",
+                    source.at(document.Mark())));
   }
   const nlohmann::json environment = environment_of(document["system-info"]);
   for (const YAML::Node& entry : metrics) {
-    if (!entry.IsMap() || !entry["stressor"]) {
+    if (!entry.IsMap() || !entry["stressor"] || !entry["stressor"].IsScalar()) {
       throw UsageError(
-          fmt::format("{}:{}: metrics entry without a stressor", path, entry.Mark().line + 1));
+          fmt::format("{}: metrics entry without a stressor", source.at(entry.Mark())));
     }
     RunObservation run;
-    run.group = entry["stressor"].as<std::string>();
+    run.group = printable(entry["stressor"].Scalar());
     run.environment = environment;
     for (const auto& item : entry) {
-      const std::string key = item.first.as<std::string>();
-      if (key == "stressor" || key == "instances" || !item.second.IsScalar()) {
+      if (!item.first.IsScalar() || !item.second.IsScalar()) {
+        continue;  // stress-ng writes only scalars here; nested data is not a metric
+      }
+      const std::string key = item.first.Scalar();
+      if (key == "stressor" || key == "instances") {
         continue;
       }
-      try {
-        run.metrics[metric_name(key)] = item.second.as<double>();
-      } catch (const YAML::Exception&) {
-        throw UsageError(fmt::format("{}:{}: {} is not a number: '{}'", path,
-                                     item.second.Mark().line + 1, key,
-                                     item.second.as<std::string>()));
-      }
+      run.metrics[metric_name(printable(key))] = metric_value(source, key, item.second);
     }
     set.runs.push_back(std::move(run));
   }
@@ -92,15 +122,17 @@ void read_document(const std::string& path, const YAML::Node& document, SampleSe
 
 SampleSet read_stress_ng_yaml(const std::string& path, const std::string& text) {
   SampleSet set{path, "stress-ng-yaml", {}};
-  try {
-    for (const YAML::Node& document : YAML::LoadAll(text)) {
+  for (const YamlDocumentText& part : split_yaml_documents(text)) {
+    const Source source{path, part.first_line};
+    YAML::Node document;
+    try {
+      document = YAML::Load(part.text);
       if (document.IsMap()) {
-        read_document(path, document, set);
+        read_document(source, document, set);
       }
+    } catch (const YAML::Exception& error) {
+      throw UsageError(fmt::format("{}: not valid YAML: {}", source.at(error.mark), error.msg));
     }
-  } catch (const YAML::Exception& error) {
-    throw UsageError(
-        fmt::format("{}:{}: not valid YAML: {}", path, error.mark.line + 1, error.msg));
   }
   if (set.runs.empty()) {
     throw UsageError(fmt::format("{}: no stress-ng metrics found in the YAML", path));

@@ -124,11 +124,12 @@ std::string noise_line(const MetricComparison& metric, const ComparisonReport& r
   };
   return fmt::format(
       "{}: CV(A) = {:.2f} % (robust {:.2f} %), CV(B) = {:.2f} % (robust {:.2f} %); outliers "
-      "A: {}, B: {} (kept); drift A: {}, B: {}; {} (80 % power): {:.2f} %",
+      "A: {}, B: {} (kept); drift A: {}, B: {}; {} (80 % power): {}",
       metric.name, metric.a.cv * 100, metric.a.robust_cv * 100, metric.b.cv * 100,
       metric.b.robust_cv * 100, outlier_text(metric.a.outliers), outlier_text(metric.b.outliers),
       drift(metric.a), drift(metric.b), report.paired ? "paired resolution" : "resolution",
-      metric.effect.mde_pct);
+      std::isfinite(metric.effect.mde_pct) ? fmt::format("{:.2f} %", metric.effect.mde_pct)
+                                           : std::string("none (the noise is unbounded)"));
 }
 
 }  // namespace clonebench

@@ -135,6 +135,17 @@ std::int64_t parse_integer(std::string_view text, std::string_view flag, std::in
   return value;
 }
 
+double parse_real(std::string_view text, std::string_view flag, double min, double max) {
+  double value = 0;
+  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() ||
+      !std::isfinite(value) || value < min || value > max) {
+    throw UsageError(fmt::format("{}: invalid value '{}': expected a number from {:g} to {:g}",
+                                 flag, text, min, max));
+  }
+  return value;
+}
+
 std::string format_duration_ns(double nanoseconds) {
   struct Unit {
     double ns;

@@ -21,6 +21,10 @@ std::uint64_t parse_size_bytes(std::string_view text, std::string_view flag);
 std::int64_t parse_integer(std::string_view text, std::string_view flag, std::int64_t min,
                            std::int64_t max);
 
+// A finite decimal number in [min, max] ("0.05", "1e-3"); NaN, infinity and anything else
+// throw UsageError naming `flag`.
+double parse_real(std::string_view text, std::string_view flag, double min, double max);
+
 // "1.5 s", "250 ms", "3.2 µs": three significant figures in the largest fitting unit.
 std::string format_duration_ns(double nanoseconds);
 

@@ -4,6 +4,7 @@
 #include <type_traits>
 
 #include "core/error.hpp"
+#include "core/text_safety.hpp"
 #include "report/exporters.hpp"
 #include "report/record_json.hpp"
 
@@ -129,7 +130,7 @@ nlohmann::json to_json(const RunDocument& document) {
 }
 
 std::string render_json(const RunDocument& document) {
-  return to_json(document).dump(2) + "\n";
+  return dump_json(to_json(document), 2) + "\n";
 }
 
 RunDocument run_document_from_json(const nlohmann::json& json, const std::string& source) {

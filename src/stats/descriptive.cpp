@@ -29,7 +29,22 @@ double sorted_quantile(const std::vector<double>& sorted, double q) {
   const auto below = static_cast<std::size_t>(std::floor(position));
   const std::size_t above = std::min(below + 1, sorted.size() - 1);
   const double fraction = position - static_cast<double>(below);
-  return sorted[below] + fraction * (sorted[above] - sorted[below]);
+  const double gap = sorted[above] - sorted[below];
+  if (!std::isfinite(gap)) {  // ends of opposite sign near the limit of double
+    return (1 - fraction) * sorted[below] + fraction * sorted[above];
+  }
+  return sorted[below] + fraction * gap;
+}
+
+// A power of two that brings the largest magnitude of `values` far below the limit of double,
+// so sums of squares cannot overflow; 1 for ordinary values (then results are unchanged).
+// Multiplying by a power of two is exact.
+double overflow_scale(std::span<const double> values) {
+  double largest = 0;
+  for (double v : values) {
+    largest = std::max(largest, std::fabs(v));
+  }
+  return largest > 0x1p500 ? 0x1p-600 : 1.0;
 }
 
 }  // namespace
@@ -41,7 +56,12 @@ double median(std::span<const double> values) {
 
 double mean(std::span<const double> values) {
   require_values(values, "mean");
-  return std::accumulate(values.begin(), values.end(), 0.0) / static_cast<double>(values.size());
+  const double scale = overflow_scale(values);
+  double sum = 0;
+  for (double v : values) {
+    sum += v * scale;
+  }
+  return sum / static_cast<double>(values.size()) / scale;
 }
 
 double standard_deviation(std::span<const double> values) {
@@ -50,16 +70,18 @@ double standard_deviation(std::span<const double> values) {
     return 0.0;
   }
   // Welford: stable when the spread is tiny relative to the mean (1e-3 CVs are common).
+  const double scale = overflow_scale(values);
   double running_mean = 0;
   double squares = 0;
   std::size_t count = 0;
-  for (double v : values) {
+  for (double value : values) {
+    const double v = value * scale;
     ++count;
     const double delta = v - running_mean;
     running_mean += delta / static_cast<double>(count);
     squares += delta * (v - running_mean);
   }
-  return std::sqrt(squares / static_cast<double>(count - 1));
+  return std::sqrt(squares / static_cast<double>(count - 1)) / scale;
 }
 
 double quantile(std::span<const double> values, double q) {
@@ -87,7 +109,11 @@ double robust_cv(std::span<const double> values) {
   if (centre == 0) {
     return 0.0;
   }
-  return 1.4826 * median_absolute_deviation(values) / std::fabs(centre);
+  const double spread = 1.4826 * median_absolute_deviation(values);
+  if (!std::isfinite(spread)) {  // a MAD near the limit of double
+    return 1.4826 * (median_absolute_deviation(values) / std::fabs(centre));
+  }
+  return spread / std::fabs(centre);
 }
 
 OutlierCounts count_outliers(std::span<const double> values) {

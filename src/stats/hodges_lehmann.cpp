@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "stats/mann_whitney.hpp"
+#include "stats/pairwise_selection.hpp"
 #include "stats/ranks.hpp"
 #include "stats/signed_rank.hpp"
 
@@ -15,31 +16,27 @@ namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-// The k-th smallest (1-based) of `values`, which it partially reorders.
-double order_statistic(std::vector<double>& values, std::size_t k) {
-  auto it = values.begin() + static_cast<std::ptrdiff_t>(k - 1);
-  std::nth_element(values.begin(), it, values.end());
-  return *it;
-}
-
-double median_of(std::vector<double>& values) {
-  const std::size_t n = values.size();
-  const double upper = order_statistic(values, n / 2 + 1);
-  if (n % 2 == 1) {
-    return upper;
-  }
-  return (order_statistic(values, n / 2) + upper) / 2;
-}
-
-void fill_interval(std::vector<double>& values, std::size_t k, ShiftEstimate& estimate) {
+// The median and CI bounds of a set of `count` values given only by its k-th order statistic.
+template <typename KthSmallest>
+ShiftEstimate estimate_from(std::uint64_t count, std::size_t k, const KthSmallest& kth) {
+  ShiftEstimate estimate;
+  const double upper = kth(count / 2 + 1);
+  estimate.estimate = count % 2 == 1 ? upper : (kth(count / 2) + upper) / 2;
   estimate.k = k;
   if (k == 0) {
     estimate.ci_low = -kInfinity;
     estimate.ci_high = kInfinity;
-    return;
+  } else {
+    estimate.ci_low = kth(k);
+    estimate.ci_high = kth(count - k + 1);
   }
-  estimate.ci_low = order_statistic(values, k);
-  estimate.ci_high = order_statistic(values, values.size() - k + 1);
+  return estimate;
+}
+
+std::vector<double> sorted(std::span<const double> values) {
+  std::vector<double> copy(values.begin(), values.end());
+  std::sort(copy.begin(), copy.end());
+  return copy;
 }
 
 }  // namespace
@@ -49,23 +46,18 @@ ShiftEstimate hodges_lehmann_unpaired(std::span<const double> x, std::span<const
   if (x.empty() || y.empty()) {
     throw std::invalid_argument("hodges_lehmann_unpaired: empty sample");
   }
-  std::vector<double> differences;
-  differences.reserve(x.size() * y.size());
-  for (double b : y) {
-    for (double a : x) {
-      differences.push_back(b - a);
-    }
-  }
   std::vector<double> pooled(x.begin(), x.end());
   pooled.insert(pooled.end(), y.begin(), y.end());
   const Ranking ranking = rank_with_ties(pooled);
-  ShiftEstimate estimate;
-  estimate.exact =
+  const bool exact =
       x.size() <= kMannWhitneyExactMax && y.size() <= kMannWhitneyExactMax && !ranking.has_ties();
-  estimate.estimate = median_of(differences);
-  fill_interval(differences,
-                mann_whitney_ci_rank(x.size(), y.size(), alpha, estimate.exact, ranking.tie_term),
-                estimate);
+  const std::vector<double> x_sorted = sorted(x);
+  const std::vector<double> y_sorted = sorted(y);
+  ShiftEstimate estimate = estimate_from(
+      std::uint64_t{x.size()} * y.size(),
+      mann_whitney_ci_rank(x.size(), y.size(), alpha, exact, ranking.tie_term),
+      [&](std::uint64_t k) { return kth_pairwise_difference(x_sorted, y_sorted, k); });
+  estimate.exact = exact;
   return estimate;
 }
 
@@ -73,19 +65,14 @@ ShiftEstimate hodges_lehmann_paired(std::span<const double> differences, double 
   if (differences.empty()) {
     throw std::invalid_argument("hodges_lehmann_paired: no pairs");
   }
-  const std::size_t n = differences.size();
-  std::vector<double> walsh;
-  walsh.reserve(n * (n + 1) / 2);
-  for (std::size_t i = 0; i < n; ++i) {
-    for (std::size_t j = i; j < n; ++j) {
-      walsh.push_back((differences[i] + differences[j]) / 2);
-    }
-  }
+  const std::uint64_t n = differences.size();
   const SignedRankResult test = wilcoxon_signed_rank(differences);
-  ShiftEstimate estimate;
-  estimate.exact = test.exact && test.n == n;
-  estimate.estimate = median_of(walsh);
-  fill_interval(walsh, signed_rank_ci_rank(n, alpha, estimate.exact, test.tie_term), estimate);
+  const bool exact = test.exact && test.n == n;
+  const std::vector<double> d_sorted = sorted(differences);
+  ShiftEstimate estimate =
+      estimate_from(n * (n + 1) / 2, signed_rank_ci_rank(n, alpha, exact, test.tie_term),
+                    [&](std::uint64_t k) { return kth_walsh_average(d_sorted, k); });
+  estimate.exact = exact;
   return estimate;
 }
 

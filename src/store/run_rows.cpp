@@ -5,6 +5,7 @@
 #include <array>
 #include <limits>
 
+#include "core/text_safety.hpp"
 #include "report/record_json.hpp"
 
 namespace clonebench {
@@ -104,7 +105,7 @@ StoredRun read_run(const sqlite::Statement& row) {
 
 std::int64_t store_environment(sqlite::Db& db, const nlohmann::json& environment) {
   // nlohmann::json keeps object keys sorted, so equal environments give equal text.
-  const std::string text = environment.dump();
+  const std::string text = dump_json(environment);
   sqlite::Statement insert(db, "INSERT OR IGNORE INTO environment (json) VALUES (?1)");
   insert.bind(1, text).run();
   sqlite::Statement select(db, "SELECT id FROM environment WHERE json = ?1");
@@ -130,15 +131,15 @@ std::int64_t insert_run(sqlite::Db& db, const RunRecord& record, std::int64_t en
       .bind(5, environment_id)
       .bind(6, result.stressor)
       .bind(7, static_cast<std::int64_t>(result.instances))
-      .bind(8, result.options.dump())
+      .bind(8, dump_json(result.options))
       .bind(9, to_db(result.bogo_ops))
       .bind(10, result.real_time_s)
       .bind(11, result.usr_time_s)
       .bind(12, result.sys_time_s)
       .bind(13, to_db(result.max_rss_kb))
-      .bind(14, failures_to_json(result.failures).dump())
-      .bind(15, parent_to_json(result.parent).dump())
-      .bind(16, intervals_to_json(result.intervals).dump());
+      .bind(14, dump_json(failures_to_json(result.failures)))
+      .bind(15, dump_json(parent_to_json(result.parent)))
+      .bind(16, dump_json(intervals_to_json(result.intervals)));
   statement.run();
   const std::int64_t id = db.last_insert_rowid();
   insert_latency(db, id, result);
@@ -153,7 +154,7 @@ void insert_experiment(sqlite::Db& db, const Experiment& experiment) {
   statement.bind(1, experiment.tag)
       .bind(2, experiment.kind)
       .bind(3, experiment.created_at)
-      .bind(4, experiment.summary.dump())
+      .bind(4, dump_json(experiment.summary))
       .bind(5, experiment.status);
   statement.run();
 }
@@ -162,7 +163,7 @@ void update_experiment(sqlite::Db& db, const std::string& tag, const nlohmann::j
                        const std::string& status) {
   sqlite::Statement statement(
       db, "UPDATE experiment SET summary_json = ?2, status = ?3 WHERE tag = ?1");
-  statement.bind(1, tag).bind(2, summary.dump()).bind(3, status);
+  statement.bind(1, tag).bind(2, dump_json(summary)).bind(3, status);
   statement.run();
   if (db.changes() != 1) {
     throw sqlite::SqliteError(fmt::format("no experiment {} to finish", tag), SQLITE_NOTFOUND);

@@ -76,6 +76,12 @@ void check_schema_identity(sqlite::Db& db, const std::string& path) {
       db.query_int("SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'") != 0) {
     foreign(path, "it has tables but no clonebench schema version");
   }
+  if (version < 0) {
+    throw UsageError(fmt::format(
+        "database {}: schema version {} is not one clonebench writes (the file was altered or "
+        "damaged)",
+        path, version));
+  }
   if (version > latest_schema_version()) {
     throw UsageError(
         fmt::format("database {}: schema version {} is newer than this clonebench supports ({}); "

@@ -2,20 +2,63 @@
 
 #include <fmt/core.h>
 
+#include <cctype>
+
 namespace clonebench::sqlite {
 
-Db::Db(const std::string& path, bool create) {
-  const int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) |
-                    SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE;
-  const int rc = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
+namespace {
+
+// "file:" URI of `path`, every byte but unreserved ones percent-encoded ('?', '#', '%').
+std::string file_uri(const std::string& path, const char* query) {
+  std::string uri = "file:";
+  for (const char c : path) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (std::isalnum(byte) != 0 || c == '/' || c == '.' || c == '_' || c == '-') {
+      uri += c;
+    } else {
+      uri += fmt::format("%{:02X}", byte);
+    }
+  }
+  return uri + query;
+}
+
+}  // namespace
+
+Db::Db(const std::string& path, bool create)
+    : Db(path, create ? OpenMode::kReadWriteCreate : OpenMode::kReadWrite) {}
+
+Db::Db(const std::string& path, OpenMode mode) {
+  int flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE;
+  std::string name = path;
+  switch (mode) {
+    case OpenMode::kReadWriteCreate:
+      flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+      break;
+    case OpenMode::kReadWrite:
+      flags |= SQLITE_OPEN_READWRITE;
+      break;
+    case OpenMode::kReadOnly:
+      flags |= SQLITE_OPEN_READONLY;
+      break;
+    case OpenMode::kImmutable:
+      flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI;
+      name = file_uri(path, "?immutable=1");
+      break;
+  }
+  const int rc = sqlite3_open_v2(name.c_str(), &db_, flags, nullptr);
   if (rc != SQLITE_OK) {
     // sqlite3_open_v2 allocates a handle even on failure; it carries the message.
     const std::string message = db_ != nullptr ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
+    const int system_errno = db_ != nullptr ? sqlite3_system_errno(db_) : 0;
     sqlite3_close(db_);
     db_ = nullptr;
-    throw SqliteError(fmt::format("cannot open: {}", message), rc);
+    throw SqliteError(fmt::format("cannot open: {}", message), rc, system_errno);
   }
   sqlite3_extended_result_codes(db_, 1);
+}
+
+bool Db::read_only() const noexcept {
+  return sqlite3_db_readonly(db_, "main") == 1;
 }
 
 Db::~Db() {
@@ -25,7 +68,7 @@ Db::~Db() {
 void Db::fail(std::string_view what, int code) const {
   // SQLite's own message says what is wrong with the file; `what` only when it says nothing.
   const std::string message = sqlite3_errmsg(db_);
-  throw SqliteError(message.empty() ? std::string(what) : message, code);
+  throw SqliteError(message.empty() ? std::string(what) : message, code, sqlite3_system_errno(db_));
 }
 
 void Db::exec(const std::string& sql) {
@@ -34,7 +77,7 @@ void Db::exec(const std::string& sql) {
   if (rc != SQLITE_OK) {
     const std::string message = error != nullptr ? error : sqlite3_errstr(rc);
     sqlite3_free(error);
-    throw SqliteError(message, rc);
+    throw SqliteError(message, rc, sqlite3_system_errno(db_));
   }
 }
 

@@ -15,18 +15,30 @@ namespace clonebench::sqlite {
 
 class SqliteError : public RuntimeError {
  public:
-  SqliteError(const std::string& message, int code) : RuntimeError(message), code_(code) {}
+  SqliteError(const std::string& message, int code, int system_errno = 0)
+      : RuntimeError(message), code_(code), system_errno_(system_errno) {}
   // The primary result code (SQLITE_CORRUPT, SQLITE_NOTADB, ...), extended bits removed.
   int code() const noexcept { return code_ & 0xff; }
+  // The errno of the failed system call behind an I/O error (ENOSPC, EROFS, ...), or 0.
+  int system_errno() const noexcept { return system_errno_; }
 
  private:
   int code_;
+  int system_errno_;
+};
+
+enum class OpenMode {
+  kReadWrite,        // read and write an existing file
+  kReadWriteCreate,  // the same, creating the file if needed
+  kReadOnly,         // never writes the database (SQLite may still create the -shm file)
+  kImmutable,        // read-only and never touches -wal/-shm: only where nothing can write
 };
 
 class Db {
  public:
   // Opens (and with `create`, creates) the file. Throws SqliteError.
   Db(const std::string& path, bool create);
+  Db(const std::string& path, OpenMode mode);
   ~Db();
   Db(const Db&) = delete;
   Db& operator=(const Db&) = delete;
@@ -38,6 +50,8 @@ class Db {
   std::int64_t last_insert_rowid() const noexcept;
   // Rows changed by the last INSERT, UPDATE or DELETE.
   std::int64_t changes() const noexcept;
+  // True when SQLite opened the file read-only (a read-only file, an immutable file).
+  bool read_only() const noexcept;
   sqlite3* handle() const noexcept { return db_; }
 
   // Throws SqliteError("<what>: <sqlite message>") for a failed result code.

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <system_error>
 
+#include "store/open_checks.hpp"
 #include "store/run_rows.hpp"
 #include "store/schema.hpp"
 #include "store/sqlite.hpp"
@@ -43,6 +44,9 @@ auto guarded(const std::string& path, Function&& function) {
   try {
     return function();
   } catch (const sqlite::SqliteError& error) {
+    if (is_disk_full(error)) {
+      throw RuntimeError(disk_full_message(path));
+    }
     if (is_user_input_error(error.code())) {
       throw UsageError(fmt::format("database {}: {}", path, error.what()));
     }
@@ -66,9 +70,69 @@ void create_parent_directories(const std::string& path) {
 }  // namespace
 
 struct Store::Impl {
-  explicit Impl(const std::string& path) : db(path, true) {}
+  Impl(const std::string& path, sqlite::OpenMode mode) : db(path, mode) {}
   sqlite::Db db;
 };
+
+namespace {
+
+// A WAL database in a directory we cannot write: SQLite cannot create the -shm file it reads
+// through, but with no -wal file (nothing uncommitted beside the main file) and no writer able
+// to create one there, reading the file as immutable is exact.
+bool can_read_as_immutable(const std::string& path) {
+  std::error_code error;
+  const std::string wal = path + "-wal";
+  return !std::filesystem::exists(wal, error) || std::filesystem::file_size(wal, error) == 0;
+}
+
+}  // namespace
+
+void Store::open_read_only() {
+  std::error_code error;
+  if (path_ == ":memory:" || !std::filesystem::exists(path_, error)) {
+    return;  // nothing stored yet: every query finds nothing, and no file is created
+  }
+  impl_ = std::make_unique<Impl>(path_, sqlite::OpenMode::kReadOnly);
+  sqlite3_busy_timeout(impl_->db.handle(), 10000);
+  try {
+    check_schema_identity(impl_->db, path_);
+  } catch (const sqlite::SqliteError& failure) {
+    if (failure.code() != SQLITE_READONLY || !can_read_as_immutable(path_)) {
+      throw;
+    }
+    impl_ = std::make_unique<Impl>(path_, sqlite::OpenMode::kImmutable);
+    check_schema_identity(impl_->db, path_);
+  }
+  const std::int64_t version = impl_->db.query_int("PRAGMA user_version");
+  if (version == 0) {
+    impl_.reset();  // an empty file: no runs
+    return;
+  }
+  if (version < latest_schema_version()) {
+    throw UsageError(fmt::format(
+        "database {}: schema version {} is older than this clonebench's ({}); run a command "
+        "that stores runs once to upgrade it",
+        path_, version, latest_schema_version()));
+  }
+  check_integrity(impl_->db, path_);
+}
+
+void Store::open_read_write() {
+  if (path_ != ":memory:") {
+    create_parent_directories(path_);
+  }
+  check_writable_before_open(path_);
+  impl_ = std::make_unique<Impl>(path_, sqlite::OpenMode::kReadWriteCreate);
+  sqlite3_busy_timeout(impl_->db.handle(), 10000);
+  check_schema_identity(impl_->db, path_);
+  check_writable(impl_->db, path_);
+  // WAL: a writer killed mid-transaction leaves an uncommitted WAL tail that readers ignore,
+  // so every committed run survives. FULL syncs each commit: one fsync per run is nothing.
+  impl_->db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;");
+  impl_->db.exec("PRAGMA foreign_keys = ON;");
+  check_integrity(impl_->db, path_);
+  migrate_schema(impl_->db, path_);
+}
 
 std::string Store::default_path() {
   if (std::string path = env_or_empty("CLONEBENCH_DB"); !path.empty()) {
@@ -82,23 +146,23 @@ std::string Store::default_path() {
   return data_home + "/clonebench/clonebench.db";
 }
 
-Store::Store(const std::string& path) : path_(path) {
+Store::Store(const std::string& path, Access access) : path_(path) {
   if (path.empty()) {
     throw UsageError("--db: empty database path");
   }
-  if (path != ":memory:") {
-    create_parent_directories(path);
+  std::error_code error;
+  const bool existed = path == ":memory:" || std::filesystem::exists(path, error);
+  try {
+    guarded(path_, [&] { access == Access::kReadOnly ? open_read_only() : open_read_write(); });
+  } catch (...) {
+    // A file this open created (on a full disk, say) and left empty holds nothing: remove it.
+    // Only while empty: another clonebench may have created the same new file meanwhile.
+    impl_.reset();
+    if (!existed && std::filesystem::file_size(path, error) == 0 && !error) {
+      std::filesystem::remove(path, error);
+    }
+    throw;
   }
-  guarded(path_, [&] {
-    impl_ = std::make_unique<Impl>(path_);
-    sqlite3_busy_timeout(impl_->db.handle(), 10000);
-    check_schema_identity(impl_->db, path_);
-    // WAL: a writer killed mid-transaction leaves an uncommitted WAL tail that readers ignore,
-    // so every committed run survives. FULL syncs each commit: one fsync per run is nothing.
-    impl_->db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;");
-    impl_->db.exec("PRAGMA foreign_keys = ON;");
-    migrate_schema(impl_->db, path_);
-  });
 }
 
 Store::~Store() = default;
@@ -161,10 +225,16 @@ void Store::finish_experiment(const std::string& tag, const nlohmann::json& summ
 }
 
 std::optional<Experiment> Store::load_experiment_summary(const std::string& tag) const {
+  if (!impl_) {
+    return std::nullopt;
+  }
   return guarded(path_, [&] { return select_experiment(impl_->db, "WHERE tag = ?1", tag); });
 }
 
 std::optional<Experiment> Store::latest_experiment(const std::string& kind) const {
+  if (!impl_) {
+    return std::nullopt;
+  }
   return guarded(path_, [&] {
     return select_experiment(
         impl_->db, "WHERE kind = ?1 AND status = 'complete' ORDER BY created_at DESC, rowid DESC",
@@ -173,6 +243,9 @@ std::optional<Experiment> Store::latest_experiment(const std::string& kind) cons
 }
 
 std::optional<StoredRun> Store::load(std::int64_t id) const {
+  if (!impl_) {
+    return std::nullopt;
+  }
   return guarded(path_, [&]() -> std::optional<StoredRun> {
     auto runs = select_runs(impl_->db, "WHERE run.id = ?1",
                             [id](sqlite::Statement& statement) { statement.bind(1, id); });
@@ -184,6 +257,9 @@ std::optional<StoredRun> Store::load(std::int64_t id) const {
 }
 
 std::vector<StoredRun> Store::load_label(const std::string& label) const {
+  if (!impl_) {
+    return {};
+  }
   return guarded(path_, [&] {
     return select_runs(impl_->db, "WHERE run.label = ?1 ORDER BY run.id",
                        [&](sqlite::Statement& statement) { statement.bind(1, label); });
@@ -191,6 +267,9 @@ std::vector<StoredRun> Store::load_label(const std::string& label) const {
 }
 
 std::vector<StoredRun> Store::load_experiment(const std::string& experiment) const {
+  if (!impl_) {
+    return {};
+  }
   return guarded(path_, [&] {
     return select_runs(impl_->db, "WHERE run.experiment = ?1 ORDER BY run.id",
                        [&](sqlite::Statement& statement) { statement.bind(1, experiment); });
@@ -198,6 +277,9 @@ std::vector<StoredRun> Store::load_experiment(const std::string& experiment) con
 }
 
 std::vector<HistoryRow> Store::history(std::size_t limit) const {
+  if (!impl_) {
+    return {};
+  }
   return guarded(path_, [&] { return select_history(impl_->db, limit); });
 }
 

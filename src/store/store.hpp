@@ -45,10 +45,16 @@ class Store {
   // $HOME/.local/share/clonebench/clonebench.db.
   static std::string default_path();
 
-  // Opens or creates the database and migrates its schema (PRAGMA user_version).
-  // Throws UsageError naming the file when it cannot be created, is not a clonebench database,
-  // is corrupt, or is newer than this build.
-  explicit Store(const std::string& path);
+  enum class Access {
+    kReadWrite,  // opens or creates, migrates, and checks that runs can be stored
+    kReadOnly,   // never writes: works on a read-only file or directory; a missing file is empty
+  };
+
+  // Opens the database (kReadWrite: creating it and migrating its schema, PRAGMA user_version)
+  // and runs PRAGMA quick_check. Throws UsageError naming the file when it cannot be created or
+  // (kReadWrite) written, is not a clonebench database, is damaged, or is newer than this build;
+  // RuntimeError naming the file and its directory when the disk is full.
+  explicit Store(const std::string& path, Access access = Access::kReadWrite);
   ~Store();
   Store(const Store&) = delete;
   Store& operator=(const Store&) = delete;
@@ -79,6 +85,9 @@ class Store {
   const std::string& path() const noexcept { return path_; }
 
  private:
+  void open_read_write();
+  void open_read_only();
+
   struct Impl;
   std::string path_;
   std::unique_ptr<Impl> impl_;

@@ -7,6 +7,7 @@
 
 #include "core/error.hpp"
 #include "core/size_text.hpp"
+#include "sys/cgroup_memory.hpp"
 #include "sys/parent_memory.hpp"
 #include "sys/proc_file.hpp"
 
@@ -44,6 +45,7 @@ void check_parent_fits(const ParentShape& shape, std::uint32_t instances) {
         format_size(shape.bytes), copies, format_size(available), format_size(limit),
         kMemAvailableShare * 100, format_size(limit / copies / kPageBytes * kPageBytes)));
   }
+  check_cgroup_memory_fits(shape.bytes, copies);
 }
 
 }  // namespace clonebench

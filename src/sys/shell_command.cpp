@@ -1,8 +1,9 @@
 #include "sys/shell_command.hpp"
 
+#include <fcntl.h>
 #include <fmt/core.h>
 #include <signal.h>
-#include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -10,68 +11,246 @@
 #include <cstring>
 
 #include "core/error.hpp"
+#include "sys/clock.hpp"
 
 extern char** environ;
 
 namespace clonebench {
 namespace {
 
-// posix_spawn attributes and file actions, destroyed on every path.
-class SpawnSetup {
- public:
-  SpawnSetup() {
-    ::posix_spawnattr_init(&attributes_);
-    ::posix_spawn_file_actions_init(&actions_);
-    sigset_t none;
-    sigemptyset(&none);
-    ::posix_spawnattr_setsigmask(&attributes_, &none);
-    sigset_t defaults;
-    sigemptyset(&defaults);
-    for (int signal_number : {SIGINT, SIGTERM, SIGHUP, SIGCHLD, SIGPIPE, SIGQUIT}) {
-      sigaddset(&defaults, signal_number);
-    }
-    ::posix_spawnattr_setsigdefault(&attributes_, &defaults);
-    ::posix_spawnattr_setflags(&attributes_, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-    ::posix_spawn_file_actions_adddup2(&actions_, STDERR_FILENO, STDOUT_FILENO);
-  }
-  ~SpawnSetup() {
-    ::posix_spawn_file_actions_destroy(&actions_);
-    ::posix_spawnattr_destroy(&attributes_);
-  }
-  SpawnSetup(const SpawnSetup&) = delete;
-  SpawnSetup& operator=(const SpawnSetup&) = delete;
+constexpr std::int64_t kPollNs = 50'000'000;
 
-  const posix_spawnattr_t* attributes() const { return &attributes_; }
-  const posix_spawn_file_actions_t* actions() const { return &actions_; }
+sigset_t signals_of(std::initializer_list<int> numbers) {
+  sigset_t set;
+  sigemptyset(&set);
+  for (const int number : numbers) {
+    sigaddset(&set, number);
+  }
+  return set;
+}
+
+// The command itself, in the keeper's group: defaults restored, stdout to our stderr.
+[[noreturn]] void exec_shell(char* const argv[]) {
+  for (const int number : {SIGINT, SIGTERM, SIGHUP, SIGCHLD, SIGPIPE, SIGQUIT, SIGUSR1}) {
+    ::signal(number, SIG_DFL);
+  }
+  sigset_t none;
+  sigemptyset(&none);
+  ::sigprocmask(SIG_SETMASK, &none, nullptr);
+  ::dup2(STDERR_FILENO, STDOUT_FILENO);
+  ::execve("/bin/sh", argv, environ);
+  ::_exit(127);
+}
+
+// Runs in the forked keeper: only async-signal-safe calls. Leads a new process group, starts
+// the shell in it, passes its wait status up the pipe, and kills the whole group if the tool
+// dies first (the kernel sends SIGUSR1 then).
+[[noreturn]] void keep(char* const argv[], pid_t tool, int status_fd, bool take_terminal) {
+  ::setpgid(0, 0);
+  const sigset_t watched = signals_of({SIGCHLD, SIGUSR1, SIGINT, SIGTERM, SIGHUP});
+  ::sigprocmask(SIG_BLOCK, &watched, nullptr);
+  if (::prctl(PR_SET_PDEATHSIG, SIGUSR1) != 0 || ::getppid() != tool) {
+    ::_exit(127);  // no guard, or the tool is already gone: start nothing
+  }
+  if (take_terminal) {
+    // As a shell does for a foreground job: the command may read the terminal (a sudo
+    // password) and gets the terminal's Ctrl-C itself. SIGTTOU blocked lets a background
+    // group make itself the foreground.
+    const sigset_t ttou = signals_of({SIGTTOU});
+    ::sigprocmask(SIG_BLOCK, &ttou, nullptr);
+    ::tcsetpgrp(STDIN_FILENO, ::getpid());
+  }
+  const pid_t shell = ::fork();
+  if (shell == 0) {
+    exec_shell(argv);
+  }
+  if (shell < 0) {
+    ::_exit(126);
+  }
+  for (;;) {
+    const int number = ::sigwaitinfo(&watched, nullptr);
+    if (number == SIGUSR1) {
+      ::kill(0, SIGKILL);  // the tool died: the group goes with it, the keeper included
+    }
+    int status = 0;
+    if (number == SIGCHLD && ::waitpid(shell, &status, WNOHANG) == shell) {
+      [[maybe_unused]] const ssize_t written = ::write(status_fd, &status, sizeof status);
+      ::_exit(0);
+    }
+    // SIGINT/SIGTERM/SIGHUP forwarded by the tool to the group: meant for the command.
+  }
+}
+
+// The tool's side: waits for the keeper, forwarding interrupts as `on_interrupt` says.
+class CommandWait {
+ public:
+  CommandWait(pid_t group, OnInterrupt on_interrupt) : group_(group), on_interrupt_(on_interrupt) {}
+
+  int wait_keeper(const std::string& flag) {
+    const sigset_t interrupts = signals_of({SIGINT, SIGTERM, SIGHUP, SIGCHLD});
+    for (;;) {
+      const timespec poll{0, kPollNs};
+      const int number = ::sigtimedwait(&interrupts, nullptr, &poll);
+      if (number == SIGINT || number == SIGTERM || number == SIGHUP) {
+        on_signal(number, flag);
+      }
+      enforce_deadlines();
+      int status = 0;
+      const pid_t done = ::waitpid(group_, &status, WNOHANG);
+      if (done == group_) {
+        if (interrupted_ != 0) {
+          ::kill(-group_, SIGKILL);  // stopped by the user: nothing of it may stay behind
+        }
+        return status;
+      }
+      if (done < 0 && errno != EINTR) {
+        throw_errno(fmt::format("{}: waitpid", flag));
+      }
+    }
+  }
+
+  int interrupted() const noexcept { return interrupted_; }
 
  private:
-  posix_spawnattr_t attributes_;
-  posix_spawn_file_actions_t actions_;
+  void on_signal(int number, const std::string& flag) {
+    const bool first = interrupted_ == 0;
+    if (first) {
+      interrupted_ = number;
+      interrupted_at_ns_ = monotonic_now_ns();
+    }
+    if (on_interrupt_ == OnInterrupt::kStopCommand || !first) {
+      forward(number);
+    } else {
+      fmt::print(stderr,
+                 "clonebench: letting {} finish (at most {:g} s more; interrupt again to stop "
+                 "it)\n",
+                 flag, kRestoreGraceS);
+    }
+  }
+
+  void enforce_deadlines() {
+    const std::int64_t now_ns = monotonic_now_ns();
+    if (interrupted_ != 0 && forwarded_at_ns_ == 0 &&
+        now_ns > interrupted_at_ns_ + static_cast<std::int64_t>(kRestoreGraceS * 1e9)) {
+      forward(interrupted_);
+    }
+    if (forwarded_at_ns_ != 0 && !killed_ &&
+        now_ns > forwarded_at_ns_ + static_cast<std::int64_t>(kKillGraceS * 1e9)) {
+      ::kill(-group_, SIGKILL);
+      killed_ = true;
+    }
+  }
+
+  void forward(int number) {
+    ::kill(-group_, number);
+    if (forwarded_at_ns_ == 0) {
+      forwarded_at_ns_ = monotonic_now_ns();
+    }
+  }
+
+  pid_t group_;
+  OnInterrupt on_interrupt_;
+  int interrupted_ = 0;
+  std::int64_t interrupted_at_ns_ = 0, forwarded_at_ns_ = 0;
+  bool killed_ = false;
 };
+
+// Blocks the signals the wait takes for as long as it lives; puts the old mask back.
+class BlockedSignals {
+ public:
+  BlockedSignals() {
+    const sigset_t set = signals_of({SIGINT, SIGTERM, SIGHUP, SIGCHLD});
+    if (::sigprocmask(SIG_BLOCK, &set, &saved_) != 0) {
+      throw_errno("sigprocmask");
+    }
+  }
+  ~BlockedSignals() { ::sigprocmask(SIG_SETMASK, &saved_, nullptr); }
+  BlockedSignals(const BlockedSignals&) = delete;
+  BlockedSignals& operator=(const BlockedSignals&) = delete;
+
+ private:
+  sigset_t saved_;
+};
+
+// True when the tool owns the terminal (it is the foreground job): the command then gets it.
+bool in_terminal_foreground() {
+  return ::isatty(STDIN_FILENO) == 1 && ::tcgetpgrp(STDIN_FILENO) == ::getpgrp();
+}
+
+// Gives the terminal back to the tool's group after the command held it.
+void take_terminal_back() {
+  const sigset_t ttou = signals_of({SIGTTOU});
+  sigset_t saved;
+  ::sigprocmask(SIG_BLOCK, &ttou, &saved);
+  ::tcsetpgrp(STDIN_FILENO, ::getpgrp());
+  ::sigprocmask(SIG_SETMASK, &saved, nullptr);
+}
+
+ShellStatus status_of(int keeper_status, int status_fd) {
+  int shell_status = 0;
+  ShellStatus result;
+  if (::read(status_fd, &shell_status, sizeof shell_status) == sizeof shell_status) {
+    if (WIFSIGNALED(shell_status)) {
+      result.signal = WTERMSIG(shell_status);
+    } else {
+      result.exit_code = WEXITSTATUS(shell_status);
+    }
+  } else if (WIFSIGNALED(keeper_status)) {
+    result.signal = WTERMSIG(keeper_status);  // killed with its group before the shell ended
+  } else {
+    result.exit_code = WEXITSTATUS(keeper_status);  // 126/127: the shell could not start
+  }
+  return result;
+}
 
 }  // namespace
 
-ShellStatus run_shell_command(const std::string& command, const std::string& flag) {
-  const SpawnSetup setup;
+ShellStatus run_shell_command(const std::string& command, const std::string& flag,
+                              OnInterrupt on_interrupt) {
   std::string shell = "/bin/sh", dash_c = "-c", text = command;
   char* argv[] = {shell.data(), dash_c.data(), text.data(), nullptr};
-  pid_t pid = -1;
-  const int error =
-      ::posix_spawn(&pid, "/bin/sh", setup.actions(), setup.attributes(), argv, environ);
-  if (error != 0) {
+  const BlockedSignals blocked;
+  int pipe_fds[2];
+  if (::pipe2(pipe_fds, O_CLOEXEC) != 0) {
+    throw_errno(fmt::format("{}: pipe", flag));
+  }
+  const pid_t tool = ::getpid();
+  const bool foreground = in_terminal_foreground();
+  const pid_t keeper = ::fork();
+  if (keeper == 0) {
+    ::close(pipe_fds[0]);
+    keep(argv, tool, pipe_fds[1], foreground);
+  }
+  const int error = errno;
+  ::close(pipe_fds[1]);
+  if (keeper < 0) {
+    ::close(pipe_fds[0]);
     throw_errno(fmt::format("{}: cannot start /bin/sh", flag), error);
   }
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) {
-      throw_errno(fmt::format("{}: waitpid", flag));
+  ::setpgid(keeper, keeper);  // both sides set it: whichever runs first wins the race
+  CommandWait wait(keeper, on_interrupt);
+  int keeper_status = 0;
+  try {
+    keeper_status = wait.wait_keeper(flag);
+  } catch (...) {
+    ::kill(-keeper, SIGKILL);
+    ::waitpid(keeper, nullptr, 0);
+    ::close(pipe_fds[0]);
+    if (foreground) {
+      take_terminal_back();
     }
+    throw;
   }
-  ShellStatus result;
-  if (WIFSIGNALED(status)) {
-    result.signal = WTERMSIG(status);
-  } else {
-    result.exit_code = WEXITSTATUS(status);
+  ShellStatus result = status_of(keeper_status, pipe_fds[0]);
+  ::close(pipe_fds[0]);
+  result.interrupted_by = wait.interrupted();
+  if (foreground) {
+    take_terminal_back();
+    // The terminal's Ctrl-C went to the command, not to us: a command it killed means the
+    // user interrupted, as a shell would take it.
+    if (result.interrupted_by == 0 && (result.signal == SIGINT || result.signal == SIGQUIT)) {
+      result.interrupted_by = SIGINT;
+    }
   }
   return result;
 }

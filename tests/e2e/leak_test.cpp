@@ -78,6 +78,9 @@ TEST_P(InterruptedRun, StopsReapsEveryChildStoresNothingAndExitsWith128PlusTheSi
   // The interrupted run is not stored: a stored run is complete or absent.
   const ToolResult history = run_tool({"history", "--db", db}, 30);
   EXPECT_NE(history.out.find("no runs stored"), std::string::npos) << history.out;
+  for (const char* suffix : {"", "-wal", "-shm"}) {  // the killed tool could not remove them
+    std::remove((db + suffix).c_str());
+  }
 }
 
 // Every stressor meets a catchable signal; clone, which keeps many children alive, meets all.

@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <set>
 #include <sstream>
 #include <string>
@@ -35,6 +36,13 @@ inline std::string read_all(const std::string& path) {
   return buffer.str();
 }
 
+// The binary under test: the one built with the tests, or $CLONEBENCH_E2E_BINARY (to see a new
+// test fail against an older build).
+inline const char* tool_binary() {
+  const char* other = std::getenv("CLONEBENCH_E2E_BINARY");
+  return other != nullptr && *other != '\0' ? other : CLONEBENCH_BINARY;
+}
+
 inline std::string temp_path(const std::string& name) {
   const char* dir = std::getenv("TMPDIR");
   return std::string(dir != nullptr ? dir : "/tmp") + "/clonebench-e2e-" +
@@ -53,8 +61,11 @@ inline void kill_and_reap_children_of_this_process() {
 class ToolProcess {
  public:
   // Starts `clonebench args...` with stdout/stderr redirected to files and no stdin.
+  // `in_child` runs in the child just before exec (ignore a signal, lower a limit, join a
+  // cgroup, drop to another user): what the tool inherits from whoever starts it.
   explicit ToolProcess(const std::vector<std::string>& args,
-                       const std::vector<std::string>& env = {}) {
+                       const std::vector<std::string>& env = {},
+                       const std::function<void()>& in_child = {}) {
     ::prctl(PR_SET_CHILD_SUBREAPER, 1);
     static int counter = 0;
     const std::string tag = std::to_string(counter++);
@@ -72,13 +83,16 @@ class ToolProcess {
       for (const auto& assignment : env) {
         ::putenv(const_cast<char*>(assignment.c_str()));
       }
+      if (in_child) {
+        in_child();
+      }
       std::vector<char*> argv;
-      argv.push_back(const_cast<char*>(CLONEBENCH_BINARY));
+      argv.push_back(const_cast<char*>(tool_binary()));
       for (const auto& arg : args) {
         argv.push_back(const_cast<char*>(arg.c_str()));
       }
       argv.push_back(nullptr);
-      ::execv(CLONEBENCH_BINARY, argv.data());
+      ::execv(tool_binary(), argv.data());
       ::_exit(127);
     }
   }
@@ -126,8 +140,9 @@ class ToolProcess {
 };
 
 inline ToolResult run_tool(const std::vector<std::string>& args, double timeout_s = 60,
-                           const std::vector<std::string>& env = {}) {
-  ToolProcess tool(args, env);
+                           const std::vector<std::string>& env = {},
+                           const std::function<void()>& in_child = {}) {
+  ToolProcess tool(args, env, in_child);
   return tool.wait(timeout_s);
 }
 

@@ -125,5 +125,59 @@ TEST_F(OutputFile, WritesDashToStandardOutput) {
   EXPECT_EQ(::testing::internal::GetCapturedStdout(), "to stdout\n");
 }
 
+TEST_F(OutputFile, KeepsTheModeAndOwnerOfTheFileItReplaces) {
+  const fs::path target = directory_ / "kept.json";
+  write_output(target.string(), "old\n", "--json");
+  ASSERT_EQ(::chmod(target.c_str(), 0604), 0);
+  const bool root = ::geteuid() == 0;
+  if (root) {
+    ASSERT_EQ(::chown(target.c_str(), 65534, 65534), 0);
+  }
+  write_output(target.string(), "new\n", "--json");
+  struct stat status {};
+  ASSERT_EQ(::stat(target.c_str(), &status), 0);
+  EXPECT_EQ(read(target), "new\n");
+  EXPECT_EQ(status.st_mode & 07777, 0604U);
+  if (root) {
+    EXPECT_EQ(status.st_uid, 65534U);
+    EXPECT_EQ(status.st_gid, 65534U);
+  }
+}
+
+TEST_F(OutputFile, WritesThroughASymlinkToItsTargetAndKeepsTheLink) {
+  const fs::path target = directory_ / "target.yaml";
+  const fs::path link = directory_ / "link.yaml";
+  fs::create_symlink("target.yaml", link);           // relative, as users make them
+  write_output(link.string(), "first\n", "--yaml");  // a dangling link: the target is created
+  EXPECT_TRUE(fs::is_symlink(link));
+  EXPECT_EQ(read(target), "first\n");
+  write_output(link.string(), "second\n", "--yaml");
+  EXPECT_TRUE(fs::is_symlink(link));
+  EXPECT_EQ(read(target), "second\n");
+  EXPECT_EQ(entries(), 2U);
+}
+
+TEST_F(OutputFile, RefusesTheDatabaseAndItsCompanionFilesByAnyName) {
+  const std::string db = (directory_ / "runs.db").string();
+  write_output(db, "a database\n", "--json");
+  fs::create_symlink("runs.db", directory_ / "alias.json");
+  for (const std::string& target :
+       {db, (directory_ / "." / "runs.db").string(), (directory_ / "alias.json").string(),
+        db + "-wal", db + "-shm"}) {
+    expect_usage_error([&] { check_output_targets({{target, "--json"}}, db); }, "--json", target);
+  }
+  EXPECT_NO_THROW(check_output_targets({{(directory_ / "other.json").string(), "--json"}}, db));
+  EXPECT_EQ(read(db), "a database\n");
+}
+
+TEST_F(OutputFile, RefusesTwoOutputsOnStdoutOrOnTheSameFile) {
+  EXPECT_THROW(check_output_targets({{"-", "--json"}, {"-", "--yaml"}}, ""), UsageError);
+  const std::string file = (directory_ / "out").string();
+  EXPECT_THROW(
+      check_output_targets({{file, "--json"}, {(directory_ / "." / "out").string(), "--csv"}}, ""),
+      UsageError);
+  EXPECT_NO_THROW(check_output_targets({{"-", "--json"}, {file, "--csv"}, {"", "--yaml"}}, ""));
+}
+
 }  // namespace
 }  // namespace clonebench

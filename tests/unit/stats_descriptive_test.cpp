@@ -115,5 +115,18 @@ TEST(MedianInterval, MatchesBenchstatsTable) {
               std::isinf(median_interval(values, 0.95).hi));
 }
 
+TEST(Descriptive, ValuesNearTheLargestDoubleGiveFiniteMeanSpreadAndCv) {
+  // The plain sum of these overflows to infinity; the mean of equal halves is exact.
+  const std::vector<double> v = {1.7e308, 1.5e308, 1.7e308, 1.5e308};
+  EXPECT_DOUBLE_EQ(mean(v), 1.6e308);
+  EXPECT_NEAR(standard_deviation(v) / 1e307, std::sqrt(4.0 / 3.0), 1e-12);
+  // MAD 1.7e308 about a median of 1e300: 1.4826 · MAD alone would overflow.
+  const std::vector<double> wide = {-1.7e308, -1.7e308, -1.7e308, 1e300, 1.7e308, 1.7e308, 1.7e308};
+  EXPECT_NEAR(robust_cv(wide) / 1e8, 1.4826 * 1.7, 1e-6);
+  const std::vector<double> opposite = {-1.7e308, 1.7e308};
+  EXPECT_DOUBLE_EQ(median(opposite), 0.0);
+  EXPECT_DOUBLE_EQ(mean(opposite), 0.0);
+}
+
 }  // namespace
 }  // namespace clonebench

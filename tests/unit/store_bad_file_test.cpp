@@ -124,5 +124,18 @@ TEST_F(StoreBadFile, RefusesADirectory) {
   expect_refused(directory_.string(), "database");
 }
 
+TEST_F(StoreBadFile, RefusesANegativeSchemaVersionNamingIt) {
+  { Store store(path_); }
+  raw_exec("PRAGMA user_version = -1;");
+  expect_refused(path_, "schema version -1");
+}
+
+TEST_F(StoreBadFile, ReadOnlyAccessToAMissingFileFindsNothingAndCreatesNothing) {
+  const Store store(path_, Store::Access::kReadOnly);
+  EXPECT_TRUE(store.history(10).empty());
+  EXPECT_FALSE(store.load(1).has_value());
+  EXPECT_FALSE(fs::exists(path_));
+}
+
 }  // namespace
 }  // namespace clonebench

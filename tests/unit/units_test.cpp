@@ -69,5 +69,18 @@ TEST(Format, PicksTheLargestFittingUnit) {
   EXPECT_EQ(format_duration_ns(250e6), "250 ms");
 }
 
+TEST(Real, AcceptsFiniteNumbersInRangeOnly) {
+  EXPECT_DOUBLE_EQ(parse_real("0.05", "--alpha", 0.0001, 0.5), 0.05);
+  EXPECT_DOUBLE_EQ(parse_real("1e-3", "--alpha", 0.0001, 0.5), 0.001);
+  for (const char* bad : {"nan", "-nan", "inf", "infinity", "1e999", "0.6", "", "0.05x", " 0.1"}) {
+    try {
+      parse_real(bad, "--alpha", 0.0001, 0.5);
+      ADD_FAILURE() << "accepted '" << bad << "'";
+    } catch (const UsageError& error) {
+      EXPECT_NE(std::string(error.what()).find("--alpha"), std::string::npos);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace clonebench

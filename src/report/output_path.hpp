@@ -1,0 +1,25 @@
+#pragma once
+// What an output path really names: the file a write would change, after following symlinks
+// (including /proc's magic links such as /dev/stdout), whether or not it exists yet.
+
+#include <sys/stat.h>
+
+#include <optional>
+#include <string>
+
+namespace clonebench {
+
+struct ResolvedPath {
+  std::string target;                 // absolute path of the file the write changes
+  std::optional<struct stat> status;  // the target's, when it exists
+};
+
+// Throws UsageError naming `flag` and `path` when the path cannot be resolved (a symlink loop, a
+// component that is not a directory, no permission to look).
+ResolvedPath resolve_output_path(const std::string& path, const std::string& flag);
+
+// True when `a` and `b` are the same file: the same device and inode when both exist, else the
+// same resolved path.
+bool same_file(const ResolvedPath& a, const ResolvedPath& b);
+
+}  // namespace clonebench

@@ -41,6 +41,7 @@ int run_app(int argc, char** argv) {
   add_sweep_command(app, commands);
   add_model_command(app, commands);
   add_ab_command(app, commands);
+  add_kernel_command(app, commands);
   try {
     app.parse(argc, argv);
     return dispatch(app, commands);

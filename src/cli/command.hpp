@@ -23,5 +23,6 @@ void add_sweep_command(CLI::App& app, CommandList& commands);
 void add_model_command(CLI::App& app, CommandList& commands);
 void add_ab_command(CLI::App& app, CommandList& commands);
 void add_kernel_command(CLI::App& app, CommandList& commands);
+void add_check_command(CLI::App& app, CommandList& commands);
 
 }  // namespace clonebench

@@ -8,10 +8,13 @@
 #include <algorithm>
 #include <optional>
 #include <random>
+#include <tuple>
 
 #include "cli/ab_arguments.hpp"
 #include "cli/argument_split.hpp"
 #include "cli/command.hpp"
+#include "cli/profile_output.hpp"
+#include "cli/profiled_job.hpp"
 #include "cli/run_spec.hpp"
 #include "compare/ab_document.hpp"
 #include "compare/gate.hpp"
@@ -41,6 +44,7 @@ struct AbPlan {
   std::size_t pairs = 0, warmups = 0;
   std::uint64_t seed = 0;
   CompareOptions options;
+  std::optional<PerfSetup> profiler;  // --profile
 };
 
 std::string joined(const std::vector<std::string>& words) {
@@ -73,6 +77,8 @@ void reject_run_only_options(const RunSpec& spec, const std::string& where) {
     refuse("--db");
   if (!spec.store)
     refuse("--no-store");
+  if (spec.profile)
+    refuse("--profile");
 }
 
 StressorJob arm_job(const std::vector<std::string>& spec_words, const std::string& options,
@@ -124,6 +130,7 @@ AbPlan plan_ab(const AbArguments& args) {
   for (const Arm& arm : plan.arms) {
     validate_job(arm.job);
   }
+  plan.profiler = prepare_profiler(args.profile);
   return plan;
 }
 
@@ -181,9 +188,7 @@ PairRuns run_pairs(const AbPlan& plan, const std::vector<PairOrder>& orders, Sig
       const Arm& arm = plan.arms[position == 0 ? first : 1 - first];
       report_progress(arm, index, plan, orders[index]);
       run_setup(arm, signals);
-      RunRecord record;
-      record.started_at = iso8601_utc_now();
-      record.result = run_job(arm.job, signals);
+      RunRecord record = measure_job(arm.job, signals, plan.profiler);
       signals.throw_if_interrupted();
       // Pair i is (runs.a[i], runs.b[i]); the arm is in the stored label, the order in the
       // summary. Not in the run's options: compare would report it as a setting difference.
@@ -269,13 +274,31 @@ void store_experiment(const AbArguments& args, AbDesign& design, PairRuns& runs,
   }
 }
 
-void print_report(const AbArguments& args, const ComparisonReport& report, const AbDesign& design) {
-  const std::string json = ab_compare_json(report, design).dump(2) + "\n";
+void print_report(const AbArguments& args, const ComparisonReport& report, const AbDesign& design,
+                  const PairRuns& runs, const std::string& compound_head) {
+  nlohmann::json document = ab_compare_json(report, design);
+  std::vector<LabelledRuns> arms(2);
+  for (auto [arm, arm_runs, group] :
+       {std::tuple{"a", &runs.a, &arms[0]}, std::tuple{"b", &runs.b, &arms[1]}}) {
+    group->first = arm;
+    for (const RunRecord& record : *arm_runs) {
+      group->second.push_back(&record);
+    }
+  }
+  const std::vector<LabelledProfile> profiles = merged_profiles(arms);
+  if (!profiles.empty()) {
+    document["profiles"] = profiles_json(profiles);
+  }
+  const std::string json = document.dump(2) + "\n";
   if (!args.json_path.empty()) {
     write_output(args.json_path, json, "--json");
   }
   if (args.json_path != "-") {
     fmt::print("{}", args.format == "json" ? json : render_report(report, args.format));
+    if (args.format != "json") {
+      fmt::print("{}", render_profile_section("kernel profile of each arm, its runs added up",
+                                              profiles, compound_head));
+    }
   }
   std::fflush(stdout);
 }
@@ -323,7 +346,7 @@ int run_ab(const AbArguments& args) {
     report.a_source = arm_source("a", args.a_options, runs.a);
     report.b_source = arm_source("b", args.b_options, runs.b);
   }
-  print_report(args, report, design);
+  print_report(args, report, design, runs, compound_head_of(environment));
   if (restored && !restored->ok()) {
     throw RuntimeError(fmt::format("--restore '{}' {}: the machine may not be restored",
                                    args.restore, describe(*restored)));

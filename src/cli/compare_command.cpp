@@ -16,6 +16,7 @@
 #include "compare/gate.hpp"
 #include "compare/input_readers.hpp"
 #include "compare/metric_selection.hpp"
+#include "compare/profile_mix.hpp"
 #include "compare/stored_runs.hpp"
 #include "core/error.hpp"
 #include "store/store.hpp"
@@ -33,6 +34,7 @@ struct CompareArguments {
   std::string db_path;
   std::string command;  // hyperfine --command selector
   bool higher_is_better = false;
+  bool allow_profiled_mix = false;
 };
 
 bool looks_like_path(const std::string& text) {
@@ -81,6 +83,10 @@ int run_compare(const CompareArguments& args) {
   std::unique_ptr<Store> store;
   const SampleSet a = read_side(args.a, args, store);
   const SampleSet b = read_side(args.b, args, store);
+  const std::string mix = profiled_mix(a, b);
+  if (!mix.empty() && !args.allow_profiled_mix) {
+    throw UsageError(mix + "; compare like with like, or pass --allow-profiled-mix");
+  }
   const std::optional<Direction> value_direction =
       args.higher_is_better ? std::optional(Direction::kHigherIsBetter) : std::nullopt;
   ComparisonReport report =
@@ -89,6 +95,10 @@ int run_compare(const CompareArguments& args) {
   report.b_name = args.b;
   report.a_source = source_json(a);
   report.b_source = source_json(b);
+  if (!mix.empty()) {
+    fmt::print(stderr, "clonebench: warning: {}\n", mix);
+    report.warnings.push_back(mix);
+  }
   for (const std::string& difference : environment_differences(a, b)) {
     fmt::print(stderr, "clonebench: warning: A and B differ in more than the kernel: {}\n",
                difference);
@@ -129,6 +139,8 @@ void add_compare_command(CLI::App& app, CommandList& commands) {
                       "hyperfine JSON with several commands: the one to compare");
   compare->add_flag("--higher-is-better", args->higher_is_better,
                     "Plain numbers without units are rates (default: lower is better)");
+  compare->add_flag("--allow-profiled-mix", args->allow_profiled_mix,
+                    "Compare even when some runs were sampled with --profile and others not");
   commands.push_back({compare, [args] { return run_compare(*args); }});
 }
 

@@ -2,10 +2,13 @@
 #include <fmt/core.h>
 #include <unistd.h>
 
+#include <map>
 #include <optional>
 #include <random>
 
 #include "cli/command.hpp"
+#include "cli/profile_output.hpp"
+#include "cli/profiled_job.hpp"
 #include "core/error.hpp"
 #include "core/timestamp.hpp"
 #include "core/units.hpp"
@@ -24,6 +27,7 @@ struct SweepArgs {
   std::string stressor, rss, rss_kind = "anon", vmas = "1", rounds = "5";
   std::string timeout_per_point = "1s", instances = "1", seed, json_path, label, db_path;
   bool no_store = false;
+  bool profile = false;
 };
 
 struct ParsedSweep {
@@ -71,6 +75,19 @@ void report_progress(std::size_t done, std::size_t total, std::uint64_t bytes) {
   }
 }
 
+// One group per --rss size, smallest first.
+std::vector<LabelledProfile> profiles_by_size(const std::vector<RunRecord>& runs) {
+  std::map<std::uint64_t, std::vector<const RunRecord*>> by_size;
+  for (const RunRecord& record : runs) {
+    by_size[record.result.parent.requested_bytes].push_back(&record);
+  }
+  std::vector<LabelledRuns> groups;
+  for (const auto& [bytes, records] : by_size) {
+    groups.emplace_back("rss " + format_size(bytes), records);
+  }
+  return merged_profiles(groups);
+}
+
 std::string experiment_tag(const std::string& started_at, std::uint64_t seed) {
   return fmt::format("sweep-{}-{:04x}", started_at, seed & 0xffff);
 }
@@ -80,6 +97,7 @@ int run_sweep_command(const SweepArgs& args) {
   if (!args.json_path.empty()) {
     check_output_path(args.json_path, "--json");
   }
+  const std::optional<PerfSetup> profiler = prepare_profiler(args.profile);
   std::optional<Store> store;
   if (!args.no_store) {
     store.emplace(args.db_path.empty() ? Store::default_path() : args.db_path);
@@ -88,7 +106,11 @@ int run_sweep_command(const SweepArgs& args) {
   nlohmann::json environment = capture_environment();
   environment["loadavg_before"] = read_loadavg();
   const std::string created_at = iso8601_utc_now();
-  SweepResult sweep = run_sweep(parsed.job, parsed.settings, signals, report_progress);
+  SweepResult sweep = run_sweep(parsed.job, parsed.settings, signals, report_progress,
+                                [&](const StressorJob& job, RunRecord& record) {
+                                  record = measure_job(job, signals, profiler);
+                                });
+  const std::vector<LabelledProfile> profiles = profiles_by_size(sweep.runs);
   environment["loadavg_after"] = read_loadavg();
   if (store) {
     const Experiment experiment{experiment_tag(created_at, parsed.settings.seed), "sweep",
@@ -101,12 +123,17 @@ int run_sweep_command(const SweepArgs& args) {
     store->save_experiment(experiment, sweep.runs, environment);
   }
   if (!args.json_path.empty()) {
-    const nlohmann::json document = {
+    nlohmann::json document = {
         {"schema", "clonebench/1"}, {"environment", environment}, {"sweep", sweep.summary}};
+    if (!profiles.empty()) {
+      document["profiles"] = profiles_json(profiles);
+    }
     write_output(args.json_path, document.dump(2) + "\n", "--json");
   }
   if (args.json_path != "-") {
     fmt::print("{}", render_sweep_report(sweep.summary));
+    fmt::print("{}", render_profile_section("kernel profile at each size, its rounds added up",
+                                            profiles, compound_head_of(environment)));
   }
   return kExitOk;
 }
@@ -132,6 +159,8 @@ void add_sweep_command(CLI::App& app, CommandList& commands) {
   sweep->add_option("--label", args->label, "label of the stored runs (default uname -r)");
   sweep->add_option("--db", args->db_path, "database path");
   sweep->add_flag("--no-store", args->no_store, "do not store the runs");
+  sweep->add_flag("--profile", args->profile,
+                  "sample the kernel with perf over every run (see `clonebench kernel`)");
   commands.push_back(Command{sweep, [args] { return run_sweep_command(*args); }});
 }
 

@@ -37,6 +37,7 @@ RunObservation read_run(const nlohmann::json& json, const std::string& where,
   run.run_id = json.contains("id") && json["id"].is_number_integer() ? json["id"].get<int>() : 0;
   run.options = json.value("options", nlohmann::json(nullptr));
   run.environment = environment;
+  run.profiled = json.contains("profile") && !json["profile"].is_null();
   for (const char* key : kRunNumbers) {
     take_number(json, key, key, where, run);
   }

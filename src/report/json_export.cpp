@@ -5,6 +5,7 @@
 
 #include "core/error.hpp"
 #include "report/exporters.hpp"
+#include "report/profile_json.hpp"
 #include "report/record_json.hpp"
 
 namespace clonebench {
@@ -42,6 +43,10 @@ nlohmann::json run_to_json(const RunRecord& record) {
                         {"parent", parent_to_json(result.parent)}};
   if (!record.experiment.empty()) {
     run["experiment"] = record.experiment;
+  }
+  // Present exactly for a profiled run: sampling perturbs it, and readers must see that.
+  if (record.profile) {
+    run["profile"] = profile_to_json(*record.profile);
   }
   return run;
 }
@@ -94,6 +99,9 @@ RunRecord run_from_json(const nlohmann::json& run, const std::string& where) {
   }
   if (const auto parent = run.find("parent"); parent != run.end()) {
     result.parent = parent_from_json(*parent, where);
+  }
+  if (const auto profile = run.find("profile"); profile != run.end() && !profile->is_null()) {
+    record.profile = profile_from_json(*profile, where);
   }
   if (const auto histograms = run.find("latency_histograms"); histograms != run.end()) {
     if (!histograms->is_object()) {

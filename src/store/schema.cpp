@@ -50,6 +50,15 @@ CREATE TABLE latency (
 ) WITHOUT ROWID;
 )sql";
 
+// Version 2 (issue 12): the kernel profile of a run sampled with --profile, one row per
+// profiled run; a run without a row was not sampled. The JSON is report/profile_json.hpp's.
+constexpr const char* kVersion2Profiles = R"sql(
+CREATE TABLE profile (
+  run_id INTEGER PRIMARY KEY REFERENCES run(id) ON DELETE CASCADE,
+  json TEXT NOT NULL
+);
+)sql";
+
 [[noreturn]] void foreign(const std::string& path, const std::string& why) {
   throw UsageError(fmt::format("database {}: not a clonebench database ({})", path, why));
 }
@@ -78,7 +87,7 @@ void check_schema_identity(sqlite::Db& db, const std::string& path) {
 }
 
 const std::vector<std::string>& schema_migrations() {
-  static const std::vector<std::string> migrations = {kVersion1};
+  static const std::vector<std::string> migrations = {kVersion1, kVersion2Profiles};
   return migrations;
 }
 

@@ -5,8 +5,6 @@
 #include <numeric>
 #include <random>
 
-#include "core/timestamp.hpp"
-
 namespace clonebench {
 
 std::vector<std::size_t> round_order(std::size_t points, std::uint64_t seed, std::uint32_t round) {
@@ -20,9 +18,9 @@ std::vector<std::size_t> round_order(std::size_t points, std::uint64_t seed, std
   return order;
 }
 
-SweepResult run_sweep(
-    const StressorJob& job, const SweepSettings& settings, SignalScope& signals,
-    const std::function<void(std::size_t, std::size_t, std::uint64_t)>& progress) {
+SweepResult run_sweep(const StressorJob& job, const SweepSettings& settings, SignalScope& signals,
+                      const std::function<void(std::size_t, std::size_t, std::uint64_t)>& progress,
+                      const MeasurePoint& measure) {
   ParentShape largest = job.parent;
   largest.bytes = *std::max_element(settings.sizes.begin(), settings.sizes.end());
   check_parent_fits(largest, job.instances);
@@ -40,8 +38,7 @@ SweepResult run_sweep(
       point_job.seed = settings.seed + samples.size() * job.instances;
       progress(samples.size(), total, point_job.parent.bytes);
       RunRecord record;
-      record.started_at = iso8601_utc_now();
-      record.result = run_job(point_job, signals);
+      measure(point_job, record);
       signals.throw_if_interrupted();
       samples.push_back(SweepSample{point, round, position, record.result});
       sweep.runs.push_back(std::move(record));

@@ -21,10 +21,15 @@ struct SweepResult {
   nlohmann::json summary;       // the "sweep" object of analyze_sweep()
 };
 
+// Measures one point: fills the record's result (and anything else it measures, e.g. a profile).
+// The command layer passes measure_job (cli/profiled_job.hpp); run_job is the plain choice.
+using MeasurePoint = std::function<void(const StressorJob& job, RunRecord& record)>;
+
 // `job` is the template (stressor, instances, parent kind and VMAs, timeout per point); its
 // parent.bytes is replaced by each size. Refuses (UsageError naming --rss) before any run when the
 // largest size does not fit. `progress` is called before each run with (done, total, size).
 SweepResult run_sweep(const StressorJob& job, const SweepSettings& settings, SignalScope& signals,
-                      const std::function<void(std::size_t, std::size_t, std::uint64_t)>& progress);
+                      const std::function<void(std::size_t, std::size_t, std::uint64_t)>& progress,
+                      const MeasurePoint& measure);
 
 }  // namespace clonebench

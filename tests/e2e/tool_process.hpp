@@ -5,6 +5,7 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
@@ -41,9 +42,10 @@ inline std::string temp_path(const std::string& name) {
 
 class ToolProcess {
  public:
-  // Starts `clonebench args...` with stdout/stderr redirected to files and no stdin.
+  // Starts `clonebench args...` with stdout/stderr redirected to files and no stdin; as the user
+  // `as_user` when it is not -1 (the test must be root for that).
   explicit ToolProcess(const std::vector<std::string>& args,
-                       const std::vector<std::string>& env = {}) {
+                       const std::vector<std::string>& env = {}, int as_user = -1) {
     ::prctl(PR_SET_CHILD_SUBREAPER, 1);
     static int counter = 0;
     const std::string tag = std::to_string(counter++);
@@ -60,6 +62,10 @@ class ToolProcess {
       ::dup2(err_fd, 2);
       for (const auto& assignment : env) {
         ::putenv(const_cast<char*>(assignment.c_str()));
+      }
+      if (as_user >= 0 &&
+          (::setgroups(0, nullptr) != 0 || ::setgid(as_user) != 0 || ::setuid(as_user) != 0)) {
+        ::_exit(126);
       }
       std::vector<char*> argv;
       argv.push_back(const_cast<char*>(CLONEBENCH_BINARY));
@@ -114,8 +120,8 @@ class ToolProcess {
 };
 
 inline ToolResult run_tool(const std::vector<std::string>& args, double timeout_s = 60,
-                           const std::vector<std::string>& env = {}) {
-  ToolProcess tool(args, env);
+                           const std::vector<std::string>& env = {}, int as_user = -1) {
+  ToolProcess tool(args, env, as_user);
   return tool.wait(timeout_s);
 }
 

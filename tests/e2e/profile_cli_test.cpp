@@ -119,7 +119,8 @@ TEST(ProfileCli, AnUnprivilegedUserIsToldWhichSysctlForbidsIt) {
   if (::geteuid() != 0) {
     GTEST_SKIP() << "needs root to run the tool as another user";
   }
-  if (read_all("/proc/sys/kernel/perf_event_paranoid").substr(0, 1) <= "0") {
+  const std::string paranoid = read_all("/proc/sys/kernel/perf_event_paranoid");
+  if (paranoid.empty() || std::stoi(paranoid) <= 0) {
     GTEST_SKIP() << "kernel.perf_event_paranoid allows every user here";
   }
   // As nobody, without root's capabilities: the tool must refuse before measuring anything.

@@ -38,6 +38,8 @@ void define_ab_options(CLI::App& ab, AbArguments& args) {
   ab.add_option("--label", args.label, "Stored labels are LABEL:a and LABEL:b (uname -r)");
   ab.add_option("--db", args.db_path, "Run database (default: $CLONEBENCH_DB or XDG)");
   ab.add_flag("--no-store", args.no_store, "Do not store the runs");
+  ab.add_flag("--profile", args.profile,
+              "Sample the kernel with perf over every run of both arms (see `clonebench kernel`)");
   add_report_options(ab, args);
 }
 

@@ -11,6 +11,7 @@ struct AbArguments {
   std::string spec, a_options, b_options, setup_a, setup_b, restore;
   std::string pairs = "20", warmup = "1", seed, label, db_path, json_path;
   bool no_store = false;
+  bool profile = false;  // --profile: every run of both arms sampled by perf
   std::vector<std::string> metrics, fail_on;
   std::string threshold = "1%", format = "table";
   std::string alpha = "0.05";

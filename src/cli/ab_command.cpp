@@ -8,11 +8,14 @@
 #include <algorithm>
 #include <optional>
 #include <random>
+#include <tuple>
 
 #include "cli/ab_arguments.hpp"
 #include "cli/argument_split.hpp"
 #include "cli/command.hpp"
 #include "cli/option_values.hpp"
+#include "cli/profile_output.hpp"
+#include "cli/profiled_job.hpp"
 #include "cli/run_spec.hpp"
 #include "compare/ab_document.hpp"
 #include "compare/gate.hpp"
@@ -43,6 +46,7 @@ struct AbPlan {
   std::size_t pairs = 0, warmups = 0;
   std::uint64_t seed = 0;
   CompareOptions options;
+  std::optional<PerfSetup> profiler;  // --profile
 };
 
 std::string joined(const std::vector<std::string>& words) {
@@ -75,6 +79,8 @@ void reject_run_only_options(const RunSpec& spec, const std::string& where) {
     refuse("--db");
   if (!spec.store)
     refuse("--no-store");
+  if (spec.profile)
+    refuse("--profile");
 }
 
 StressorJob arm_job(const std::vector<std::string>& spec_words, const std::string& options,
@@ -129,6 +135,7 @@ AbPlan plan_ab(const AbArguments& args) {
   for (const Arm& arm : plan.arms) {
     validate_job(arm.job);
   }
+  plan.profiler = prepare_profiler(args.profile);
   return plan;
 }
 
@@ -155,6 +162,7 @@ void check_metric_names(const std::vector<std::string>& requested) {
 // so that a long experiment holds little memory. Pair i is (a[i], b[i]).
 struct PairRuns {
   std::vector<RunObservation> a, b;
+  std::vector<RunRecord> profiled_a, profiled_b;  // with --profile only: whose profiles merge
 };
 
 // Stores each measured run as it ends, under an experiment row written before the first run, so
@@ -244,9 +252,9 @@ PairRuns run_pairs(const AbPlan& plan, const std::vector<PairOrder>& orders, Sig
       const Arm& arm = plan.arms[position == 0 ? first : 1 - first];
       report_progress(arm, index, plan, orders[index]);
       run_setup(arm, signals);
-      RunRecord record;
-      record.started_at = iso8601_utc_now();
-      record.result = run_job(arm.job, signals);
+      RunRecord record = measure_job(arm.job, signals, plan.profiler);
+      // Pair i is (runs.a[i], runs.b[i]); the arm is in the stored label, the order in the
+      // summary. Not in the run's options: compare would report it as a setting difference.
       if (index >= plan.warmups) {
         nlohmann::json run_environment = environment;
         run_environment["loadavg_after"] = read_loadavg();
@@ -254,6 +262,9 @@ PairRuns run_pairs(const AbPlan& plan, const std::vector<PairOrder>& orders, Sig
         auto& observations = arm.name == "a" ? runs.a : runs.b;
         observations.push_back(
             observation_of(record, observations.empty() ? environment : nlohmann::json()));
+        if (record.profile) {
+          (arm.name == "a" ? runs.profiled_a : runs.profiled_b).push_back(std::move(record));
+        }
       }
       signals.throw_if_interrupted();
     }
@@ -304,13 +315,31 @@ ComparisonReport analyze_arms(const AbArguments& args, const AbPlan& plan, const
   return report;
 }
 
-void print_report(const AbArguments& args, const ComparisonReport& report, const AbDesign& design) {
-  const std::string json = dump_json(ab_compare_json(report, design), 2) + "\n";
+void print_report(const AbArguments& args, const ComparisonReport& report, const AbDesign& design,
+                  const PairRuns& runs, const std::string& compound_head) {
+  nlohmann::json document = ab_compare_json(report, design);
+  std::vector<LabelledRuns> arms(2);
+  for (auto [arm, arm_runs, group] :
+       {std::tuple{"a", &runs.profiled_a, &arms[0]}, std::tuple{"b", &runs.profiled_b, &arms[1]}}) {
+    group->first = arm;
+    for (const RunRecord& record : *arm_runs) {
+      group->second.push_back(&record);
+    }
+  }
+  const std::vector<LabelledProfile> profiles = merged_profiles(arms);
+  if (!profiles.empty()) {
+    document["profiles"] = profiles_json(profiles);
+  }
+  const std::string json = dump_json(document, 2) + "\n";
   if (!args.json_path.empty()) {
     write_output(args.json_path, json, "--json");
   }
   if (args.json_path != "-") {
     fmt::print("{}", args.format == "json" ? json : render_report(report, args.format));
+    if (args.format != "json") {
+      fmt::print("{}", render_profile_section("kernel profile of each arm, its runs added up",
+                                              profiles, compound_head));
+    }
   }
   std::fflush(stdout);
 }
@@ -361,7 +390,7 @@ int run_ab(const AbArguments& args) {
                       design.orders.begin() + static_cast<std::ptrdiff_t>(plan.warmups));
   const ComparisonReport report = analyze_arms(args, plan, runs);
   storage.finish(ab_compare_json(report, design));
-  print_report(args, report, design);
+  print_report(args, report, design, runs, compound_head_of(environment));
   signals.throw_if_interrupted();  // exit 128 + signal, not death by it when the mask returns
   if (restored && !restored->ok()) {
     throw RuntimeError(fmt::format("--restore '{}' {}: the machine may not be restored",

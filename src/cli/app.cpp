@@ -54,6 +54,8 @@ int run_app(int argc, char** argv) {
   add_model_command(app, commands);
   add_ab_command(app, commands);
   add_completion_commands(app, commands);
+  add_kernel_command(app, commands);
+  add_check_command(app, commands);
   try {
     app.parse(argc, argv);
     return dispatch(app, commands);

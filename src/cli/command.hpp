@@ -24,5 +24,7 @@ void add_model_command(CLI::App& app, CommandList& commands);
 void add_ab_command(CLI::App& app, CommandList& commands);
 // Hidden: the CLI as JSON and stored labels, for shell completion and the man page tests.
 void add_completion_commands(CLI::App& app, CommandList& commands);
+void add_kernel_command(CLI::App& app, CommandList& commands);
+void add_check_command(CLI::App& app, CommandList& commands);
 
 }  // namespace clonebench

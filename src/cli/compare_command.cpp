@@ -16,6 +16,7 @@
 #include "compare/gate.hpp"
 #include "compare/input_readers.hpp"
 #include "compare/metric_selection.hpp"
+#include "compare/profile_mix.hpp"
 #include "compare/stored_runs.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
@@ -35,6 +36,7 @@ struct CompareArguments {
   std::string db_path;
   std::string command;  // hyperfine --command selector
   bool higher_is_better = false;
+  bool allow_profiled_mix = false;
 };
 
 bool looks_like_path(const std::string& text) {
@@ -88,12 +90,17 @@ int run_compare(const CompareArguments& args) {
   std::vector<MetricSamples> metrics;
   nlohmann::json a_source, b_source;
   std::vector<std::string> differences;
+  std::string mix;
   {
     // Only the values go on to the analysis: at 200,000 runs a side the observations are most
     // of the memory, and they are freed first.
     std::unique_ptr<Store> store;
     const SampleSet a = read_side("A", args.a, args, store);
     const SampleSet b = read_side("B", args.b, args, store);
+    mix = profiled_mix(a, b);
+    if (!mix.empty() && !args.allow_profiled_mix) {
+      throw UsageError(mix + "; compare like with like, or pass --allow-profiled-mix");
+    }
     const std::optional<Direction> value_direction =
         args.higher_is_better ? std::optional(Direction::kHigherIsBetter) : std::nullopt;
     metrics = select_metrics(a, b, args.metrics, value_direction);
@@ -106,6 +113,10 @@ int run_compare(const CompareArguments& args) {
   report.b_name = printable(args.b);
   report.a_source = a_source;
   report.b_source = b_source;
+  if (!mix.empty()) {
+    fmt::print(stderr, "clonebench: warning: {}\n", mix);
+    report.warnings.push_back(mix);
+  }
   for (const std::string& difference : differences) {
     fmt::print(stderr, "clonebench: warning: A and B differ in more than the kernel: {}\n",
                difference);
@@ -145,6 +156,8 @@ void add_compare_command(CLI::App& app, CommandList& commands) {
                       "hyperfine JSON with several commands: the one to compare");
   compare->add_flag("--higher-is-better", args->higher_is_better,
                     "Plain numbers without units are rates (default: lower is better)");
+  compare->add_flag("--allow-profiled-mix", args->allow_profiled_mix,
+                    "Compare even when some runs were sampled with --profile and others not");
   commands.push_back({compare, [args] { return run_compare(*args); }});
 }
 

@@ -7,11 +7,14 @@
 #include <optional>
 
 #include "cli/command.hpp"
+#include "cli/profile_output.hpp"
+#include "cli/profiled_job.hpp"
 #include "cli/run_spec.hpp"
 #include "core/error.hpp"
 #include "core/timestamp.hpp"
 #include "report/exporters.hpp"
 #include "report/output_file.hpp"
+#include "report/profile_table.hpp"
 #include "runner/runner.hpp"
 #include "store/store.hpp"
 #include "sys/environment.hpp"
@@ -39,6 +42,18 @@ void report_progress(const StressorJob& job, std::uint32_t run, std::uint32_t ru
              job.timeout_s, which);
 }
 
+void print_profiles(const RunDocument& document) {
+  const std::string compound_head = compound_head_of(document.environment);
+  for (std::size_t i = 0; i < document.runs.size(); ++i) {
+    const RunRecord& record = document.runs[i];
+    if (record.profile) {
+      const std::string title =
+          fmt::format("{} (run {} of this command)", record.result.stressor, i + 1);
+      fmt::print("\n{}", render_profile(title, *record.profile, compound_head));
+    }
+  }
+}
+
 void render_outputs(const RunSpec& spec, const RunDocument& document) {
   if (!spec.json_path.empty()) {
     write_output(spec.json_path, render_json(document), "--json");
@@ -52,6 +67,7 @@ void render_outputs(const RunSpec& spec, const RunDocument& document) {
   if (!writes_to_stdout(spec)) {
     fmt::print("{}", spec.metrics ? render_metrics(document, static_cast<int>(::getpid()))
                                   : render_table(document));
+    print_profiles(document);
   }
 }
 
@@ -60,6 +76,7 @@ int run_spec(const RunSpec& spec) {
   for (const StressorJob& job : spec.jobs) {
     validate_job(job);
   }
+  const std::optional<PerfSetup> profiler = prepare_profiler(spec.profile);
   std::optional<Store> store;
   if (spec.store) {
     store.emplace(spec.db_path.value_or(Store::default_path()));
@@ -73,10 +90,8 @@ int run_spec(const RunSpec& spec) {
       report_progress(job, run, spec.runs);
       nlohmann::json environment = document.environment;
       environment["loadavg_before"] = read_loadavg();
-      RunRecord record;
+      RunRecord record = measure_job(job, signals, profiler);
       record.label = label;
-      record.started_at = iso8601_utc_now();
-      record.result = run_job(job, signals);
       environment["loadavg_after"] = read_loadavg();
       if (store) {
         store->save(record, environment);

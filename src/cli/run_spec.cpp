@@ -61,6 +61,8 @@ void define_options(CLI::App& app, RawRunOptions& raw) {
   app.add_option("--label", raw.spec.label, "label of the stored runs (default: uname -r)");
   app.add_option("--db", raw.spec.db_path, "database file (default: $CLONEBENCH_DB or XDG)");
   app.add_flag("--no-store", raw.no_store, "do not store the runs");
+  app.add_flag("--profile", raw.spec.profile,
+               "sample the kernel with perf over each run and report where it spent the time");
 }
 
 // stress-ng: 0 means every configured CPU, a negative number every online CPU.

@@ -24,6 +24,7 @@ struct RunSpec {
   std::string json_path, yaml_path, csv_path;
   std::optional<std::string> db_path;  // --db
   bool store = true;                   // false with --no-store
+  bool profile = false;                // --profile: sample the kernel over each run (perf)
 };
 
 // Parses `run` arguments without the word "run", e.g. {"fork", "--timeout", "2s", "--rss", "64M"}

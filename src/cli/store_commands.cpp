@@ -11,11 +11,13 @@
 #include <vector>
 
 #include "cli/command.hpp"
+#include "cli/profile_output.hpp"
 #include "compare/stored_runs.hpp"
 #include "core/error.hpp"
 #include "report/exporters.hpp"
 #include "report/history_table.hpp"
 #include "report/output_file.hpp"
+#include "report/profile_table.hpp"
 #include "store/store.hpp"
 #include "sweep/sweep_report.hpp"
 
@@ -90,6 +92,10 @@ int run_show(const StoreOptions& options) {
     fmt::print("{}\n", render_table(document));
     fmt::print("{}", render_metrics(document, static_cast<int>(::getpid())));
     fmt::print("{}", sweep_report_of(store, record));
+    if (record.profile) {
+      fmt::print("\n{}", render_profile(fmt::format("run {}", record.id), *record.profile,
+                                        compound_head_of(stored.environment)));
+    }
     std::fflush(stdout);
   }
   if (!options.json_path.empty()) {

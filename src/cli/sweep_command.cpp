@@ -2,10 +2,13 @@
 #include <fmt/core.h>
 #include <unistd.h>
 
+#include <map>
 #include <optional>
 #include <random>
 
 #include "cli/command.hpp"
+#include "cli/profile_output.hpp"
+#include "cli/profiled_job.hpp"
 #include "cli/run_spec.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
@@ -27,6 +30,7 @@ struct SweepArgs {
   std::string stressor, rss, rss_kind = "anon", vmas = "1", rounds = "5";
   std::string timeout_per_point = "1s", instances = "1", seed, json_path, label, db_path;
   bool no_store = false;
+  bool profile = false;
 };
 
 struct ParsedSweep {
@@ -74,6 +78,19 @@ void report_progress(std::size_t done, std::size_t total, std::uint64_t bytes) {
     fmt::print(stderr, "clonebench: sweep run {}/{} at --rss {}\n", done + 1, total,
                format_size(bytes));
   }
+}
+
+// One group per --rss size, smallest first.
+std::vector<LabelledProfile> profiles_by_size(const std::vector<RunRecord>& runs) {
+  std::map<std::uint64_t, std::vector<const RunRecord*>> by_size;
+  for (const RunRecord& record : runs) {
+    by_size[record.result.parent.requested_bytes].push_back(&record);
+  }
+  std::vector<LabelledRuns> groups;
+  for (const auto& [bytes, records] : by_size) {
+    groups.emplace_back("rss " + format_size(bytes), records);
+  }
+  return merged_profiles(groups);
 }
 
 std::string experiment_tag(const std::string& started_at, std::uint64_t seed) {
@@ -126,6 +143,7 @@ int run_sweep_command(const SweepArgs& args) {
   const ParsedSweep parsed = parse_sweep(args);
   check_output_targets({{args.json_path, "--json"}},
                        args.db_path.empty() ? Store::default_path() : args.db_path);
+  const std::optional<PerfSetup> profiler = prepare_profiler(args.profile);
   const std::string created_at = iso8601_utc_now();
   SweepStorage storage(args, experiment_tag(created_at, parsed.settings.seed), created_at);
   SignalScope signals;
@@ -133,12 +151,19 @@ int run_sweep_command(const SweepArgs& args) {
   environment["loadavg_before"] = read_loadavg();
   storage.begin();
   nlohmann::json summary;
+  std::vector<RunRecord> profiled_runs;  // with --profile only: whose profiles merge per size
   try {
-    const SweepObserver observer{report_progress, [&](RunRecord& record) {
-                                   nlohmann::json run_environment = environment;
-                                   run_environment["loadavg_after"] = read_loadavg();
-                                   storage.save(record, run_environment);
-                                 }};
+    const SweepObserver observer{
+        report_progress,
+        [&](const StressorJob& job) { return measure_job(job, signals, profiler); },
+        [&](RunRecord& record) {
+          nlohmann::json run_environment = environment;
+          run_environment["loadavg_after"] = read_loadavg();
+          storage.save(record, run_environment);
+          if (record.profile) {
+            profiled_runs.push_back(record);
+          }
+        }};
     summary = run_sweep(parsed.job, parsed.settings, signals, observer);
   } catch (...) {
     storage.mark_interrupted();
@@ -146,14 +171,19 @@ int run_sweep_command(const SweepArgs& args) {
   }
   environment["loadavg_after"] = read_loadavg();
   storage.finish(summary, "complete");
+  const std::vector<LabelledProfile> profiles = profiles_by_size(profiled_runs);
   if (!args.json_path.empty()) {
-    const nlohmann::json document = {
+    nlohmann::json document = {
         {"schema", "clonebench/1"}, {"environment", environment}, {"sweep", summary}};
-    write_output(args.json_path, dump_json(document, 2) + "
-", "--json");
+    if (!profiles.empty()) {
+      document["profiles"] = profiles_json(profiles);
+    }
+    write_output(args.json_path, dump_json(document, 2) + "\n", "--json");
   }
   if (args.json_path != "-") {
     fmt::print("{}", render_sweep_report(summary));
+    fmt::print("{}", render_profile_section("kernel profile at each size, its rounds added up",
+                                            profiles, compound_head_of(environment)));
   }
   return kExitOk;
 }
@@ -179,6 +209,8 @@ void add_sweep_command(CLI::App& app, CommandList& commands) {
   sweep->add_option("--label", args->label, "label of the stored runs (default uname -r)");
   sweep->add_option("--db", args->db_path, "database path");
   sweep->add_flag("--no-store", args->no_store, "do not store the runs");
+  sweep->add_flag("--profile", args->profile,
+                  "sample the kernel with perf over every run (see `clonebench kernel`)");
   commands.push_back(Command{sweep, [args] { return run_sweep_command(*args); }});
 }
 

@@ -37,6 +37,7 @@ RunObservation read_run(const std::string& path, const nlohmann::json& json,
   run.run_id = id != json.end() && id->is_number_integer() ? id->get<std::int64_t>() : 0;
   run.options = json.value("options", nlohmann::json(nullptr));
   run.environment = environment;
+  run.profiled = json.contains("profile") && !json["profile"].is_null();
   for (const char* key : kRunNumbers) {
     take_number(json, key, key, path, where, run);
   }

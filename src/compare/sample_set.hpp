@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,7 @@ struct RunObservation {
   std::int64_t run_id = 0;                // stored runs only
   nlohmann::json options = nullptr;       // the run's settings, when known
   nlohmann::json environment = nullptr;   // the machine it ran on, when known
+  std::optional<bool> profiled;           // sampled with --profile; nullopt: the source cannot say
 };
 
 struct SampleSet {

@@ -47,6 +47,7 @@ RunObservation observation_of(const RunRecord& record, const nlohmann::json& env
   run.run_id = record.id;
   run.options = r.options;
   run.environment = environment;
+  run.profiled = record.profile.has_value();
   run.metrics = {{"ops_per_sec_real", r.ops_per_sec_real()},
                  {"ops_per_sec_cpu", r.ops_per_sec_cpu()},
                  {"bogo_ops", static_cast<double>(r.bogo_ops)},

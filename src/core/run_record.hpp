@@ -5,9 +5,11 @@
 #include <cstdint>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "core/kernel_profile.hpp"
 #include "record/parent.hpp"
 #include "stats/histogram.hpp"
 
@@ -59,6 +61,7 @@ struct RunRecord {
   std::string started_at;  // ISO-8601 UTC, e.g. 2026-11-29T18:06:42Z
   std::string experiment;  // groups the runs of one `ab` or `sweep`; empty otherwise
   RunResult result;
+  std::optional<KernelProfile> profile;  // --profile: set exactly when the run was sampled
 };
 
 // What one invocation reports: the machine once, then its runs (the clonebench/1 document).

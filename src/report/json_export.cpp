@@ -6,6 +6,7 @@
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
 #include "report/exporters.hpp"
+#include "report/profile_json.hpp"
 #include "report/record_json.hpp"
 
 namespace clonebench {
@@ -44,6 +45,10 @@ nlohmann::json run_to_json(const RunRecord& record) {
                         {"intervals", intervals_to_json(result.intervals)}};
   if (!record.experiment.empty()) {
     run["experiment"] = record.experiment;
+  }
+  // Present exactly for a profiled run: sampling perturbs it, and readers must see that.
+  if (record.profile) {
+    run["profile"] = profile_to_json(*record.profile);
   }
   return run;
 }
@@ -99,6 +104,9 @@ RunRecord run_from_json(const nlohmann::json& run, const std::string& where) {
   }
   if (const auto intervals = run.find("intervals"); intervals != run.end()) {
     result.intervals = intervals_from_json(*intervals, where);
+  }
+  if (const auto profile = run.find("profile"); profile != run.end() && !profile->is_null()) {
+    record.profile = profile_from_json(*profile, where);
   }
   if (const auto histograms = run.find("latency_histograms"); histograms != run.end()) {
     if (!histograms->is_object()) {

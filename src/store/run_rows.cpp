@@ -7,6 +7,7 @@
 
 #include "core/text_safety.hpp"
 #include "report/record_json.hpp"
+#include "store/profile_rows.hpp"
 
 namespace clonebench {
 namespace {
@@ -143,6 +144,9 @@ std::int64_t insert_run(sqlite::Db& db, const RunRecord& record, std::int64_t en
   statement.run();
   const std::int64_t id = db.last_insert_rowid();
   insert_latency(db, id, result);
+  if (record.profile) {
+    insert_profile(db, id, *record.profile);
+  }
   return id;
 }
 
@@ -180,6 +184,7 @@ std::vector<StoredRun> select_runs(sqlite::Db& db, const std::string& where, con
   for (StoredRun& run : runs) {
     try {
       load_latency(db, run.record.id, run.record.result);
+      run.record.profile = load_profile(db, run.record.id);
     } catch (const UsageError& error) {
       throw sqlite::SqliteError(error.what(), SQLITE_CORRUPT);
     }

@@ -51,10 +51,16 @@ CREATE TABLE latency (
 )sql";
 
 // Version 2. Throughput over time per run, and the state of an experiment: its runs are stored
-// as they end, so an interrupted one keeps them and says it did not finish.
+// as they end, so an interrupted one keeps them and says it did not finish. The kernel profile
+// of a run sampled with --profile, one row per profiled run; a run without a row was not
+// sampled. The JSON is report/profile_json.hpp's.
 constexpr const char* kVersion2 = R"sql(
 ALTER TABLE run ADD COLUMN intervals_json TEXT NOT NULL DEFAULT '{}';
 ALTER TABLE experiment ADD COLUMN status TEXT NOT NULL DEFAULT 'complete';
+CREATE TABLE profile (
+  run_id INTEGER PRIMARY KEY REFERENCES run(id) ON DELETE CASCADE,
+  json TEXT NOT NULL
+);
 )sql";
 
 [[noreturn]] void foreign(const std::string& path, const std::string& why) {

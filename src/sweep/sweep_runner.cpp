@@ -5,7 +5,6 @@
 #include <numeric>
 #include <random>
 
-#include "core/timestamp.hpp"
 #include "sys/parent_fit.hpp"
 
 namespace clonebench {
@@ -38,9 +37,7 @@ nlohmann::json run_sweep(const StressorJob& job, const SweepSettings& settings,
       point_job.parent.bytes = settings.sizes[point];
       point_job.seed = settings.seed + samples.size() * job.instances;
       observer.before_run(samples.size(), total, point_job.parent.bytes);
-      RunRecord record;
-      record.started_at = iso8601_utc_now();
-      record.result = run_job(point_job, signals);
+      RunRecord record = observer.measure(point_job);
       samples.push_back(SweepSample{point, round, position, sweep_run_of(record.result)});
       observer.after_run(record);
       signals.throw_if_interrupted();

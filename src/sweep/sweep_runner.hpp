@@ -16,10 +16,12 @@ namespace clonebench {
 // The order in which round `round` visits `points` sizes: a permutation from (seed, round).
 std::vector<std::size_t> round_order(std::size_t points, std::uint64_t seed, std::uint32_t round);
 
-// What the caller does around each run: show progress before it (done, total, size), store it
-// as soon as it ends. The sweep itself keeps only each run's few analysed numbers.
+// What the caller does around each run: show progress before it (done, total, size), measure
+// it (measure_job of cli/profiled_job.hpp: started_at, result, a profile with --profile), store
+// it as soon as it ends. The sweep itself keeps only each run's few analysed numbers.
 struct SweepObserver {
   std::function<void(std::size_t, std::size_t, std::uint64_t)> before_run;
+  std::function<RunRecord(const StressorJob&)> measure;
   std::function<void(RunRecord&)> after_run;
 };
 

@@ -13,6 +13,7 @@
 #include "sys/cpu_info.hpp"
 #include "sys/hvo_state.hpp"
 #include "sys/kernel_config.hpp"
+#include "sys/kernel_path_probe.hpp"
 #include "sys/proc_text.hpp"
 #include "sys/text_file.hpp"
 
@@ -204,6 +205,7 @@ json capture_environment() {
   add_hvo(env, env["cmdline"].is_string() ? env["cmdline"].get<std::string>() : "");
   add_memory(env);
   add_cpu(env);
+  env["kernel_path"] = capture_kernel_path();
   env["rlimit_nproc"] = read_rlimit_nproc();
   env["loadavg_before"] = read_loadavg();
   return env;

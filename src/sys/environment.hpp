@@ -13,6 +13,8 @@ namespace clonebench {
 // option that the config does not mention is "n". config is null when neither
 // /proc/config.gz nor /boot/config-<release> could be used, and config_error says why.
 // hvo.key_on is true/false/null and hvo.key_on_basis says whether it is exact or inferred.
+// kernel_path: which fork/exit functions exist out of line and the return thunk in force
+// (kernel/kernel_path.hpp).
 nlohmann::json capture_environment();
 
 // The 1, 5 and 15 minute load averages from /proc/loadavg: {"1m", "5m", "15m"}, or null

@@ -3,6 +3,7 @@
 // and checks that nothing it started is left behind. The test process makes itself a subreaper,
 // so every orphan of the tool is reparented here, where it can be seen and reaped.
 #include <fcntl.h>
+#include <grp.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/prctl.h>
@@ -56,6 +57,16 @@ inline void kill_and_reap_children_of_this_process() {
     ::kill(entry.pid, SIGKILL);
     ::waitpid(entry.pid, nullptr, __WALL);
   }
+}
+
+// For `in_child`: become user and group `uid`, without supplementary groups (the test must be
+// root); a child that cannot is ended with 126.
+inline std::function<void()> as_user(int uid) {
+  return [uid] {
+    if (::setgroups(0, nullptr) != 0 || ::setgid(uid) != 0 || ::setuid(uid) != 0) {
+      ::_exit(126);
+    }
+  };
 }
 
 class ToolProcess {

@@ -1,0 +1,81 @@
+// `clonebench check [--pin LIST] [--json FILE|-]`: what on this machine would disturb a
+// measurement, each with its evidence and the command that would tune it. Changes nothing.
+// Exit 0 when nothing would disturb a measurement, 1 otherwise.
+
+#include <fmt/core.h>
+
+#include <memory>
+#include <string>
+
+#include "cli/command.hpp"
+#include "core/error.hpp"
+#include "core/units.hpp"
+#include "readiness/cpu_list.hpp"
+#include "readiness/readiness_report.hpp"
+#include "report/output_file.hpp"
+#include "sys/machine_snapshot_reader.hpp"
+
+namespace clonebench {
+namespace {
+
+struct CheckOptions {
+  std::string pin, json_path, root = "/", window = "1s";
+};
+
+std::vector<int> parse_pin(const std::string& text) {
+  if (text.empty()) {
+    return {};
+  }
+  const auto cpus = parse_cpu_list(text);
+  if (!cpus || cpus->empty()) {
+    throw UsageError(fmt::format("--pin: '{}' is not a CPU list (e.g. 1 or 2,3 or 2-5)", text));
+  }
+  return *cpus;
+}
+
+int run_check(const CheckOptions& options) {
+  const std::vector<int> pin = parse_pin(options.pin);
+  const double window_s = parse_duration_s(options.window, "--window");
+  if (window_s < 0 || window_s > 60) {
+    throw UsageError(fmt::format("--window: '{}' must be between 0 and 60 s", options.window));
+  }
+  std::error_code error;
+  if (!std::filesystem::is_directory(options.root, error)) {
+    throw UsageError(fmt::format("--root: {} is not a directory", options.root));
+  }
+  if (!options.json_path.empty()) {
+    check_output_path(options.json_path, "--json");
+  }
+  const ReadinessReport report = assess_machine(read_machine_snapshot(options.root, window_s), pin);
+  if (!options.json_path.empty()) {
+    write_output(options.json_path, readiness_json(report).dump(2) + "\n", "--json");
+  }
+  if (options.json_path != "-") {
+    fmt::print("{}", render_readiness(report));
+  }
+  return report.exit_code();
+}
+
+}  // namespace
+
+void add_check_command(CLI::App& app, CommandList& commands) {
+  auto options = std::make_shared<CheckOptions>();
+  CLI::App* check = app.add_subcommand(
+      "check",
+      "What on this machine would disturb a measurement, with evidence and the commands that "
+      "would tune it (changes nothing; exit 0 when nothing would, 1 otherwise)");
+  check->add_option("--pin", options->pin,
+                    "The CPUs you will measure on (default: every online CPU)");
+  check
+      ->add_option("--json", options->json_path,
+                   "Write the findings as JSON to FILE, or - for stdout")
+      ->type_name("FILE|-");
+  check->add_option("--window", options->window,
+                    "How long to watch other processes' CPU use (default 1s)");
+  check->add_option(
+      "--root", options->root,
+      "Read /proc and /sys under this directory instead of / (a saved or faked tree)");
+  commands.push_back({check, [options] { return run_check(*options); }});
+}
+
+}  // namespace clonebench

@@ -1,0 +1,31 @@
+#pragma once
+// `clonebench kernel`: the facts of kernel/kernel_path.hpp with the HVO key and the config option
+// as the environment has them, and what they mean for the cost of fork and clone.
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "kernel/kernel_path.hpp"
+
+namespace clonebench {
+
+struct KernelReport {
+  std::string kernel_release;
+  KernelPathFacts facts;
+  std::optional<bool> hvo_key_on;  // hugetlb_optimize_vmemmap_key, as `env` derives it
+  std::string hvo_key_basis;
+  std::optional<std::string> config_optimize_vmemmap;  // CONFIG_HUGETLB_PAGE_OPTIMIZE_VMEMMAP
+};
+
+// From an environment object made by capture_environment() (missing fields stay unknown).
+KernelReport kernel_report_from_environment(const nlohmann::json& environment);
+
+// One paragraph: what these facts mean for a fork or clone without CLONE_VM, pointing at
+// `clonebench model` for the size of the effect.
+std::string explain_fork_cost(const KernelReport& report);
+
+std::string render_kernel_report(const KernelReport& report);
+nlohmann::json kernel_report_json(const KernelReport& report);
+
+}  // namespace clonebench

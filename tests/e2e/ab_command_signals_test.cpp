@@ -111,7 +111,7 @@ TEST(AbCommandSignals, ASigkilledToolTakesItsRunningSetupCommandWithIt) {
   tool.signal(SIGKILL);
   const ToolResult result = tool.wait(10);
   EXPECT_EQ(result.exit_code, 128 + SIGKILL);
-  EXPECT_TRUE(nothing_left_behind(10));
+  EXPECT_TRUE(orphans_end_by_themselves(10));
   std::this_thread::sleep_for(std::chrono::seconds(4));  // past the setup's own end
   EXPECT_FALSE(exists(markers.finished)) << "the setup command outlived the tool";
 }

@@ -110,7 +110,7 @@ TEST(SweepAnalysis, MarksABentCostAsABadFitInTheSummaryAndTheReport) {
   std::vector<SweepSample> samples;
   for (std::uint32_t round = 0; round < settings.rounds; ++round) {
     for (std::size_t point = 0; point < sizes.size(); ++point) {
-      samples.push_back(SweepSample{point, round, 0, bent_run(sizes[point], round)});
+      samples.push_back(SweepSample{point, round, 0, sweep_run_of(bent_run(sizes[point], round))});
     }
   }
   const nlohmann::json summary = analyze_sweep(settings, samples, 1.0);

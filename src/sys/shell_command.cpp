@@ -9,6 +9,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <ctime>
 
 #include "core/error.hpp"
 #include "sys/clock.hpp"
@@ -81,6 +82,25 @@ sigset_t signals_of(std::initializer_list<int> numbers) {
   }
 }
 
+// Kills every process of the command's group and reaps those that were orphaned to the tool
+// (a subreaper while commands run, see run_shell_command), so that an interrupted command leaves
+// no process and no zombie behind. Bounded: SIGKILLed processes end at once.
+void kill_and_reap_group(pid_t group) noexcept {
+  constexpr std::int64_t kReapBoundNs = 5'000'000'000;
+  ::kill(-group, SIGKILL);
+  const std::int64_t deadline_ns = monotonic_now_ns() + kReapBoundNs;
+  while (monotonic_now_ns() < deadline_ns) {
+    const pid_t reaped = ::waitpid(-group, nullptr, WNOHANG | __WALL);
+    if (reaped < 0 && errno != EINTR) {
+      return;  // ECHILD: nothing of the group is a child of the tool any more
+    }
+    if (reaped == 0) {
+      const timespec pause{0, 5'000'000};
+      ::nanosleep(&pause, nullptr);
+    }
+  }
+}
+
 // The tool's side: waits for the keeper, forwarding interrupts as `on_interrupt` says.
 class CommandWait {
  public:
@@ -99,7 +119,7 @@ class CommandWait {
       const pid_t done = ::waitpid(group_, &status, WNOHANG);
       if (done == group_) {
         if (interrupted_ != 0) {
-          ::kill(-group_, SIGKILL);  // stopped by the user: nothing of it may stay behind
+          kill_and_reap_group(group_);  // stopped by the user: nothing of it may stay behind
         }
         return status;
       }
@@ -210,6 +230,11 @@ ShellStatus run_shell_command(const std::string& command, const std::string& fla
   std::string shell = "/bin/sh", dash_c = "-c", text = command;
   char* argv[] = {shell.data(), dash_c.data(), text.data(), nullptr};
   const BlockedSignals blocked;
+  // What the command leaves when its shell dies (a `sleep` of the script) is orphaned to the
+  // tool instead of init, so that an interrupted command can be reaped to the last process.
+  if (::prctl(PR_SET_CHILD_SUBREAPER, 1) != 0) {
+    throw_errno(fmt::format("{}: PR_SET_CHILD_SUBREAPER", flag));
+  }
   int pipe_fds[2];
   if (::pipe2(pipe_fds, O_CLOEXEC) != 0) {
     throw_errno(fmt::format("{}: pipe", flag));
@@ -233,8 +258,7 @@ ShellStatus run_shell_command(const std::string& command, const std::string& fla
   try {
     keeper_status = wait.wait_keeper(flag);
   } catch (...) {
-    ::kill(-keeper, SIGKILL);
-    ::waitpid(keeper, nullptr, 0);
+    kill_and_reap_group(keeper);
     ::close(pipe_fds[0]);
     if (foreground) {
       take_terminal_back();

@@ -7,6 +7,7 @@
 
 #include "cli/command.hpp"
 #include "cli/run_spec.hpp"
+#include "cli/workload_options.hpp"
 #include "core/error.hpp"
 #include "core/timestamp.hpp"
 #include "core/units.hpp"
@@ -26,6 +27,7 @@ struct SweepArgs {
   std::string stressor, rss, rss_kind = "anon", vmas = "1", rounds = "5";
   std::string timeout_per_point = "1s", instances = "1", seed, json_path, label, db_path;
   bool no_store = false;
+  RawWorkloadOptions workload;
 };
 
 struct ParsedSweep {
@@ -62,6 +64,7 @@ ParsedSweep parse_sweep(const SweepArgs& args) {
   job.parent.kind = settings.rss_kind;
   job.parent.vmas = settings.vmas;
   job.seed = settings.seed;
+  apply_workload(parse_workload_options(args.workload), job);
   return parsed;
 }
 
@@ -175,6 +178,7 @@ void add_sweep_command(CLI::App& app, CommandList& commands) {
   sweep->add_option("--label", args->label, "label of the stored runs (default uname -r)");
   sweep->add_option("--db", args->db_path, "database path");
   sweep->add_flag("--no-store", args->no_store, "do not store the runs");
+  define_workload_options(*sweep, args->workload);
   commands.push_back(Command{sweep, [args] { return run_sweep_command(*args); }});
 }
 

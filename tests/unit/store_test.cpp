@@ -115,6 +115,31 @@ TEST_F(StoreTest, LoadsASavedRunExactlyWithItsHistogramsAndEnvironment) {
   EXPECT_FALSE(reopened.load(id + 1).has_value());
 }
 
+TEST_F(StoreTest, KeepsStressNgsAccountingBesideClonebenchsAndTheWorkload) {
+  RunRecord record = testing::sample_stress_ng_clone_run();
+  RunRecord clean = testing::sample_clone_run();
+  Store store(path_);
+  store.save(record, testing::sample_environment());
+  store.save(clean, testing::sample_environment());
+  const auto stored = store.load(record.id);
+  ASSERT_TRUE(stored.has_value());
+  const RunResult& result = stored->record.result;
+  expect_same_record(stored->record, record);
+  EXPECT_EQ(result.workload, Workload::kStressNg);
+  EXPECT_EQ(result.supervisor_reaped, 377U);
+  ASSERT_TRUE(result.stress_ng.has_value());
+  EXPECT_EQ(result.stress_ng->real_time_s, 3.0159552164);
+  EXPECT_EQ(result.stress_ng->usr_time_s, 0.179111);
+  EXPECT_EQ(result.stress_ng->sys_time_s, 2.194988);
+  EXPECT_EQ(result.stress_ng->max_rss_kb, 136424U);
+  EXPECT_EQ(result.stress_ng->metric, "microsecs per clone");
+  EXPECT_EQ(result.stress_ng->metric_values, std::vector<double>{1887.114307});
+  const auto stored_clean = store.load(clean.id);
+  ASSERT_TRUE(stored_clean.has_value());
+  EXPECT_EQ(stored_clean->record.result.workload, Workload::kClean);
+  EXPECT_FALSE(stored_clean->record.result.stress_ng.has_value());
+}
+
 TEST_F(StoreTest, StoresAnIdenticalEnvironmentOnce) {
   Store store(path_);
   RunRecord a = testing::sample_clone_run();

@@ -8,6 +8,7 @@ packages=(
   libfmt-dev libcli11-dev nlohmann-json3-dev libsqlite3-dev libyaml-cpp-dev zlib1g-dev
   libgtest-dev libgmock-dev
   clang-format binutils procps
+  stress-ng strace  # the oracle of --workload stress-ng and its tracer (e2e tests)
 )
 
 missing=()

@@ -12,6 +12,7 @@ packages=(
   scdoc groff-base man-db gzip dpkg-dev file git
   clang-14 libclang-rt-14-dev sqlite3 util-linux
   linux-perf   # --profile and its tests (perf record / perf script)
+  stress-ng strace  # the oracle of --workload stress-ng and its tracer (e2e tests)
 )
 
 missing=()

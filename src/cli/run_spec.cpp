@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "cli/option_values.hpp"
+#include "cli/workload_options.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
 #include "core/units.hpp"
@@ -31,6 +32,7 @@ struct RawRunOptions {
   std::string instances, timeout, ops, seq, runs = "1", pin, seed, rss, rss_kind = "anon";
   std::string vmas = "1", clone_max = "8192";
   bool no_store = false;
+  RawWorkloadOptions workload;
   RunSpec spec;
 };
 
@@ -49,11 +51,14 @@ void define_options(CLI::App& app, RawRunOptions& raw) {
   app.add_option("--seq,--sequential", raw.seq, "stress-ng --seq N: one stressor at a time");
   app.add_option("--runs", raw.runs, "separate runs (run records) of each stressor");
   app.add_option("--pin", raw.pin, "CPUs to pin instances to, round-robin: 1 or 0,1 or 0-3");
-  app.add_option("--seed", raw.seed, "seed of clone's flag choice (default: random, recorded)");
+  app.add_option("--seed", raw.seed,
+                 "seed of the random choices (default: random, recorded); under --workload "
+                 "stress-ng every instance gets it, as in stress-ng");
   app.add_option("--rss", raw.rss, "populate SIZE of the forking process first (e.g. 64M)");
   app.add_option("--rss-kind", raw.rss_kind, "anon | thp | zero | shared | file | hugetlb");
   app.add_option("--vmas", raw.vmas, "split the --rss region into N mappings");
   app.add_option("--clone-max", raw.clone_max, "clone: live children per instance (8192)");
+  define_workload_options(app, raw.workload);
   app.add_flag("--metrics,--metrics-brief", raw.spec.metrics, "print stress-ng's metrics table");
   app.add_option("--json", raw.spec.json_path, "write clonebench/1 JSON to FILE or -");
   app.add_option("-Y,--yaml", raw.spec.yaml_path, "write stress-ng-style YAML to FILE");
@@ -159,6 +164,7 @@ StressorJob base_job(const RawRunOptions& raw, bool suite) {
   job.seed = raw.seed.empty()
                  ? random_seed()
                  : static_cast<std::uint64_t>(parse_integer(raw.seed, "--seed", 0, INT64_MAX));
+  job.seed_given = !raw.seed.empty();
   return job;
 }
 
@@ -176,12 +182,16 @@ std::uint64_t ops_per_instance(const RawRunOptions& raw, const std::string& stre
 }
 
 RunSpec build_spec(const CLI::App& app, RawRunOptions& raw) {
+  const WorkloadSettings workload = parse_workload_options(raw.workload);
   auto chosen = chosen_stressors(app, raw);
   const bool suite = chosen.empty();
   if (suite) {
     const std::uint32_t instances = raw.seq.empty() ? 1 : instance_count(raw.seq, "--seq");
     for (const StressorDef* def : all_stressors()) {
-      chosen.emplace_back(std::string(def->info.name), instances);
+      // Under --workload stress-ng the suite is what it reproduces.
+      if (workload.workload == Workload::kClean || def->make_stress_ng != nullptr) {
+        chosen.emplace_back(std::string(def->info.name), instances);
+      }
     }
   } else if (!raw.seq.empty()) {
     parse_integer(raw.seq, "--seq", -1, 4096);  // validated, but named stressors keep their N
@@ -198,8 +208,11 @@ RunSpec build_spec(const CLI::App& app, RawRunOptions& raw) {
     job.stressor = name;
     job.instances = instances;
     job.max_ops = ops_per_instance(raw, name, instances);
-    job.parent.bytes = raw.rss.empty() ? require_stressor(name, "run").info.default_rss_bytes
-                                       : parse_size_bytes(raw.rss, "--rss");
+    apply_workload(workload, job);
+    // stress-ng's clone maps its own ballast: the parent region is then only what --rss adds.
+    const std::uint64_t default_rss_bytes =
+        job.workload == Workload::kClean ? require_stressor(name, "run").info.default_rss_bytes : 0;
+    job.parent.bytes = raw.rss.empty() ? default_rss_bytes : parse_size_bytes(raw.rss, "--rss");
     spec.jobs.push_back(job);
   }
   return spec;

@@ -10,6 +10,7 @@
 #include "cli/profile_output.hpp"
 #include "cli/profiled_job.hpp"
 #include "cli/run_spec.hpp"
+#include "cli/workload_options.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
 #include "core/timestamp.hpp"
@@ -31,6 +32,7 @@ struct SweepArgs {
   std::string timeout_per_point = "1s", instances = "1", seed, json_path, label, db_path;
   bool no_store = false;
   bool profile = false;
+  RawWorkloadOptions workload;
 };
 
 struct ParsedSweep {
@@ -70,6 +72,7 @@ ParsedSweep parse_sweep(const SweepArgs& args) {
   job.parent.kind = settings.rss_kind;
   job.parent.vmas = settings.vmas;
   job.seed = settings.seed;
+  apply_workload(parse_workload_options(args.workload), job);
   return parsed;
 }
 
@@ -211,6 +214,7 @@ void add_sweep_command(CLI::App& app, CommandList& commands) {
   sweep->add_flag("--no-store", args->no_store, "do not store the runs");
   sweep->add_flag("--profile", args->profile,
                   "sample the kernel with perf over every run (see `clonebench kernel`)");
+  define_workload_options(*sweep, args->workload);
   commands.push_back(Command{sweep, [args] { return run_sweep_command(*args); }});
 }
 

@@ -10,7 +10,9 @@
 #include <vector>
 
 #include "core/kernel_profile.hpp"
+#include "core/stress_ng_accounting.hpp"
 #include "record/parent.hpp"
+#include "record/workload.hpp"
 #include "stats/histogram.hpp"
 
 namespace clonebench {
@@ -37,7 +39,11 @@ struct RunResult {
   LatencyHistogram create, start, reap;           // docs/measurement.md definitions
   ParentMemory parent;
   ThroughputSeries intervals;
+  Workload workload = Workload::kClean;
+  std::uint64_t supervisor_reaped = 0;  // children reaped by the supervisors, not the workers
+  std::optional<StressNgAccounting> stress_ng;  // --workload stress-ng: stress-ng's accounting
 
+  // clonebench's accounting (complete: every child's CPU time, whoever reaped it).
   double ops_per_sec_real() const noexcept {
     return real_time_s > 0 ? static_cast<double>(bogo_ops) / real_time_s : 0.0;
   }

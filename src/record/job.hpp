@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "record/parent.hpp"
+#include "record/workload.hpp"
 
 namespace clonebench {
 
@@ -19,7 +20,10 @@ struct StressorJob {
   ParentShape parent;              // --rss (a stressor may declare a default ballast)
   std::uint32_t clone_max = 8192;  // live children per instance, for stressors that keep many
   std::vector<int> pin_cpus;       // instance i runs on pin_cpus[i % size]; empty = not pinned
-  std::uint64_t seed = 0;          // instance i uses seed + i
+  std::uint64_t seed = 0;          // clean: instance i uses seed + i
+  bool seed_given = false;         // --seed: under stress-ng every instance uses it unchanged
+  Workload workload = Workload::kClean;
+  StressNgOptions stress_ng;  // --fork-max etc. (used by the stress-ng workload only)
 };
 
 }  // namespace clonebench

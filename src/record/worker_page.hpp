@@ -12,12 +12,13 @@
 
 #include "record/interval_series.hpp"
 #include "record/parent.hpp"
+#include "record/workload.hpp"
 #include "stats/histogram.hpp"
 
 namespace clonebench {
 
 inline constexpr std::uint64_t kWorkerPageMagic = 0x636c6f6e65776b31;  // "clonewk1"
-inline constexpr std::uint32_t kWorkerAbi = 1;
+inline constexpr std::uint32_t kWorkerAbi = 2;
 inline constexpr int kErrnoSlots = 256;
 inline constexpr std::size_t kHelperPathBytes = 4096;
 inline constexpr std::size_t kStressorNameBytes = 32;
@@ -43,9 +44,25 @@ struct WorkerJob {
   std::uint64_t live_limit = 1;     // children alive at once (the stressor's policy, bounded)
   std::uint64_t mailbox_slots = 1;  // live_limit plus slots for children that are not ours
   std::uint64_t seed = 0;           // this instance's seed
+  Workload workload = Workload::kClean;
+  std::uint32_t reserved_workload = 0;
+  StressNgOptions stress_ng;
   char helper_path[kHelperPathBytes] = {};  // the program spawn and exec start
 
   std::string_view stressor_name() const noexcept { return {stressor}; }
+};
+
+// stress-ng's own accounting of one instance (--workload stress-ng), taken where stress-ng takes
+// it: the wall clock from before the stressor's set-up to after its teardown, and RUSAGE_SELF +
+// RUSAGE_CHILDREN read then, so children it never reaped are not in it. clonebench's own reading
+// of /proc/self/smaps in between is taken out.
+struct StressNgReport {
+  std::int64_t real_ns = 0;
+  std::int64_t user_ns = 0, system_ns = 0;
+  std::uint64_t max_rss_kb = 0;  // the larger of the worker's and its reaped children's peaks
+  std::int32_t metric_set = 0;   // the stressor reports stress-ng's misc metric
+  std::int32_t reserved = 0;
+  double metric_value = 0;  // clone: stress-ng's "microsecs per clone" of this instance
 };
 
 enum class InstancePhase : int { kStarting = 0, kRunning = 1, kDone = 2, kFailed = 3 };
@@ -74,6 +91,7 @@ struct InstanceReport {
   std::uint64_t wait_failures = 0;   // waits that failed (should never happen)
 
   ParentMemory parent;
+  StressNgReport stress_ng;
   LatencyHistogram create, start, reap;
   IntervalSeries intervals;
 };

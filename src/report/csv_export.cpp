@@ -59,8 +59,11 @@ std::vector<std::string> header() {
       columns.push_back(fmt::format("{}_{}", phase, column));
     }
   }
-  for (const char* column : {"failures", "parent_kind", "parent_requested_bytes", "parent_rss_kb",
-                             "parent_anonymous_kb"}) {
+  // Added later, at the end: workload and stress-ng's accounting (empty for clean runs).
+  for (const char* column :
+       {"failures", "parent_kind", "parent_requested_bytes", "parent_rss_kb", "parent_anonymous_kb",
+        "workload", "stress_ng_real_time_s", "stress_ng_usr_time_s", "stress_ng_sys_time_s",
+        "stress_ng_ops_per_sec_real", "stress_ng_ops_per_sec_cpu"}) {
     columns.emplace_back(column);
   }
   return columns;
@@ -95,6 +98,17 @@ std::vector<std::string> row(const RunRecord& record) {
   cells.push_back(std::to_string(result.parent.requested_bytes));
   cells.push_back(std::to_string(result.parent.rss_kb));
   cells.push_back(std::to_string(result.parent.anonymous_kb));
+  cells.emplace_back(workload_name(result.workload));
+  if (result.stress_ng) {
+    const StressNgAccounting& counted = *result.stress_ng;
+    for (const double value :
+         {counted.real_time_s, counted.usr_time_s, counted.sys_time_s,
+          counted.ops_per_sec_real(result.bogo_ops), counted.ops_per_sec_cpu(result.bogo_ops)}) {
+      cells.push_back(number(value));
+    }
+  } else {
+    cells.resize(cells.size() + 5);
+  }
   return cells;
 }
 

@@ -46,6 +46,12 @@ nlohmann::json run_to_json(const RunRecord& record) {
   if (!record.experiment.empty()) {
     run["experiment"] = record.experiment;
   }
+  run["workload"] = workload_name(result.workload);
+  run["children_reaped_by_supervisor"] = result.supervisor_reaped;
+  if (result.stress_ng) {
+    // The fields above are clonebench's complete accounting; these are stress-ng's own.
+    run["stress_ng"] = stress_ng_report_json(*result.stress_ng, result.bogo_ops, result.instances);
+  }
   // Present exactly for a profiled run: sampling perturbs it, and readers must see that.
   if (record.profile) {
     run["profile"] = profile_to_json(*record.profile);
@@ -104,6 +110,18 @@ RunRecord run_from_json(const nlohmann::json& run, const std::string& where) {
   }
   if (const auto intervals = run.find("intervals"); intervals != run.end()) {
     result.intervals = intervals_from_json(*intervals, where);
+  }
+  std::string workload(workload_name(result.workload));
+  read(run, "workload", workload, where, false);
+  const std::optional<Workload> known = workload_from_name(workload);
+  if (!known) {
+    throw UsageError(
+        fmt::format("{}: \"workload\" is \"{}\", not {}", where, workload, workload_choices()));
+  }
+  result.workload = *known;
+  read(run, "children_reaped_by_supervisor", result.supervisor_reaped, where, false);
+  if (const auto stress_ng = run.find("stress_ng"); stress_ng != run.end()) {
+    result.stress_ng = stress_ng_from_json(*stress_ng, where);
   }
   if (const auto profile = run.find("profile"); profile != run.end() && !profile->is_null()) {
     record.profile = profile_from_json(*profile, where);

@@ -1,6 +1,7 @@
-// stress-ng's --metrics table, byte for byte (reference/stress-ng.md §5.2): the same printf
-// formats, so scripts that parse stress-ng's table parse ours. Then clonebench's latency table
-// and failures in the same prefix.
+// stress-ng's --metrics table, byte for byte (stress-ng 0.15.06's printf formats), so scripts
+// that parse stress-ng's table parse ours; --workload stress-ng runs appear in it as stress-ng
+// counts them, with its misc metrics, then once more as clonebench counts them. Then
+// clonebench's latency table and failures in the same prefix.
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -36,19 +37,77 @@ constexpr const char* kLatencyHeaderFormat = "%-13s %-6s %9s %12s %12s %12s %12s
 constexpr const char* kLatencyRowFormat =
     "%-13s %-6s %9" PRIu64 " %12.2f %12.2f %12.2f %12.2f %12.2f\n";
 
+constexpr const char* kMiscFormat = "%-13s %13.2f %s (geometic mean of %" PRIu32 " instances)\n";
+
+std::string table_header(const std::string& prefix) {
+  return prefix +
+         printf_string(kHeaderFormat, "stressor", "bogo ops", "real time", "usr time", "sys time",
+                       "bogo ops/s", "bogo ops/s", "CPU used per", "RSS Max") +
+         prefix +
+         printf_string(kHeaderFormat, "", "", "(secs) ", "(secs) ", "(secs) ", "(real time)",
+                       "(usr+sys time)", "instance (%)", "(KB)");
+}
+
+std::string clonebench_row(const RunResult& result, const std::string& name) {
+  return printf_string(kRowFormat, name.c_str(), result.bogo_ops, result.real_time_s,
+                       result.usr_time_s, result.sys_time_s, result.ops_per_sec_real(),
+                       result.ops_per_sec_cpu(), result.cpu_per_instance_pct(),
+                       static_cast<long>(result.max_rss_kb));
+}
+
+std::string stress_ng_row(const RunResult& result) {
+  const StressNgAccounting& counted = *result.stress_ng;
+  return printf_string(
+      kRowFormat, result.stressor.c_str(), result.bogo_ops, counted.real_time_s, counted.usr_time_s,
+      counted.sys_time_s, counted.ops_per_sec_real(result.bogo_ops),
+      counted.ops_per_sec_cpu(result.bogo_ops), counted.cpu_per_instance_pct(result.instances),
+      static_cast<long>(counted.max_rss_kb));
+}
+
+bool any_stress_ng(const RunDocument& document) {
+  return std::any_of(document.runs.begin(), document.runs.end(),
+                     [](const RunRecord& record) { return record.result.stress_ng.has_value(); });
+}
+
+// stress-ng's table. A --workload stress-ng run is shown as stress-ng counts it, so the numbers
+// can be set beside stress-ng's own; its misc metrics follow, as in stress-ng.
 std::string stress_ng_table(const RunDocument& document, const std::string& prefix) {
-  std::string out =
-      prefix + printf_string(kHeaderFormat, "stressor", "bogo ops", "real time", "usr time",
-                             "sys time", "bogo ops/s", "bogo ops/s", "CPU used per", "RSS Max");
-  out += prefix + printf_string(kHeaderFormat, "", "", "(secs) ", "(secs) ", "(secs) ",
-                                "(real time)", "(usr+sys time)", "instance (%)", "(KB)");
+  std::string out;
+  if (any_stress_ng(document)) {
+    out += prefix + "--workload stress-ng runs counted as stress-ng 0.15.06 counts them:\n";
+  }
+  out += table_header(prefix);
+  std::string misc;
   for (const RunRecord& record : document.runs) {
     const RunResult& result = record.result;
-    out +=
-        prefix + printf_string(kRowFormat, result.stressor.c_str(), result.bogo_ops,
-                               result.real_time_s, result.usr_time_s, result.sys_time_s,
-                               result.ops_per_sec_real(), result.ops_per_sec_cpu(),
-                               result.cpu_per_instance_pct(), static_cast<long>(result.max_rss_kb));
+    out += prefix +
+           (result.stress_ng ? stress_ng_row(result) : clonebench_row(result, result.stressor));
+    if (result.stress_ng && !result.stress_ng->metric.empty()) {
+      misc += prefix + printf_string(kMiscFormat, result.stressor.c_str(),
+                                     result.stress_ng->metric_geometric_mean(),
+                                     result.stress_ng->metric.c_str(), result.instances);
+    }
+  }
+  if (!misc.empty()) {
+    out += prefix + "miscellaneous metrics:\n" + misc;
+  }
+  return out;
+}
+
+// clonebench's complete accounting of the same --workload stress-ng runs, rows named NAME/all so
+// that a reader of the table never takes them for stress-ng's.
+std::string complete_table(const RunDocument& document, const std::string& prefix) {
+  if (!any_stress_ng(document)) {
+    return {};
+  }
+  std::string out = prefix +
+                    "NAME/all: clonebench's complete accounting (the loop alone; every child "
+                    "reaped, its CPU time counted):\n" +
+                    table_header(prefix);
+  for (const RunRecord& record : document.runs) {
+    if (record.result.stress_ng) {
+      out += prefix + clonebench_row(record.result, record.result.stressor + "/all");
+    }
   }
   return out;
 }
@@ -92,8 +151,8 @@ std::string failure_lines(const RunDocument& document, const std::string& prefix
 
 std::string render_metrics(const RunDocument& document, int pid) {
   const std::string prefix = fmt::format("clonebench: metrc: [{}] ", pid);
-  return stress_ng_table(document, prefix) + latency_table(document, prefix) +
-         failure_lines(document, prefix);
+  return stress_ng_table(document, prefix) + complete_table(document, prefix) +
+         latency_table(document, prefix) + failure_lines(document, prefix);
 }
 
 }  // namespace clonebench

@@ -185,6 +185,51 @@ LatencyHistogram histogram_from_json(const nlohmann::json& json, const std::stri
   return LatencyHistogram::from_buckets(decode_buckets(buckets, source), sum_ns, min_ns, max_ns);
 }
 
+nlohmann::json stress_ng_to_json(const StressNgAccounting& accounting) {
+  nlohmann::json json = {{"real_time_s", accounting.real_time_s},
+                         {"usr_time_s", accounting.usr_time_s},
+                         {"sys_time_s", accounting.sys_time_s},
+                         {"max_rss_kb", accounting.max_rss_kb}};
+  if (!accounting.metric.empty()) {
+    json["misc_metric"] = {{"description", accounting.metric},
+                           {"per_instance", accounting.metric_values}};
+  }
+  return json;
+}
+
+nlohmann::json stress_ng_report_json(const StressNgAccounting& accounting, std::uint64_t bogo_ops,
+                                     std::uint32_t instances) {
+  nlohmann::json json = stress_ng_to_json(accounting);
+  json["bogo_ops"] = bogo_ops;
+  json["ops_per_sec_real"] = accounting.ops_per_sec_real(bogo_ops);
+  json["ops_per_sec_cpu"] = accounting.ops_per_sec_cpu(bogo_ops);
+  json["cpu_per_instance_pct"] = accounting.cpu_per_instance_pct(instances);
+  if (!accounting.metric.empty()) {
+    json["misc_metric"]["geometric_mean"] = accounting.metric_geometric_mean();
+    json["misc_metric"]["mean"] = accounting.metric_mean();
+  }
+  return json;
+}
+
+StressNgAccounting stress_ng_from_json(const nlohmann::json& json, const std::string& source) {
+  if (!json.is_object()) {
+    throw UsageError(fmt::format("{}: \"stress_ng\" is not an object", source));
+  }
+  StressNgAccounting accounting;
+  read_field(json, "real_time_s", accounting.real_time_s, source);
+  read_field(json, "usr_time_s", accounting.usr_time_s, source);
+  read_field(json, "sys_time_s", accounting.sys_time_s, source);
+  read_field(json, "max_rss_kb", accounting.max_rss_kb, source);
+  if (const auto metric = json.find("misc_metric"); metric != json.end()) {
+    if (!metric->is_object()) {
+      throw UsageError(fmt::format("{}: \"stress_ng.misc_metric\" is not an object", source));
+    }
+    read_field(*metric, "description", accounting.metric, source);
+    read_field(*metric, "per_instance", accounting.metric_values, source);
+  }
+  return accounting;
+}
+
 nlohmann::json latency_summary_to_json(const LatencyHistogram& histogram) {
   const LatencySummary summary = summarize(histogram);
   return {{"n", summary.n},        {"mean", summary.mean_us}, {"p50", summary.p50_us},

@@ -37,6 +37,13 @@ std::string encode_buckets(const LatencyHistogram& histogram);
 std::vector<std::pair<std::size_t, std::uint64_t>> decode_buckets(const std::string& text,
                                                                   const std::string& source);
 
+// stress-ng's accounting of a --workload stress-ng run: the stored fields, plus (with
+// `bogo_ops`/`instances`) the rates stress-ng derives from them.
+nlohmann::json stress_ng_to_json(const StressNgAccounting& accounting);
+nlohmann::json stress_ng_report_json(const StressNgAccounting& accounting, std::uint64_t bogo_ops,
+                                     std::uint32_t instances);
+StressNgAccounting stress_ng_from_json(const nlohmann::json& json, const std::string& source);
+
 // {"n", "mean", "p50", "p90", "p99", "max"} in microseconds.
 nlohmann::json latency_summary_to_json(const LatencyHistogram& histogram);
 

@@ -44,27 +44,61 @@ std::string failures_text(const std::map<std::string, std::uint64_t>& failures) 
   return text.empty() ? "-" : text;
 }
 
+bool counts_twice(const RunDocument& document) {
+  return std::any_of(document.runs.begin(), document.runs.end(),
+                     [](const RunRecord& record) { return record.result.stress_ng.has_value(); });
+}
+
+// clonebench's row of a run: its complete accounting and the latencies.
+std::vector<std::string> clonebench_cells(const RunResult& result) {
+  std::vector<std::string> cells = {result.stressor, std::to_string(result.instances),
+                                    std::to_string(result.bogo_ops),
+                                    fmt::format("{:.2f}", result.ops_per_sec_real()),
+                                    fmt::format("{:.2f}", result.ops_per_sec_cpu())};
+  for (const LatencyHistogram* histogram : {&result.create, &result.start, &result.reap}) {
+    const LatencySummary summary = summarize(*histogram);
+    const bool empty = summary.n == 0;
+    cells.push_back(empty ? "-" : fmt::format("{:.1f}", summary.p50_us));
+    cells.push_back(empty ? "-" : fmt::format("{:.1f}", summary.p99_us));
+  }
+  cells.push_back(failures_text(result.failures));
+  return cells;
+}
+
+// stress-ng's row of a --workload stress-ng run: the rates its own accounting gives.
+std::vector<std::string> stress_ng_cells(const RunResult& result) {
+  const StressNgAccounting& accounting = *result.stress_ng;
+  std::vector<std::string> cells = {
+      result.stressor, std::to_string(result.instances), std::to_string(result.bogo_ops),
+      fmt::format("{:.2f}", accounting.ops_per_sec_real(result.bogo_ops)),
+      fmt::format("{:.2f}", accounting.ops_per_sec_cpu(result.bogo_ops))};
+  cells.resize(cells.size() + 7, "-");
+  return cells;
+}
+
 std::vector<Column> build_columns(const RunDocument& document) {
   std::vector<Column> columns = {
       {"stressor", true, {}},    {"inst", false, {}},      {"bogo ops", false, {}},
       {"ops/s real", false, {}}, {"ops/s cpu", false, {}}, {"p50", false, {}},
       {"p99", false, {}},        {"p50", false, {}},       {"p99", false, {}},
       {"p50", false, {}},        {"p99", false, {}},       {"failures", true, {}}};
-  for (const RunRecord& record : document.runs) {
-    const RunResult& result = record.result;
-    std::vector<std::string> cells = {result.stressor, std::to_string(result.instances),
-                                      std::to_string(result.bogo_ops),
-                                      fmt::format("{:.2f}", result.ops_per_sec_real()),
-                                      fmt::format("{:.2f}", result.ops_per_sec_cpu())};
-    for (const LatencyHistogram* histogram : {&result.create, &result.start, &result.reap}) {
-      const LatencySummary summary = summarize(*histogram);
-      const bool empty = summary.n == 0;
-      cells.push_back(empty ? "-" : fmt::format("{:.1f}", summary.p50_us));
-      cells.push_back(empty ? "-" : fmt::format("{:.1f}", summary.p99_us));
+  // With a stress-ng run in the document, every run says whose accounting its row is.
+  const bool twice = counts_twice(document);
+  if (twice) {
+    columns.insert(columns.begin() + 1, Column{"counted by", true, {}});
+  }
+  const auto add_row = [&](std::vector<std::string> cells, const char* counted_by) {
+    if (twice) {
+      cells.insert(cells.begin() + 1, counted_by);
     }
-    cells.push_back(failures_text(result.failures));
     for (std::size_t i = 0; i < columns.size(); ++i) {
       columns[i].cells.push_back(cells[i]);
+    }
+  };
+  for (const RunRecord& record : document.runs) {
+    add_row(clonebench_cells(record.result), "clonebench");
+    if (record.result.stress_ng) {
+      add_row(stress_ng_cells(record.result), "stress-ng");
     }
   }
   return columns;
@@ -84,13 +118,15 @@ std::string render_table(const RunDocument& document) {
   for (const Column& column : columns) {
     widths.push_back(column.width());
   }
-  // Group header over each latency pair (columns 5-6, 7-8, 9-10).
+  // Group header over each latency pair (columns 5-6, 7-8, 9-10, one more with "counted by").
+  const std::size_t create_column = counts_twice(document) ? 6 : 5;
   std::string groups;
-  for (std::size_t i = 0; i < 5; ++i) {
+  for (std::size_t i = 0; i < create_column; ++i) {
     groups += std::string(widths[i], ' ') + kGap;
   }
-  const std::pair<const char*, std::size_t> latency_groups[] = {
-      {"create µs", 5}, {"start µs", 7}, {"reap µs", 9}};
+  const std::pair<const char*, std::size_t> latency_groups[] = {{"create µs", create_column},
+                                                                {"start µs", create_column + 2},
+                                                                {"reap µs", create_column + 4}};
   for (const auto& [title, first] : latency_groups) {
     groups += pad(title, widths[first] + 2 + widths[first + 1], false) + kGap;
   }
@@ -100,7 +136,7 @@ std::string render_table(const RunDocument& document) {
     header += pad(columns[i].header, widths[i], columns[i].left_align) + kGap;
   }
   out += trim_right(header);
-  for (std::size_t row = 0; row < document.runs.size(); ++row) {
+  for (std::size_t row = 0; row < columns.front().cells.size(); ++row) {
     std::string line;
     for (std::size_t i = 0; i < columns.size(); ++i) {
       line += pad(columns[i].cells[row], widths[i], columns[i].left_align) + kGap;

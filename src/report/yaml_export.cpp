@@ -128,6 +128,25 @@ std::string key_word(const std::string& text) {
   return key;
 }
 
+// stress-ng's stess_description_yamlify(): letters lower-cased, digits kept, a space becomes '-',
+// anything else is dropped, at most 39 characters ("microsecs per clone" -> microsecs-per-clone).
+std::string yaml_key(const std::string& description) {
+  std::string key;
+  for (const char c : description) {
+    if (key.size() == 39) {
+      break;
+    }
+    if (std::isalpha(static_cast<unsigned char>(c)) != 0) {
+      key += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    } else if (std::isdigit(static_cast<unsigned char>(c)) != 0) {
+      key += c;
+    } else if (c == ' ') {
+      key += '-';
+    }
+  }
+  return key;
+}
+
 std::string metrics_block(const RunRecord& record) {
   const RunResult& result = record.result;
   std::string out = fmt::format("    - stressor: {}\n", scalar(result.stressor));
@@ -135,13 +154,38 @@ std::string metrics_block(const RunRecord& record) {
     out += fmt::format("      {}: {}\n", key, value);
   };
   line("bogo-ops", std::to_string(result.bogo_ops));
-  line("bogo-ops-per-second-usr-sys-time", percent_f(result.ops_per_sec_cpu()));
-  line("bogo-ops-per-second-real-time", percent_f(result.ops_per_sec_real()));
-  line("wall-clock-time", percent_f(result.real_time_s));
-  line("user-time", percent_f(result.usr_time_s));
-  line("system-time", percent_f(result.sys_time_s));
-  line("cpu-usage-per-instance", percent_f(result.cpu_per_instance_pct()));
-  line("max-rss", std::to_string(result.max_rss_kb));
+  if (result.stress_ng) {
+    // A --workload stress-ng run: stress-ng's keys carry stress-ng's accounting.
+    const StressNgAccounting& counted = *result.stress_ng;
+    line("bogo-ops-per-second-usr-sys-time", percent_f(counted.ops_per_sec_cpu(result.bogo_ops)));
+    line("bogo-ops-per-second-real-time", percent_f(counted.ops_per_sec_real(result.bogo_ops)));
+    line("wall-clock-time", percent_f(counted.real_time_s));
+    line("user-time", percent_f(counted.usr_time_s));
+    line("system-time", percent_f(counted.sys_time_s));
+    line("cpu-usage-per-instance", percent_f(counted.cpu_per_instance_pct(result.instances)));
+    line("max-rss", std::to_string(counted.max_rss_kb));
+    if (!counted.metric.empty()) {
+      line(yaml_key(counted.metric), percent_f(counted.metric_mean()));
+    }
+    line("workload", "stress-ng");
+    // clonebench's complete accounting of the same run.
+    line("complete-bogo-ops-per-second-usr-sys-time", percent_f(result.ops_per_sec_cpu()));
+    line("complete-bogo-ops-per-second-real-time", percent_f(result.ops_per_sec_real()));
+    line("complete-wall-clock-time", percent_f(result.real_time_s));
+    line("complete-user-time", percent_f(result.usr_time_s));
+    line("complete-system-time", percent_f(result.sys_time_s));
+    line("complete-cpu-usage-per-instance", percent_f(result.cpu_per_instance_pct()));
+    line("complete-max-rss", std::to_string(result.max_rss_kb));
+    line("children-reaped-by-supervisor", std::to_string(result.supervisor_reaped));
+  } else {
+    line("bogo-ops-per-second-usr-sys-time", percent_f(result.ops_per_sec_cpu()));
+    line("bogo-ops-per-second-real-time", percent_f(result.ops_per_sec_real()));
+    line("wall-clock-time", percent_f(result.real_time_s));
+    line("user-time", percent_f(result.usr_time_s));
+    line("system-time", percent_f(result.sys_time_s));
+    line("cpu-usage-per-instance", percent_f(result.cpu_per_instance_pct()));
+    line("max-rss", std::to_string(result.max_rss_kb));
+  }
   // clonebench's own keys, after stress-ng's.
   line("instances", std::to_string(result.instances));
   line("run-id", std::to_string(record.id));

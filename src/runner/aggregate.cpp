@@ -19,7 +19,42 @@ nlohmann::json job_options(const StressorJob& job, std::uint64_t live_limit) {
     options["clone_max"] = job.clone_max;
     options["clone_max_effective"] = live_limit;
   }
+  options["workload"] = workload_name(job.workload);
+  if (job.workload == Workload::kStressNg) {
+    // stress-ng's seeding: --seed S seeds every instance with S, else each its own at random.
+    options["seed_given"] = job.seed_given;
+    const StressNgOptions& stress_ng = job.stress_ng;
+    options["fork_max"] = stress_ng.fork_max;
+    options["vfork_max"] = stress_ng.vfork_max;
+    options["fork_vm"] = stress_ng.fork_vm != 0;
+    options["fork_pageout"] = stress_ng.fork_pageout != 0;
+    options["fork_unmap"] = stress_ng.fork_unmap != 0;
+  }
   return options;
+}
+
+StressNgAccounting stress_ng_accounting(const StressorJob& job,
+                                        const std::vector<const InstanceReport*>& instances) {
+  StressNgAccounting accounting;
+  double real_sum_s = 0;
+  for (const InstanceReport* instance : instances) {
+    const StressNgReport& report = instance->stress_ng;
+    real_sum_s += static_cast<double>(report.real_ns) / 1e9;
+    accounting.usr_time_s += static_cast<double>(report.user_ns) / 1e9;
+    accounting.sys_time_s += static_cast<double>(report.system_ns) / 1e9;
+    accounting.max_rss_kb = std::max(accounting.max_rss_kb, report.max_rss_kb);
+    if (report.metric_set != 0) {
+      accounting.metric_values.push_back(report.metric_value);
+    }
+  }
+  if (!instances.empty()) {
+    accounting.real_time_s = real_sum_s / static_cast<double>(instances.size());
+  }
+  if (const StressorDef* def = find_stressor(job.stressor);
+      def != nullptr && !accounting.metric_values.empty()) {
+    accounting.metric = std::string(def->info.stress_ng_metric);
+  }
+  return accounting;
 }
 
 void add_failures(const InstanceReport& instance, std::map<std::string, std::uint64_t>& failures) {
@@ -84,6 +119,7 @@ RunResult aggregate_instances(const StressorJob& job, std::uint64_t live_limit,
     result.bogo_ops += instance->bogo_ops;
     real_sum_s += static_cast<double>(instance->finish_ns - instance->start_ns.load()) / 1e9;
     user_ns += instance->loop_user_ns + instance->stray_user_ns;
+    result.supervisor_reaped += instance->strays_reaped;
     system_ns += instance->loop_system_ns + instance->stray_system_ns;
     result.max_rss_kb = std::max(result.max_rss_kb, instance->peak_rss_kb);
     add_failures(*instance, result.failures);
@@ -99,6 +135,10 @@ RunResult aggregate_instances(const StressorJob& job, std::uint64_t live_limit,
   result.sys_time_s = static_cast<double>(system_ns) / 1e9;
   result.intervals = merge_intervals(instances);
   result.options = job_options(job, live_limit);
+  result.workload = job.workload;
+  if (job.workload == Workload::kStressNg) {
+    result.stress_ng = stress_ng_accounting(job, instances);
+  }
   return result;
 }
 

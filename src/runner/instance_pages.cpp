@@ -6,6 +6,26 @@
 #include "core/error.hpp"
 
 namespace clonebench {
+namespace {
+
+// SplitMix64: spreads neighbouring numbers over the whole 64-bit range.
+std::uint64_t mixed(std::uint64_t value) noexcept {
+  value += 0x9e3779b97f4a7c15ULL;
+  value = (value ^ (value >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  value = (value ^ (value >> 27)) * 0x94d049bb133111ebULL;
+  return value ^ (value >> 31);
+}
+
+}  // namespace
+
+std::uint64_t instance_seed(const StressorJob& job, std::uint32_t instance) noexcept {
+  if (job.workload == Workload::kClean) {
+    return job.seed + instance;
+  }
+  // stress-ng: --seed S seeds every instance with S; without it each instance reseeds at random,
+  // here from the recorded seed so that clonebench can repeat the run.
+  return job.seed_given ? job.seed : mixed(job.seed + instance);
+}
 
 WorkerJob make_worker_job(const StressorJob& job, std::uint32_t instance,
                           const JobDecisions& decisions) {
@@ -24,7 +44,9 @@ WorkerJob make_worker_job(const StressorJob& job, std::uint32_t instance,
   worker.parent = job.parent;
   worker.live_limit = decisions.live_limit;
   worker.mailbox_slots = decisions.mailbox_slots;
-  worker.seed = job.seed + instance;
+  worker.seed = instance_seed(job, instance);
+  worker.workload = job.workload;
+  worker.stress_ng = job.stress_ng;
   return worker;
 }
 

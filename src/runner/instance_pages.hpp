@@ -18,6 +18,9 @@ struct JobDecisions {
   std::string helper_path;  // empty unless the stressor starts the helper
 };
 
+// The seed of one instance: clean, seed + instance; stress-ng, its own rule.
+std::uint64_t instance_seed(const StressorJob& job, std::uint32_t instance) noexcept;
+
 // The fixed-layout job of one instance. Throws RuntimeError when a text does not fit its field.
 WorkerJob make_worker_job(const StressorJob& job, std::uint32_t instance,
                           const JobDecisions& decisions);

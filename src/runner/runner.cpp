@@ -218,7 +218,13 @@ void raise_instance_errors(const StressorJob& job, const InstancePages& pages,
 }  // namespace
 
 void validate_job(const StressorJob& job) {
-  require_stressor(job.stressor, "stressor");
+  const StressorDef& def = require_stressor(job.stressor, "stressor");
+  if (job.workload == Workload::kStressNg && def.make_stress_ng == nullptr) {
+    throw UsageError(
+        fmt::format("--workload stress-ng: stress-ng has no '{}' stressor (it "
+                    "reproduces {})",
+                    job.stressor, stress_ng_stressor_names()));
+  }
   check_parent_fits(job.parent, job.instances);
 }
 

@@ -64,9 +64,25 @@ void reset_signals() noexcept {
   ::_exit(kSupervisorFailed);
 }
 
+int exit_code(int status) noexcept {
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
 // Reaps every descendant until none is left; the worker's own status decides the exit code.
-int reap_everything(pid_t worker, InstanceReport& report) noexcept {
+// Under --workload stress-ng the worker is waited for first: the CLONE_PARENT children it makes
+// are ours, and stress-ng's stressor process leaves them zombies until the end, so we do too.
+int reap_everything(pid_t worker, InstanceReport& report, bool worker_first) noexcept {
   int worker_code = kSupervisorFailed;
+  if (worker_first) {
+    int status = 0;
+    pid_t pid = -1;
+    do {
+      pid = ::wait4(worker, &status, __WALL, nullptr);
+    } while (pid < 0 && errno == EINTR);
+    if (pid == worker) {
+      worker_code = exit_code(status);
+    }
+  }
   for (;;) {
     int status = 0;
     rusage usage{};
@@ -78,7 +94,7 @@ int reap_everything(pid_t worker, InstanceReport& report) noexcept {
       break;  // ECHILD: nothing left
     }
     if (pid == worker) {
-      worker_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+      worker_code = exit_code(status);
     } else {
       report.stray_user_ns += user_time_ns(usage);
       report.stray_system_ns += system_time_ns(usage);
@@ -115,7 +131,8 @@ void run_supervisor(const WorkerLaunch& launch, pid_t driver_pid) noexcept {
     report_failure(*launch.page, "fork of the worker process failed", errno);
     ::_exit(kSupervisorFailed);
   }
-  ::_exit(reap_everything(worker, launch.page->report));
+  const bool worker_first = launch.page->job.workload == Workload::kStressNg;
+  ::_exit(reap_everything(worker, launch.page->report, worker_first));
 }
 
 }  // namespace clonebench

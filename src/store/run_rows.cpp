@@ -32,7 +32,7 @@ constexpr const char* kRunColumns =
     "SELECT run.id, run.label, run.started_at, coalesce(run.experiment, ''), run.stressor, "
     "run.instances, run.options_json, run.bogo_ops, run.real_time_s, run.usr_time_s, "
     "run.sys_time_s, run.max_rss_kb, run.failures_json, run.parent_json, environment.json, "
-    "run.intervals_json "
+    "run.intervals_json, run.stress_ng_json, run.supervisor_reaped "
     "FROM run JOIN environment ON environment.id = run.environment_id ";
 
 void insert_latency(sqlite::Db& db, std::int64_t run_id, const RunResult& result) {
@@ -94,6 +94,13 @@ StoredRun read_run(const sqlite::Statement& row) {
     result.parent = parent_from_json(nlohmann::json::parse(row.column_text(13)), source);
     stored.environment = nlohmann::json::parse(row.column_text(14));
     result.intervals = intervals_from_json(nlohmann::json::parse(row.column_text(15)), source);
+    const nlohmann::json stress_ng = nlohmann::json::parse(row.column_text(16));
+    if (!stress_ng.empty()) {
+      result.stress_ng = stress_ng_from_json(stress_ng, source);
+    }
+    result.supervisor_reaped = from_db(row.column_int64(17));
+    const std::string workload = result.options.value("workload", "clean");
+    result.workload = workload_from_name(workload).value_or(Workload::kClean);
   } catch (const nlohmann::json::exception& error) {
     throw sqlite::SqliteError(fmt::format("{}: {}", source, error.what()), SQLITE_CORRUPT);
   } catch (const UsageError& error) {
@@ -123,8 +130,8 @@ std::int64_t insert_run(sqlite::Db& db, const RunRecord& record, std::int64_t en
       db,
       "INSERT INTO run (label, started_at, experiment, tool_version, environment_id, stressor, "
       "instances, options_json, bogo_ops, real_time_s, usr_time_s, sys_time_s, max_rss_kb, "
-      "failures_json, parent_json, intervals_json) "
-      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)");
+      "failures_json, parent_json, intervals_json, stress_ng_json, supervisor_reaped) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)");
   statement.bind(1, record.label)
       .bind(2, record.started_at)
       .bind_optional(3, record.experiment)
@@ -140,7 +147,9 @@ std::int64_t insert_run(sqlite::Db& db, const RunRecord& record, std::int64_t en
       .bind(13, to_db(result.max_rss_kb))
       .bind(14, dump_json(failures_to_json(result.failures)))
       .bind(15, dump_json(parent_to_json(result.parent)))
-      .bind(16, dump_json(intervals_to_json(result.intervals)));
+      .bind(16, dump_json(intervals_to_json(result.intervals)))
+      .bind(17, result.stress_ng ? dump_json(stress_ng_to_json(*result.stress_ng)) : "{}")
+      .bind(18, to_db(result.supervisor_reaped));
   statement.run();
   const std::int64_t id = db.last_insert_rowid();
   insert_latency(db, id, result);

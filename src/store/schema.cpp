@@ -63,6 +63,14 @@ CREATE TABLE profile (
 );
 )sql";
 
+// Version 3. --workload stress-ng: stress-ng's own accounting of the run beside clonebench's
+// ('{}' for clean runs), and how many children the supervisors reaped (zombies left by stress-ng's
+// reaping, CLONE_PARENT children, orphans).
+constexpr const char* kVersion3 = R"sql(
+ALTER TABLE run ADD COLUMN stress_ng_json TEXT NOT NULL DEFAULT '{}';
+ALTER TABLE run ADD COLUMN supervisor_reaped INTEGER NOT NULL DEFAULT 0;
+)sql";
+
 [[noreturn]] void foreign(const std::string& path, const std::string& why) {
   throw UsageError(fmt::format("database {}: not a clonebench database ({})", path, why));
 }
@@ -97,7 +105,7 @@ void check_schema_identity(sqlite::Db& db, const std::string& path) {
 }
 
 const std::vector<std::string>& schema_migrations() {
-  static const std::vector<std::string> migrations = {kVersion1, kVersion2};
+  static const std::vector<std::string> migrations = {kVersion1, kVersion2, kVersion3};
   return migrations;
 }
 

@@ -15,6 +15,7 @@
 #include <optional>
 
 #include "stressors/clone_flags.hpp"
+#include "stressors/stress_ng_stressors.hpp"
 #include "stressors/stressor.hpp"
 
 namespace clonebench {
@@ -118,7 +119,9 @@ extern const StressorDef kCloneStressor{
      // stress-ng runs clone without capabilities: privileged flags fail with EPERM even for root.
      .drops_capabilities = true,
      .keeps_children_alive = true,
-     .foreign_child_slots = 1},
-    &make_clone};
+     .foreign_child_slots = 1,
+     .stress_ng_metric = "microsecs per clone"},
+    &make_clone,
+    &make_stress_ng_clone};
 
 }  // namespace clonebench

@@ -4,20 +4,6 @@
 
 namespace clonebench {
 
-MwcRandom::MwcRandom(std::uint64_t seed) noexcept {
-  if (seed != 0) {
-    const auto high = static_cast<std::uint32_t>(seed >> 32);
-    const auto low = static_cast<std::uint32_t>(seed & 0xffffffffU);
-    // A zero state would make the generator stick at zero; keep stress-ng's defaults then.
-    if (high != 0) {
-      z_ = high;
-    }
-    if (low != 0) {
-      w_ = low;
-    }
-  }
-}
-
 const std::vector<std::uint64_t>& clone_single_flags() {
   static const std::vector<std::uint64_t> kFlags = {
       0,
@@ -48,6 +34,19 @@ const std::vector<std::uint64_t>& clone_single_flags() {
   return kFlags;
 }
 
+const std::vector<std::uint64_t>& stress_ng_debian12_single_flags() {
+  static const std::vector<std::uint64_t> kFlags = [] {
+    std::vector<std::uint64_t> flags;
+    for (const std::uint64_t flag : clone_single_flags()) {
+      if (flag != CLONE_CLEAR_SIGHAND && flag != CLONE_INTO_CGROUP) {
+        flags.push_back(flag);
+      }
+    }
+    return flags;
+  }();
+  return kFlags;
+}
+
 std::uint64_t clone_permuted_flags() {
   return CLONE_FS | CLONE_PIDFD | CLONE_PTRACE | CLONE_VFORK | CLONE_PARENT | CLONE_SYSVSEM |
          CLONE_DETACHED | CLONE_UNTRACED | CLONE_IO | CLONE_FILES;
@@ -74,7 +73,13 @@ std::vector<std::uint64_t> flag_permutations(std::uint64_t flags) {
 }
 
 CloneFlagChooser::CloneFlagChooser(std::uint64_t seed)
-    : random_(seed), permutations_(flag_permutations(clone_permuted_flags())) {}
+    : CloneFlagChooser(MwcRandom(seed), clone_single_flags()) {}
+
+CloneFlagChooser::CloneFlagChooser(const MwcRandom& random,
+                                   const std::vector<std::uint64_t>& single_flags)
+    : random_(random),
+      single_flags_(&single_flags),
+      permutations_(flag_permutations(clone_permuted_flags())) {}
 
 CloneChoice CloneFlagChooser::next(bool clone3_available) noexcept {
   const std::uint32_t draw = random_.next();
@@ -82,8 +87,7 @@ CloneChoice CloneFlagChooser::next(bool clone3_available) noexcept {
   CloneChoice choice;
   choice.use_clone3 = clone3_available && high_bit;
   if (high_bit || permutations_.empty()) {
-    const auto& single = clone_single_flags();
-    choice.flags = single[draw % single.size()];
+    choice.flags = (*single_flags_)[draw % single_flags_->size()];
   } else {
     choice.flags = permutations_[permutation_index_];
     permutation_index_ = (permutation_index_ + 1) % permutations_.size();

@@ -1,30 +1,20 @@
 #pragma once
-// stress-ng's clone flag tables and flag choice (reference/stress-ng.md §3.3–3.4), kept apart from
-// the syscalls so that they can be tested as data.
+// stress-ng's clone flag tables and flag choice (docs/measurement.md), kept apart from the
+// syscalls so that they can be tested as data.
 
 #include <array>
 #include <cstdint>
 #include <vector>
 
+#include "stressors/mwc_random.hpp"
+
 namespace clonebench {
 
-// stress-ng's multiply-with-carry generator, so the same seed gives the same flag sequence.
-class MwcRandom {
- public:
-  explicit MwcRandom(std::uint64_t seed) noexcept;
-  std::uint32_t next() noexcept {
-    z_ = 36969 * (z_ & 65535) + (z_ >> 16);
-    w_ = 18000 * (w_ & 65535) + (w_ >> 16);
-    return (z_ << 16) + w_;
-  }
-
- private:
-  std::uint32_t z_ = 362436069;
-  std::uint32_t w_ = 521288629;
-};
-
-// The one-flag table `flags[]`, in stress-ng's order.
+// The one-flag table `flags[]`, in stress-ng's order, every entry defined (24).
 const std::vector<std::uint64_t>& clone_single_flags();
+// The same table as stress-ng 0.15.06 is built on Debian 12: glibc 2.36's headers define neither
+// CLONE_CLEAR_SIGHAND nor CLONE_INTO_CGROUP, so it has 22 entries and `draw % 22` picks one.
+const std::vector<std::uint64_t>& stress_ng_debian12_single_flags();
 // FS|PIDFD|PTRACE|VFORK|PARENT|SYSVSEM|DETACHED|UNTRACED|IO|FILES.
 std::uint64_t clone_permuted_flags();
 // Every subset of a flag set, in stress-ng's order (perms[j] has bit i when bit rank(i) of j is
@@ -39,12 +29,15 @@ struct CloneChoice {
 
 class CloneFlagChooser {
  public:
+  // clean: clonebench's seeding and the full one-flag table.
   explicit CloneFlagChooser(std::uint64_t seed);
+  CloneFlagChooser(const MwcRandom& random, const std::vector<std::uint64_t>& single_flags);
   // clone3 always takes a flag from the one-flag table; legacy clone() the next permutation.
   CloneChoice next(bool clone3_available) noexcept;
 
  private:
   MwcRandom random_;
+  const std::vector<std::uint64_t>* single_flags_;
   std::vector<std::uint64_t> permutations_;
   std::size_t permutation_index_ = 0;
 };

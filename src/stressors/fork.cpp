@@ -3,6 +3,7 @@
 
 #include <cerrno>
 
+#include "stressors/stress_ng_stressors.hpp"
 #include "stressors/stressor.hpp"
 
 namespace clonebench {
@@ -39,6 +40,7 @@ extern const StressorDef kForkStressor{
     {.name = "fork",
      .summary = "fork(); the child _exit(0)s at once; reaped with wait4",
      .child_start = "the child's first instruction after fork() returns 0"},
-    &make_fork};
+    &make_fork,
+    &make_stress_ng_fork};
 
 }  // namespace clonebench

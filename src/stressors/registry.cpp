@@ -39,4 +39,15 @@ const StressorDef& require_stressor(std::string_view name, std::string_view flag
                    "' (known: " + known + ")");
 }
 
+std::string stress_ng_stressor_names() {
+  std::string names;
+  for (const StressorDef* def : all_stressors()) {
+    if (def->make_stress_ng != nullptr) {
+      names += names.empty() ? "" : ", ";
+      names += def->info.name;
+    }
+  }
+  return names;
+}
+
 }  // namespace clonebench

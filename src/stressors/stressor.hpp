@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "record/worker_page.hpp"
+#include "stressors/stress_ng_workload.hpp"
 #include "sys/mailbox.hpp"
 
 namespace clonebench {
@@ -18,14 +19,15 @@ namespace clonebench {
 // What a stressor is and the policy the runner applies to it. Declared here, in each stressor's
 // own file, so that no code elsewhere needs to know which stressor is which.
 struct StressorInfo {
-  std::string_view name;                  // CLI name
-  std::string_view summary;               // one line for `clonebench list`
-  std::string_view child_start;           // what "start" means for this stressor (docs, list)
-  std::uint64_t default_rss_bytes = 0;    // the parent's ballast when --rss is not given
-  bool drops_capabilities = false;        // runs without capabilities (privileged flags fail)
-  bool keeps_children_alive = false;      // up to --clone-max children alive, reaped oldest first
-  std::uint32_t foreign_child_slots = 0;  // mailbox slots for children that are not its own
-  bool starts_helper = false;             // execs clonebench-helper (the job carries its path)
+  std::string_view name;                   // CLI name
+  std::string_view summary;                // one line for `clonebench list`
+  std::string_view child_start;            // what "start" means for this stressor (docs, list)
+  std::uint64_t default_rss_bytes = 0;     // the parent's ballast when --rss is not given
+  bool drops_capabilities = false;         // runs without capabilities (privileged flags fail)
+  bool keeps_children_alive = false;       // up to --clone-max children alive, reaped oldest first
+  std::uint32_t foreign_child_slots = 0;   // mailbox slots for children that are not its own
+  bool starts_helper = false;              // execs clonebench-helper (the job carries its path)
+  std::string_view stress_ng_metric = {};  // stress-ng's misc metric under --workload stress-ng
 };
 
 // Everything a stressor may need, prepared before the timed loop.
@@ -72,6 +74,7 @@ using StressorFactory = std::unique_ptr<Stressor> (*)();
 struct StressorDef {
   StressorInfo info;
   StressorFactory make;
+  StressNgFactory make_stress_ng = nullptr;  // nullptr: stress-ng has no such stressor
 };
 
 // THE list of stressors, in `clonebench list` order.
@@ -80,5 +83,7 @@ std::span<const StressorDef* const> all_stressors();
 const StressorDef* find_stressor(std::string_view name);
 // Throws UsageError naming `flag` and listing the known names.
 const StressorDef& require_stressor(std::string_view name, std::string_view flag);
+// "fork, vfork, clone": the stressors --workload stress-ng reproduces, for messages.
+std::string stress_ng_stressor_names();
 
 }  // namespace clonebench

@@ -5,6 +5,7 @@
 
 #include <cerrno>
 
+#include "stressors/stress_ng_stressors.hpp"
 #include "stressors/stressor.hpp"
 
 namespace clonebench {
@@ -45,6 +46,7 @@ extern const StressorDef kVforkStressor{
     {.name = "vfork",
      .summary = "vfork(); the child _exit(0)s at once (the parent waits for that inside vfork)",
      .child_start = "the child's first instruction after vfork() returns 0"},
-    &make_vfork};
+    &make_vfork,
+    &make_stress_ng_vfork};
 
 }  // namespace clonebench

@@ -15,6 +15,7 @@
 #include "sys/parent_memory.hpp"
 #include "sys/process_control.hpp"
 #include "worker/stress_loop.hpp"
+#include "worker/stress_ng_run.hpp"
 
 namespace clonebench {
 namespace {
@@ -87,6 +88,9 @@ void measure(const WorkerJob& job, Setup& setup, InstanceReport& report) noexcep
 }  // namespace
 
 int run_instance(WorkerPage& page) noexcept {
+  if (page.job.workload == Workload::kStressNg) {
+    return run_stress_ng_instance(page);
+  }
   InstanceReport& report = page.report;
   Setup setup;
   try {

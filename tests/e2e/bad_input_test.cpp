@@ -40,23 +40,26 @@ TEST_P(BadRunFlag, ExitsWithTwoNamingTheFlagAndWritesNothing) {
   EXPECT_TRUE(nothing_left_behind());
 }
 
-INSTANTIATE_TEST_SUITE_P(Flags, BadRunFlag,
-                         ::testing::Values(BadRun{{"fork", "--timeout", "soon"}, "--timeout"},
-                                           BadRun{{"fork", "--timeout", "-1"}, "--timeout"},
-                                           BadRun{{"fork", "--rss", "lots"}, "--rss"},
-                                           BadRun{{"fork", "--rss", "100T"}, "--rss"},
-                                           BadRun{{"fork", "--rss-kind", "purple"}, "--rss-kind"},
-                                           BadRun{{"fork", "--vmas", "0"}, "--vmas"},
-                                           BadRun{{"fork", "--runs", "0"}, "--runs"},
-                                           BadRun{{"fork", "--instances", "x"}, "--instances"},
-                                           BadRun{{"--fork", "many"}, "--fork"},
-                                           BadRun{{"--fork", "1", "--fork-ops", "0"}, "--fork-ops"},
-                                           BadRun{{"fork", "--ops", "none"}, "--ops"},
-                                           BadRun{{"fork", "--pin", "4096"}, "--pin"},
-                                           BadRun{{"fork", "--seed", "-4"}, "--seed"},
-                                           BadRun{{"clone", "--clone-max", "0"}, "--clone-max"},
-                                           BadRun{{"forkk"}, "forkk"},
-                                           BadRun{{"fork", "--bogus"}, "--bogus"}));
+INSTANTIATE_TEST_SUITE_P(
+    Flags, BadRunFlag,
+    ::testing::Values(
+        BadRun{{"fork", "--timeout", "soon"}, "--timeout"},
+        BadRun{{"fork", "--timeout", "-1"}, "--timeout"},
+        BadRun{{"fork", "--rss", "lots"}, "--rss"}, BadRun{{"fork", "--rss", "100T"}, "--rss"},
+        BadRun{{"fork", "--rss-kind", "purple"}, "--rss-kind"},
+        BadRun{{"fork", "--vmas", "0"}, "--vmas"}, BadRun{{"fork", "--runs", "0"}, "--runs"},
+        BadRun{{"fork", "--instances", "x"}, "--instances"}, BadRun{{"--fork", "many"}, "--fork"},
+        BadRun{{"--fork", "1", "--fork-ops", "0"}, "--fork-ops"},
+        BadRun{{"fork", "--ops", "none"}, "--ops"}, BadRun{{"fork", "--pin", "4096"}, "--pin"},
+        BadRun{{"fork", "--seed", "-4"}, "--seed"},
+        BadRun{{"clone", "--clone-max", "0"}, "--clone-max"}, BadRun{{"forkk"}, "forkk"},
+        BadRun{{"fork", "--workload", "dirty"}, "--workload"},
+        BadRun{{"thread", "--workload", "stress-ng"}, "--workload"},
+        BadRun{{"fork", "--fork-max", "2"}, "--fork-max"},
+        BadRun{{"fork", "--workload", "stress-ng", "--fork-max", "16001"}, "--fork-max"},
+        BadRun{{"vfork", "--workload", "stress-ng", "--vfork-max", "0"}, "--vfork-max"},
+        BadRun{{"fork", "--workload", "stress-ng", "--fork-vm", "--fork-unmap"}, "--fork-unmap"},
+        BadRun{{"fork", "--bogus"}, "--bogus"}));
 
 TEST(BadInput, AnUnwritableOutputFileFailsBeforeTheRun) {
   for (const char* flag : {"--json", "--yaml", "--csv"}) {

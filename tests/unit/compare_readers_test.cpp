@@ -160,12 +160,12 @@ TEST_F(MalformedInput, ClonebenchJsonWithAnotherSchemaNoRunsOrANonNumericValue) 
             "F: a clonebench/1 document without runs");
   EXPECT_EQ(error_for("text.json", R"({"schema": "clonebench/1", "runs": [{"stressor": "fork"},)"
                                    R"( {"stressor": "fork", "ops_per_sec_real": "fast"}]})"),
-            "F: runs[1].ops_per_sec_real is not a number");
+            "F: runs[1].ops_per_sec_real: expected a number, found string");
   EXPECT_EQ(error_for("latency.json", R"({"schema": "clonebench/1", "runs": [{"stressor": "fork",)"
                                       R"( "latency_us": {"reap": {"p99": "slow"}}}]})"),
-            "F: runs[0].latency_us.reap.p99 is not a number");
+            "F: runs[0].latency_us.reap.p99: expected a number, found string");
   EXPECT_EQ(error_for("entry.json", R"({"schema": "clonebench/1", "runs": [7]})"),
-            "F: runs[0] is not an object");
+            "F: runs[0]: expected an object, found number");
   EXPECT_EQ(error_for("other.json", R"({"benchmarks": []})"),
             "F: JSON, but neither a clonebench/1 document nor hyperfine --export-json output");
 }
@@ -175,10 +175,10 @@ TEST_F(MalformedInput, HyperfineJsonWithoutResultsOrWithNonNumericTimes) {
   EXPECT_EQ(error_for("object.json", R"({"results": {"command": "x"}})"),
             "F: hyperfine JSON without results");
   EXPECT_EQ(error_for("no-times.json", R"({"results": [{"command": "sleep 1"}]})"),
-            "F: hyperfine result 'sleep 1' has no times");
+            "F: results[0].times: hyperfine result 'sleep 1' has no times");
   EXPECT_EQ(
       error_for("text.json", R"({"results": [{"command": "sleep 1", "times": [1.0, "1s"]}]})"),
-      "F: times[1] of 'sleep 1' is not a number");
+      "F: results[0].times[1]: expected a number, found string");
 }
 
 TEST_F(MalformedInput, NumberFilesWithoutValuesOrWithText) {

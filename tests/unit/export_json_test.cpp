@@ -43,7 +43,9 @@ TEST(ExportJson, UsesTheContractNamesOfDesignSection3) {
                                           "latency_us",
                                           "latency_histograms",
                                           "parent",
-                                          "intervals"};
+                                          "intervals",
+                                          "workload",
+                                          "children_reaped_by_supervisor"};
   EXPECT_EQ(keys_of(json["runs"][0]), run_keys);  // no experiment: the key is left out
   std::set<std::string> with_experiment = run_keys;
   with_experiment.insert("experiment");

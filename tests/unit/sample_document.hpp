@@ -82,6 +82,40 @@ inline RunRecord sample_fork_run() {
   return record;
 }
 
+// A --workload stress-ng clone run whose stress-ng accounting is that of a real stress-ng 0.15.06
+// clone run (`--clone 1 -t 3 --metrics -Y`), which printed
+// "clone 534 3.02 0.18 2.19 177.06 224.93 78.72 136424" and "1887.11 microsecs per clone", and in
+// its YAML wall-clock-time 3.015955 and bogo-ops-per-second-real-time 177.058332. The wall clock
+// below is the unrounded one, 534 / 177.058332, so that every printed figure comes out the same.
+inline RunRecord sample_stress_ng_clone_run() {
+  RunRecord record;
+  record.id = 3;
+  record.label = "6.18.44-fc-v857";
+  record.started_at = "2026-11-29T17:50:57Z";
+  RunResult& result = record.result;
+  result.stressor = "clone";
+  result.instances = 1;
+  result.options = {{"timeout_s", 3}, {"workload", "stress-ng"}};
+  result.workload = Workload::kStressNg;
+  result.bogo_ops = 534;
+  result.real_time_s = 2.95;
+  result.usr_time_s = 0.25;
+  result.sys_time_s = 3.10;
+  result.max_rss_kb = 136000;
+  result.failures = {{"EINVAL", 40}, {"EPERM", 90}};
+  result.create = sample_histogram(7, 900'000, 2'000'000, 534);
+  result.supervisor_reaped = 377;
+  StressNgAccounting accounting;
+  accounting.real_time_s = 3.0159552164;
+  accounting.usr_time_s = 0.179111;
+  accounting.sys_time_s = 2.194988;
+  accounting.max_rss_kb = 136424;
+  accounting.metric = "microsecs per clone";
+  accounting.metric_values = {1887.114307};
+  result.stress_ng = accounting;
+  return record;
+}
+
 inline nlohmann::json sample_environment() {
   return {{"captured_at", "2026-11-29T17:50:57Z"},
           {"hostname", "vm"},
@@ -105,6 +139,14 @@ inline RunDocument sample_document() {
   RunDocument document;
   document.environment = sample_environment();
   document.runs = {sample_clone_run(), sample_fork_run()};
+  return document;
+}
+
+// A clean fork run beside a --workload stress-ng clone run.
+inline RunDocument sample_stress_ng_document() {
+  RunDocument document;
+  document.environment = sample_environment();
+  document.runs = {sample_fork_run(), sample_stress_ng_clone_run()};
   return document;
 }
 

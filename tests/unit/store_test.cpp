@@ -101,8 +101,8 @@ TEST_F(StoreTest, CreatesParentDirectoriesAndAVersionedSchema) {
   EXPECT_TRUE(fs::exists(path_));
   EXPECT_EQ(store.path(), path_);
   EXPECT_EQ(count_rows("run"), 0);
-  // Schema version 1 (raise with every migration) and the application id "CLNB" in ASCII.
-  EXPECT_EQ(pragma("user_version"), 1);
+  // Schema version 3 (raise with every migration) and the application id "CLNB" in ASCII.
+  EXPECT_EQ(pragma("user_version"), 3);
   EXPECT_EQ(pragma("application_id"), 0x434C4E42);
 }
 
@@ -122,6 +122,31 @@ TEST_F(StoreTest, LoadsASavedRunExactlyWithItsHistogramsAndEnvironment) {
   expect_same_record(stored->record, record);
   EXPECT_EQ(stored->environment, testing::sample_environment());
   EXPECT_FALSE(reopened.load(id + 1).has_value());
+}
+
+TEST_F(StoreTest, KeepsStressNgsAccountingBesideClonebenchsAndTheWorkload) {
+  RunRecord record = testing::sample_stress_ng_clone_run();
+  RunRecord clean = testing::sample_clone_run();
+  Store store(path_);
+  store.save(record, testing::sample_environment());
+  store.save(clean, testing::sample_environment());
+  const auto stored = store.load(record.id);
+  ASSERT_TRUE(stored.has_value());
+  const RunResult& result = stored->record.result;
+  expect_same_record(stored->record, record);
+  EXPECT_EQ(result.workload, Workload::kStressNg);
+  EXPECT_EQ(result.supervisor_reaped, 377U);
+  ASSERT_TRUE(result.stress_ng.has_value());
+  EXPECT_EQ(result.stress_ng->real_time_s, 3.0159552164);
+  EXPECT_EQ(result.stress_ng->usr_time_s, 0.179111);
+  EXPECT_EQ(result.stress_ng->sys_time_s, 2.194988);
+  EXPECT_EQ(result.stress_ng->max_rss_kb, 136424U);
+  EXPECT_EQ(result.stress_ng->metric, "microsecs per clone");
+  EXPECT_EQ(result.stress_ng->metric_values, std::vector<double>{1887.114307});
+  const auto stored_clean = store.load(clean.id);
+  ASSERT_TRUE(stored_clean.has_value());
+  EXPECT_EQ(stored_clean->record.result.workload, Workload::kClean);
+  EXPECT_FALSE(stored_clean->record.result.stress_ng.has_value());
 }
 
 TEST_F(StoreTest, StoresAnIdenticalEnvironmentOnce) {

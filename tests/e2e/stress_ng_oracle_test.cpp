@@ -1,0 +1,155 @@
+// stress-ng 0.15.06 (Debian's, installed by scripts/setup.sh) is the oracle of --workload
+// stress-ng: both run the same stressor for 2 s under `strace -f -c`, and the system calls that
+// only the children make (and the forking loop's own ones), per successful op, must agree within
+// 25 %. The clean workload makes none of the children's calls.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "tool_process.hpp"
+
+namespace clonebench::testing {
+namespace {
+
+using SyscallCounts = std::map<std::string, double>;
+
+// `strace -c` lines: "% time  seconds  usecs/call  calls  [errors]  syscall".
+SyscallCounts parse_strace_summary(const std::string& text) {
+  SyscallCounts counts;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    std::istringstream fields(line);
+    std::vector<std::string> tokens;
+    for (std::string token; fields >> token;) {
+      tokens.push_back(token);
+    }
+    if (tokens.size() < 5 || tokens.size() > 6 || tokens.back() == "total" ||
+        tokens.back() == "syscall" ||
+        tokens[3].find_first_not_of("0123456789") != std::string::npos) {
+      continue;
+    }
+    counts[tokens.back()] += std::stod(tokens[3]);
+  }
+  return counts;
+}
+
+struct Traced {
+  SyscallCounts calls;
+  double bogo_ops = 0;
+};
+
+// Runs `command` (stdout to `out`, stderr to `err`) under strace -f -c; the caller parses.
+SyscallCounts traced(const std::string& command, const std::string& out, const std::string& err) {
+  const std::string summary = temp_path("strace-summary");
+  const std::string line = "strace -f -c -o " + summary + " " + command + " >" + out + " 2>" + err;
+  const int status = std::system(line.c_str());
+  EXPECT_EQ(status, 0) << line << "\n" << read_all(err);
+  const SyscallCounts calls = parse_strace_summary(read_all(summary));
+  std::remove(summary.c_str());
+  EXPECT_TRUE(nothing_left_behind()) << command;
+  return calls;
+}
+
+// stress-ng's --metrics row "stress-ng: metrc: [pid] <stressor>  <bogo ops> ...".
+double stress_ng_bogo_ops(const std::string& stderr_text, const std::string& stressor) {
+  std::istringstream lines(stderr_text);
+  for (std::string line; std::getline(lines, line);) {
+    const std::size_t at = line.find("] " + stressor + " ");
+    if (line.find("metrc:") != std::string::npos && at != std::string::npos) {
+      std::istringstream fields(line.substr(at + 2 + stressor.size()));
+      double ops = 0;
+      if (fields >> ops) {
+        return ops;
+      }
+    }
+  }
+  return 0;
+}
+
+Traced trace_stress_ng(const std::string& stressor) {
+  const std::string out = temp_path("oracle-out"), err = temp_path("oracle-err");
+  Traced result;
+  result.calls = traced("stress-ng --" + stressor + " 1 --timeout 2 --metrics", out, err);
+  result.bogo_ops = stress_ng_bogo_ops(read_all(err), stressor);
+  std::remove(out.c_str());
+  std::remove(err.c_str());
+  return result;
+}
+
+Traced trace_clonebench(const std::string& stressor, const std::string& workload) {
+  const std::string out = temp_path("oracle-out"), err = temp_path("oracle-err");
+  Traced result;
+  result.calls = traced(std::string(CLONEBENCH_BINARY) + " run " + stressor + " --workload " +
+                            workload + " --timeout 2 --no-store --json -",
+                        out, err);
+  const std::string json = read_all(out);
+  if (!json.empty()) {
+    result.bogo_ops = nlohmann::json::parse(json).at("runs").at(0).at("bogo_ops").get<double>();
+  }
+  std::remove(out.c_str());
+  std::remove(err.c_str());
+  return result;
+}
+
+double per_op(const Traced& run, const std::string& syscall) {
+  const auto found = run.calls.find(syscall);
+  return found == run.calls.end() ? 0.0 : found->second / run.bogo_ops;
+}
+
+void expect_same_per_op(const Traced& stress_ng, const Traced& ours,
+                        const std::vector<std::string>& syscalls) {
+  ASSERT_GT(stress_ng.bogo_ops, 10) << "stress-ng made too few ops to compare";
+  ASSERT_GT(ours.bogo_ops, 10) << "clonebench made too few ops to compare";
+  for (const std::string& syscall : syscalls) {
+    const double expected = per_op(stress_ng, syscall);
+    ASSERT_GT(expected, 0) << syscall << ": stress-ng made none";
+    EXPECT_NEAR(per_op(ours, syscall), expected, 0.25 * expected) << syscall << " per op";
+  }
+}
+
+TEST(StressNgOracle, CloneChildrenMakeStressNgsCallsAndClone3TakesItsShare) {
+  const Traced stress_ng = trace_stress_ng("clone");
+  const Traced ours = trace_clonebench("clone", "stress-ng");
+  expect_same_per_op(stress_ng, ours, {"unshare", "modify_ldt", "setns", "openat", "close"});
+  const auto clone3_share = [](const Traced& run) {
+    const double clone3 = run.calls.count("clone3") ? run.calls.at("clone3") : 0;
+    const double clone = run.calls.count("clone") ? run.calls.at("clone") : 0;
+    return clone3 / (clone3 + clone);
+  };
+  EXPECT_NEAR(clone3_share(ours), clone3_share(stress_ng), 0.25 * clone3_share(stress_ng));
+}
+
+TEST(StressNgOracle, ForkChildrenMakeStressNgsCalls) {
+  const Traced stress_ng = trace_stress_ng("fork");
+  const Traced ours = trace_clonebench("fork", "stress-ng");
+  expect_same_per_op(
+      stress_ng, ours,
+      {"clone", "wait4", "setsid", "vhangup", "setpgid", "getpgid", "sched_yield", "prctl"});
+}
+
+TEST(StressNgOracle, VforkChildrenExitAtOnceAsInStressNg) {
+  const Traced stress_ng = trace_stress_ng("vfork");
+  const Traced ours = trace_clonebench("vfork", "stress-ng");
+  expect_same_per_op(stress_ng, ours, {"vfork", "wait4"});
+  // The vfork child runs nothing: no session or process-group calls per op.
+  EXPECT_LT(per_op(ours, "setpgid"), 0.01);
+}
+
+TEST(StressNgOracle, TheCleanWorkloadMakesNoneOfTheChildrensCalls) {
+  const Traced clone = trace_clonebench("clone", "clean");
+  ASSERT_GT(clone.bogo_ops, 10);
+  for (const char* syscall : {"unshare", "modify_ldt", "setns"}) {
+    EXPECT_EQ(clone.calls.count(syscall), 0U) << syscall;
+  }
+  const Traced fork = trace_clonebench("fork", "clean");
+  ASSERT_GT(fork.bogo_ops, 10);
+  for (const char* syscall : {"setsid", "vhangup", "sched_yield"}) {
+    EXPECT_EQ(fork.calls.count(syscall), 0U) << syscall;
+  }
+}
+
+}  // namespace
+}  // namespace clonebench::testing

@@ -78,8 +78,13 @@ ALTER TABLE run ADD COLUMN supervisor_reaped INTEGER NOT NULL DEFAULT 0;
 }  // namespace
 
 void check_schema_identity(sqlite::Db& db, const std::string& path) {
-  const std::int64_t application_id = db.query_int("PRAGMA application_id");
-  const std::int64_t version = db.query_int("PRAGMA user_version");
+  // One statement, one snapshot: read apart, another process's first migration could commit
+  // between the two reads and its version would be seen without its application_id.
+  sqlite::Statement identity(
+      db, "SELECT application_id, user_version FROM pragma_application_id, pragma_user_version");
+  identity.step();
+  const std::int64_t application_id = identity.column_int64(0);
+  const std::int64_t version = identity.column_int64(1);
   if (application_id != 0 && application_id != kApplicationId) {
     foreign(path, fmt::format("application_id {:#x}", application_id));
   }

@@ -105,7 +105,7 @@ TEST_F(StoreProfileTest, AVersionOneDatabaseIsMigratedAndKeepsItsRuns) {
   profiled.profile = sample_profile();
   store.save(profiled, nlohmann::json::object());
   EXPECT_TRUE(store.load(profiled.id)->record.profile.has_value());
-  EXPECT_EQ(latest_schema_version(), 2);
+  EXPECT_EQ(latest_schema_version(), 3);
 }
 
 TEST_F(StoreProfileTest, AProfileThatDoesNotParseIsACorruptDatabase) {

@@ -9,8 +9,8 @@
 
 #include "cli/ab_arguments.hpp"
 #include "cli/run_spec.hpp"
-#include "stressors/stressor.hpp"
 #include "record/parent.hpp"
+#include "stressors/stressor.hpp"
 
 namespace clonebench {
 namespace {

@@ -168,8 +168,9 @@ TEST_F(StoredRuns, AreComparedByRunIds) {
 TEST_F(StoredRuns, AnUnknownLabelOrRunIdIsAUsageErrorNamingIt) {
   ToolResult result = compare_stored({"base", "nope"});
   EXPECT_EQ(result.exit_code, 2);
-  EXPECT_EQ(result.err,
-            "clonebench: error: B: 'nope' is neither a file nor a label of any run in " + db_ + "\n");
+  EXPECT_EQ(
+      result.err,
+      "clonebench: error: B: 'nope' is neither a file nor a label of any run in " + db_ + "\n");
   result = compare_stored({"1,2,99", "new"});
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_EQ(result.err, "clonebench: error: A: run id 99 is not in " + db_ + "\n");

@@ -31,7 +31,7 @@ TEST_P(InterruptedProfile, LeavesNoProcessAndNoFile) {
   EXPECT_EQ(result.exit_code, 128 + GetParam().signal_number) << result.err;
   // A SIGKILLed tool cannot reap: what it started must end by itself (PR_SET_PDEATHSIG).
   EXPECT_TRUE(GetParam().signal_number == SIGKILL ? orphans_end_by_themselves()
-                                                   : nothing_left_behind())
+                                                  : nothing_left_behind())
       << "a perf process survived the tool";
   EXPECT_TRUE(scratch.empty()) << "a file was left in TMPDIR";
 }

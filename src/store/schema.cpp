@@ -63,6 +63,19 @@ CREATE TABLE profile (
 );
 )sql";
 
+// Version 3 (issue 13; renumber after any version merged before it). Where a run came from:
+// a random id that stays with the run across stores (so pushing twice stores once), and the
+// host that measured it (store/host_identity.hpp). Runs stored before get a fresh id and an
+// empty host: which machine measured them was not recorded.
+constexpr const char* kVersion3 = R"sql(
+ALTER TABLE run ADD COLUMN uid TEXT;
+UPDATE run SET uid = lower(hex(randomblob(16)));
+CREATE UNIQUE INDEX run_uid ON run(uid);
+ALTER TABLE run ADD COLUMN hostname TEXT NOT NULL DEFAULT '';
+ALTER TABLE run ADD COLUMN machine_hash TEXT NOT NULL DEFAULT '';
+CREATE INDEX run_hostname ON run(hostname);
+)sql";
+
 [[noreturn]] void foreign(const std::string& path, const std::string& why) {
   throw UsageError(fmt::format("database {}: not a clonebench database ({})", path, why));
 }
@@ -97,7 +110,7 @@ void check_schema_identity(sqlite::Db& db, const std::string& path) {
 }
 
 const std::vector<std::string>& schema_migrations() {
-  static const std::vector<std::string> migrations = {kVersion1, kVersion2};
+  static const std::vector<std::string> migrations = {kVersion1, kVersion2, kVersion3};
   return migrations;
 }
 

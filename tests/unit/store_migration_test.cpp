@@ -75,6 +75,10 @@ TEST_F(OlderSchema, OpensAtTheLatestVersionWithEveryStoredValue) {
   const auto summary = store.load_experiment_summary("ab-2026-11-29T17:51:00Z-4f2a");
   ASSERT_TRUE(summary.has_value());
   EXPECT_EQ(summary->kind, "ab");
+  // Version 3 gave every older run its own id; which host measured them was not recorded.
+  EXPECT_EQ(clone->origin.uid.size(), 32U);
+  EXPECT_NE(clone->origin.uid, fork->origin.uid);
+  EXPECT_EQ(clone->origin.hostname, "");
 }
 
 TEST_F(OlderSchema, TakesNewRunsAfterTheOldOnes) {

@@ -251,13 +251,11 @@ void Store::save_experiment(const Experiment& experiment, std::vector<RunRecord>
       return ids;
     });
   };
-  {
-    const std::vector<std::int64_t> ids = store_all();
-    // Only after the commit: a failed save leaves the caller's records untouched.
-    for (std::size_t i = 0; i < runs.size(); ++i) {
-      runs[i].id = ids[i];
-      runs[i].experiment = experiment.tag;
-    }
+  const std::vector<std::int64_t> ids = store_all();
+  // Only after the commit: a failed save leaves the caller's records untouched.
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    runs[i].id = ids[i];
+    runs[i].experiment = experiment.tag;
   }
 }
 

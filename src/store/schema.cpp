@@ -80,9 +80,29 @@ CREATE INDEX run_hostname ON run(hostname);
   throw UsageError(fmt::format("database {}: not a clonebench database ({})", path, why));
 }
 
+// One read transaction around several reads, so that they see one state of the file: another
+// process's migration committing between two reads looked like a foreign file.
+class ReadSnapshot {
+ public:
+  explicit ReadSnapshot(sqlite::Db& db) : db_(db) { db_.exec("BEGIN"); }
+  ~ReadSnapshot() {
+    try {
+      db_.exec("COMMIT");
+    } catch (const sqlite::SqliteError&) {
+      // A read transaction has nothing to lose.
+    }
+  }
+  ReadSnapshot(const ReadSnapshot&) = delete;
+  ReadSnapshot& operator=(const ReadSnapshot&) = delete;
+
+ private:
+  sqlite::Db& db_;
+};
+
 }  // namespace
 
 void check_schema_identity(sqlite::Db& db, const std::string& path) {
+  const ReadSnapshot snapshot(db);
   const std::int64_t application_id = db.query_int("PRAGMA application_id");
   const std::int64_t version = db.query_int("PRAGMA user_version");
   if (application_id != 0 && application_id != kApplicationId) {

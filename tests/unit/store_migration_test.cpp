@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -112,7 +113,8 @@ int open_at_once(const std::string& path, int writers) {
         Store store(path);
         RunRecord record = testing::sample_clone_run();
         store.save(record, testing::sample_environment());
-      } catch (...) {
+      } catch (const std::exception& error) {
+        std::fprintf(stderr, "writer %d: %s\n", i, error.what());
         ::_exit(1);
       }
       ::_exit(0);

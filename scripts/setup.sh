@@ -13,6 +13,9 @@ packages=(
   clang-14 libclang-rt-14-dev sqlite3 util-linux
   linux-perf   # --profile and its tests (perf record / perf script)
   stress-ng strace  # the oracle of --workload stress-ng and its tracer (e2e tests)
+  # the shared PostgreSQL store (libpq), the machine-id hash (OpenSSL), and their tests: a
+  # throwaway PostgreSQL 15 cluster and the Ansible play against localhost
+  libpq-dev libssl-dev postgresql-15 ansible
 )
 
 missing=()

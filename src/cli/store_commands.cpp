@@ -27,6 +27,7 @@ namespace {
 struct StoreOptions {
   std::string db_path;  // empty: Store::default_path()
   std::size_t limit = 20;
+  std::string host, label;  // history: only runs of this host / label
   std::vector<std::string> ids;
   std::string json_path, yaml_path, csv_path;
 };
@@ -51,7 +52,15 @@ StoredRun load_run(const Store& store, const std::string& text, const char* comm
 
 int run_history(const StoreOptions& options) {
   const Store store(db_path_of(options), Store::Access::kReadOnly);
-  const auto rows = store.history(options.limit == 0 ? SIZE_MAX : options.limit);
+  const std::size_t limit = options.limit == 0 ? SIZE_MAX : options.limit;
+  const bool filtered = !options.host.empty() || !options.label.empty();
+  std::vector<HistoryRow> rows;
+  for (HistoryRow& row : store.history(filtered ? SIZE_MAX : limit)) {
+    if ((options.host.empty() || row.hostname == options.host) &&
+        (options.label.empty() || row.label == options.label) && rows.size() < limit) {
+      rows.push_back(std::move(row));
+    }
+  }
   if (rows.empty()) {
     fmt::print("no runs stored in {}\n", store.path());
     return kExitOk;
@@ -148,6 +157,9 @@ void add_store_commands(CLI::App& app, CommandList& commands) {
   CLI::App* history = app.add_subcommand("history", "List stored runs, newest first");
   history->add_option("--limit", options->limit, "Show at most N runs (0: all; default 20)")
       ->type_name("N");
+  history->add_option("--host", options->host, "Only runs measured on host NAME")
+      ->type_name("NAME");
+  history->add_option("--label", options->label, "Only runs labelled L")->type_name("L");
   add_db_option(history, *options);
   commands.push_back({history, [options] { return run_history(*options); }});
 

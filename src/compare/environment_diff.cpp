@@ -8,8 +8,9 @@
 namespace clonebench {
 namespace {
 
-constexpr const char* kCompared[] = {"cpu_model",      "cpus", "governor", "smt",
-                                     "virtualization", "thp",  "hvo",      "mitigations"};
+// "hostname" first: runs of a fleet's shared store may come from different machines.
+constexpr const char* kCompared[] = {"hostname",       "cpu_model", "cpus", "governor",   "smt",
+                                     "virtualization", "thp",       "hvo",  "mitigations"};
 
 // Facts inside objects that are compared one by one: what `clonebench kernel` reports
 // (docs/kernel.md), not how it could be read.

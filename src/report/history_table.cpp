@@ -8,7 +8,7 @@
 namespace clonebench {
 namespace {
 
-constexpr std::size_t kColumns = 9;
+constexpr std::size_t kColumns = 10;
 using Row = std::array<std::string, kColumns>;
 
 std::string text_of(const nlohmann::json& environment, const char* key) {
@@ -34,10 +34,12 @@ std::string experiment_cell(const HistoryRow& row) {
 }  // namespace
 
 std::string render_history(const std::vector<HistoryRow>& rows) {
-  std::vector<Row> table = {{"id", "started (UTC)", "label", "stressor", "inst", "bogo ops",
+  std::vector<Row> table = {{"id", "started (UTC)", "label", "host", "stressor", "inst", "bogo ops",
                              "ops/s real", "ops/s cpu", "experiment"}};
   for (const HistoryRow& row : rows) {
-    table.push_back({std::to_string(row.id), row.started_at, row.label, row.stressor,
+    // Runs stored before hosts were recorded (schema version 3) have none.
+    const std::string host = row.hostname.empty() ? "-" : row.hostname;
+    table.push_back({std::to_string(row.id), row.started_at, row.label, host, row.stressor,
                      std::to_string(row.instances), std::to_string(row.bogo_ops),
                      fmt::format("{:.2f}", row.ops_per_sec_real),
                      fmt::format("{:.2f}", row.ops_per_sec_cpu), experiment_cell(row)});
@@ -49,8 +51,8 @@ std::string render_history(const std::vector<HistoryRow>& rows) {
     }
   }
   // Text columns left-aligned, numbers right-aligned.
-  constexpr std::array<bool, kColumns> kLeft = {false, true,  true,  true, false,
-                                                false, false, false, true};
+  constexpr std::array<bool, kColumns> kLeft = {false, true,  true,  true,  true,
+                                                false, false, false, false, true};
   std::string out;
   for (const Row& row : table) {
     std::string line;

@@ -8,17 +8,13 @@
 #include "core/text_safety.hpp"
 #include "report/record_json.hpp"
 #include "store/profile_rows.hpp"
+#include "store/run_row_mapping.hpp"
 
 namespace clonebench {
 namespace {
 
-// SQLite integers are signed 64-bit; unsigned counters are stored by their bit pattern, which
-// restores them exactly (no realistic counter reaches 2^63 anyway).
 std::int64_t to_db(std::uint64_t value) {
   return static_cast<std::int64_t>(value);
-}
-std::uint64_t from_db(std::int64_t value) {
-  return static_cast<std::uint64_t>(value);
 }
 
 struct Phase {
@@ -27,13 +23,6 @@ struct Phase {
 };
 constexpr std::array<Phase, 3> kPhases = {
     {{"create", &RunResult::create}, {"start", &RunResult::start}, {"reap", &RunResult::reap}}};
-
-constexpr const char* kRunColumns =
-    "SELECT run.id, run.label, run.started_at, coalesce(run.experiment, ''), run.stressor, "
-    "run.instances, run.options_json, run.bogo_ops, run.real_time_s, run.usr_time_s, "
-    "run.sys_time_s, run.max_rss_kb, run.failures_json, run.parent_json, environment.json, "
-    "run.intervals_json, run.stress_ng_json, run.supervisor_reaped "
-    "FROM run JOIN environment ON environment.id = run.environment_id ";
 
 void insert_latency(sqlite::Db& db, std::int64_t run_id, const RunResult& result) {
   sqlite::Statement statement(
@@ -63,50 +52,22 @@ void load_latency(sqlite::Db& db, std::int64_t run_id, RunResult& result) {
     const std::string phase = statement.column_text(0);
     for (const Phase& known : kPhases) {
       if (phase == known.name) {
-        result.*known.histogram = LatencyHistogram::from_buckets(
-            decode_buckets(statement.column_text(4), source), from_db(statement.column_int64(1)),
-            from_db(statement.column_int64(2)), from_db(statement.column_int64(3)));
+        result.*known.histogram =
+            LatencyHistogram::from_buckets(decode_buckets(statement.column_text(4), source),
+                                           unsigned_from_db(statement.column_int64(1)),
+                                           unsigned_from_db(statement.column_int64(2)),
+                                           unsigned_from_db(statement.column_int64(3)));
       }
     }
   }
 }
 
 StoredRun read_run(const sqlite::Statement& row) {
-  StoredRun stored;
-  RunRecord& record = stored.record;
-  RunResult& result = record.result;
-  record.id = row.column_int64(0);
-  const std::string source = fmt::format("run {}", record.id);
-  // Stored JSON that does not parse means the file was altered behind our back.
   try {
-    record.label = row.column_text(1);
-    record.started_at = row.column_text(2);
-    record.experiment = row.column_text(3);
-    result.stressor = row.column_text(4);
-    result.instances = static_cast<std::uint32_t>(row.column_int64(5));
-    result.options = nlohmann::json::parse(row.column_text(6));
-    result.bogo_ops = from_db(row.column_int64(7));
-    result.real_time_s = row.column_double(8);
-    result.usr_time_s = row.column_double(9);
-    result.sys_time_s = row.column_double(10);
-    result.max_rss_kb = from_db(row.column_int64(11));
-    result.failures = failures_from_json(nlohmann::json::parse(row.column_text(12)), source);
-    result.parent = parent_from_json(nlohmann::json::parse(row.column_text(13)), source);
-    stored.environment = nlohmann::json::parse(row.column_text(14));
-    result.intervals = intervals_from_json(nlohmann::json::parse(row.column_text(15)), source);
-    const nlohmann::json stress_ng = nlohmann::json::parse(row.column_text(16));
-    if (!stress_ng.empty()) {
-      result.stress_ng = stress_ng_from_json(stress_ng, source);
-    }
-    result.supervisor_reaped = from_db(row.column_int64(17));
-    const std::string workload = result.options.value("workload", "clean");
-    result.workload = workload_from_name(workload).value_or(Workload::kClean);
-  } catch (const nlohmann::json::exception& error) {
-    throw sqlite::SqliteError(fmt::format("{}: {}", source, error.what()), SQLITE_CORRUPT);
+    return run_from_row(row);
   } catch (const UsageError& error) {
     throw sqlite::SqliteError(error.what(), SQLITE_CORRUPT);
   }
-  return stored;
 }
 
 }  // namespace
@@ -124,32 +85,39 @@ std::int64_t store_environment(sqlite::Db& db, const nlohmann::json& environment
   return select.column_int64(0);
 }
 
-std::int64_t insert_run(sqlite::Db& db, const RunRecord& record, std::int64_t environment_id) {
+std::int64_t insert_run(sqlite::Db& db, const RunRecord& record, std::int64_t environment_id,
+                        const RunOrigin& origin) {
   const RunResult& result = record.result;
+  const RunValues values = run_values(record);
   sqlite::Statement statement(
       db,
       "INSERT INTO run (label, started_at, experiment, tool_version, environment_id, stressor, "
       "instances, options_json, bogo_ops, real_time_s, usr_time_s, sys_time_s, max_rss_kb, "
-      "failures_json, parent_json, intervals_json, stress_ng_json, supervisor_reaped) "
-      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)");
+      "failures_json, parent_json, intervals_json, uid, hostname, machine_hash, stress_ng_json, "
+      "supervisor_reaped) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
+      "?19, ?20, ?21)");
   statement.bind(1, record.label)
       .bind(2, record.started_at)
       .bind_optional(3, record.experiment)
       .bind(4, std::string_view(CLONEBENCH_VERSION))
       .bind(5, environment_id)
       .bind(6, result.stressor)
-      .bind(7, static_cast<std::int64_t>(result.instances))
-      .bind(8, dump_json(result.options))
-      .bind(9, to_db(result.bogo_ops))
+      .bind(7, values.instances)
+      .bind(8, values.options_json)
+      .bind(9, values.bogo_ops)
       .bind(10, result.real_time_s)
       .bind(11, result.usr_time_s)
       .bind(12, result.sys_time_s)
-      .bind(13, to_db(result.max_rss_kb))
-      .bind(14, dump_json(failures_to_json(result.failures)))
-      .bind(15, dump_json(parent_to_json(result.parent)))
-      .bind(16, dump_json(intervals_to_json(result.intervals)))
-      .bind(17, result.stress_ng ? dump_json(stress_ng_to_json(*result.stress_ng)) : "{}")
-      .bind(18, to_db(result.supervisor_reaped));
+      .bind(13, values.max_rss_kb)
+      .bind(14, values.failures_json)
+      .bind(15, values.parent_json)
+      .bind(16, values.intervals_json)
+      .bind(17, origin.uid)
+      .bind(18, origin.hostname)
+      .bind(19, origin.machine_hash)
+      .bind(20, values.stress_ng_json)
+      .bind(21, values.supervisor_reaped);
   statement.run();
   const std::int64_t id = db.last_insert_rowid();
   insert_latency(db, id, result);
@@ -157,6 +125,21 @@ std::int64_t insert_run(sqlite::Db& db, const RunRecord& record, std::int64_t en
     insert_profile(db, id, *record.profile);
   }
   return id;
+}
+
+bool has_run_uid(sqlite::Db& db, const std::string& uid) {
+  sqlite::Statement statement(db, "SELECT 1 FROM run WHERE uid = ?1");
+  statement.bind(1, uid);
+  return statement.step();
+}
+
+std::vector<std::int64_t> select_run_ids(sqlite::Db& db) {
+  sqlite::Statement statement(db, "SELECT id FROM run ORDER BY id");
+  std::vector<std::int64_t> ids;
+  while (statement.step()) {
+    ids.push_back(statement.column_int64(0));
+  }
+  return ids;
 }
 
 void insert_experiment(sqlite::Db& db, const Experiment& experiment) {
@@ -184,7 +167,7 @@ void update_experiment(sqlite::Db& db, const std::string& tag, const nlohmann::j
 }
 
 std::vector<StoredRun> select_runs(sqlite::Db& db, const std::string& where, const Binder& bind) {
-  sqlite::Statement statement(db, std::string(kRunColumns) + where);
+  sqlite::Statement statement(db, std::string(kRunSelect) + where);
   bind(statement);
   std::vector<StoredRun> runs;
   while (statement.step()) {
@@ -229,7 +212,7 @@ std::vector<HistoryRow> select_history(sqlite::Db& db, std::size_t limit) {
       db,
       "SELECT run.id, run.label, run.started_at, coalesce(run.experiment, ''), run.stressor, "
       "run.instances, run.bogo_ops, run.real_time_s, run.usr_time_s, run.sys_time_s, "
-      "coalesce(experiment.status, '') FROM run "
+      "coalesce(experiment.status, ''), run.hostname FROM run "
       "LEFT JOIN experiment ON experiment.tag = run.experiment ORDER BY run.id DESC LIMIT ?1");
   const auto max = static_cast<std::size_t>(std::numeric_limits<std::int64_t>::max());
   statement.bind(1, static_cast<std::int64_t>(std::min(limit, max)));
@@ -242,10 +225,11 @@ std::vector<HistoryRow> select_history(sqlite::Db& db, std::size_t limit) {
     row.experiment = statement.column_text(3);
     row.stressor = statement.column_text(4);
     row.experiment_status = statement.column_text(10);
+    row.hostname = statement.column_text(11);
     row.instances = static_cast<std::uint32_t>(statement.column_int64(5));
     RunResult result;  // the rates are defined once, in RunResult
     result.instances = row.instances;
-    result.bogo_ops = from_db(statement.column_int64(6));
+    result.bogo_ops = unsigned_from_db(statement.column_int64(6));
     result.real_time_s = statement.column_double(7);
     result.usr_time_s = statement.column_double(8);
     result.sys_time_s = statement.column_double(9);

@@ -16,7 +16,12 @@ namespace clonebench {
 // The id of this exact environment JSON, inserting it if new.
 std::int64_t store_environment(sqlite::Db& db, const nlohmann::json& environment);
 // Inserts the run and its three latency histograms; returns the new run id.
-std::int64_t insert_run(sqlite::Db& db, const RunRecord& record, std::int64_t environment_id);
+std::int64_t insert_run(sqlite::Db& db, const RunRecord& record, std::int64_t environment_id,
+                        const RunOrigin& origin);
+// True when a run with this uid is stored (pushed or pulled before).
+bool has_run_uid(sqlite::Db& db, const std::string& uid);
+// Every run id, oldest first.
+std::vector<std::int64_t> select_run_ids(sqlite::Db& db);
 void insert_experiment(sqlite::Db& db, const Experiment& experiment);
 // Throws sqlite::SqliteError when no experiment has this tag.
 void update_experiment(sqlite::Db& db, const std::string& tag, const nlohmann::json& summary,

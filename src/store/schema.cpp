@@ -71,20 +71,48 @@ ALTER TABLE run ADD COLUMN stress_ng_json TEXT NOT NULL DEFAULT '{}';
 ALTER TABLE run ADD COLUMN supervisor_reaped INTEGER NOT NULL DEFAULT 0;
 )sql";
 
+// Version 4. Where a run came from:
+// a random id that stays with the run across stores (so pushing twice stores once), and the
+// host that measured it (store/host_identity.hpp). Runs stored before get a fresh id and an
+// empty host: which machine measured them was not recorded.
+constexpr const char* kVersion4 = R"sql(
+ALTER TABLE run ADD COLUMN uid TEXT;
+UPDATE run SET uid = lower(hex(randomblob(16)));
+CREATE UNIQUE INDEX run_uid ON run(uid);
+ALTER TABLE run ADD COLUMN hostname TEXT NOT NULL DEFAULT '';
+ALTER TABLE run ADD COLUMN machine_hash TEXT NOT NULL DEFAULT '';
+CREATE INDEX run_hostname ON run(hostname);
+)sql";
+
 [[noreturn]] void foreign(const std::string& path, const std::string& why) {
   throw UsageError(fmt::format("database {}: not a clonebench database ({})", path, why));
 }
 
+// One read transaction around several reads, so that they see one state of the file: another
+// process's migration committing between two reads looked like a foreign file.
+class ReadSnapshot {
+ public:
+  explicit ReadSnapshot(sqlite::Db& db) : db_(db) { db_.exec("BEGIN"); }
+  ~ReadSnapshot() {
+    try {
+      db_.exec("COMMIT");
+    } catch (const sqlite::SqliteError&) {
+      // A read transaction has nothing to lose.
+    }
+  }
+  ReadSnapshot(const ReadSnapshot&) = delete;
+  ReadSnapshot& operator=(const ReadSnapshot&) = delete;
+
+ private:
+  sqlite::Db& db_;
+};
+
 }  // namespace
 
 void check_schema_identity(sqlite::Db& db, const std::string& path) {
-  // One statement, one snapshot: read apart, another process's first migration could commit
-  // between the two reads and its version would be seen without its application_id.
-  sqlite::Statement identity(
-      db, "SELECT application_id, user_version FROM pragma_application_id, pragma_user_version");
-  identity.step();
-  const std::int64_t application_id = identity.column_int64(0);
-  const std::int64_t version = identity.column_int64(1);
+  const ReadSnapshot snapshot(db);
+  const std::int64_t application_id = db.query_int("PRAGMA application_id");
+  const std::int64_t version = db.query_int("PRAGMA user_version");
   if (application_id != 0 && application_id != kApplicationId) {
     foreign(path, fmt::format("application_id {:#x}", application_id));
   }
@@ -110,7 +138,7 @@ void check_schema_identity(sqlite::Db& db, const std::string& path) {
 }
 
 const std::vector<std::string>& schema_migrations() {
-  static const std::vector<std::string> migrations = {kVersion1, kVersion2, kVersion3};
+  static const std::vector<std::string> migrations = {kVersion1, kVersion2, kVersion3, kVersion4};
   return migrations;
 }
 

@@ -9,10 +9,13 @@
 #include <filesystem>
 #include <system_error>
 
+#include "store/backend.hpp"
 #include "store/open_checks.hpp"
+#include "store/pg_store.hpp"
 #include "store/run_rows.hpp"
 #include "store/schema.hpp"
 #include "store/sqlite.hpp"
+#include "store/store_location.hpp"
 
 namespace clonebench {
 namespace {
@@ -51,6 +54,20 @@ auto guarded(const std::string& path, Function&& function) {
       throw UsageError(fmt::format("database {}: {}", path, error.what()));
     }
     throw RuntimeError(fmt::format("database {}: {}", path, error.what()));
+  }
+}
+
+// PostgreSQL failures: the server, the network, the credentials, a conflict — runtime failures
+// (exit 1), except data that does not read back as what was written (exit 2). `location` is the
+// redacted URL.
+template <typename Function>
+auto guarded_remote(const std::string& location, Function&& function) {
+  try {
+    return function();
+  } catch (const postgres::PgError& error) {
+    throw RuntimeError(fmt::format("database {}: {}", location, error.what()));
+  } catch (const UsageError& error) {
+    throw UsageError(fmt::format("database {}: {}", location, error.what()));
   }
 }
 
@@ -146,9 +163,25 @@ std::string Store::default_path() {
   return data_home + "/clonebench/clonebench.db";
 }
 
-Store::Store(const std::string& path, Access access) : path_(path) {
+void Store::open_postgres(const std::string& url, Access access) {
+  // UsageErrors of the schema check name the location already.
+  try {
+    auto backend = std::make_unique<PostgresBackend>(url, access == Access::kReadOnly);
+    if (!backend->empty()) {
+      remote_ = std::move(backend);  // else: nothing stored yet, as for a missing SQLite file
+    }
+  } catch (const postgres::PgError& error) {
+    throw RuntimeError(fmt::format("database {}: {}", path_, error.what()));
+  }
+}
+
+Store::Store(const std::string& path, Access access) : path_(redacted_location(path)) {
   if (path.empty()) {
     throw UsageError("--db: empty database path");
+  }
+  if (is_postgres_url(path)) {
+    open_postgres(path, access);
+    return;
   }
   std::error_code error;
   const bool existed = path == ":memory:" || std::filesystem::exists(path, error);
@@ -167,11 +200,23 @@ Store::Store(const std::string& path, Access access) : path_(path) {
 
 Store::~Store() = default;
 
+RunOrigin Store::new_origin() {
+  if (!host_) {
+    host_ = local_host_identity();
+  }
+  return {new_run_uid(), host_->hostname, host_->machine_hash};
+}
+
 std::int64_t Store::save(RunRecord& record, const nlohmann::json& environment) {
+  const RunOrigin origin = new_origin();
+  if (remote_) {
+    record.id = guarded_remote(path_, [&] { return remote_->save(record, environment, origin); });
+    return record.id;
+  }
   return guarded(path_, [&] {
     sqlite::Transaction transaction(impl_->db);
     const std::int64_t environment_id = store_environment(impl_->db, environment);
-    const std::int64_t id = insert_run(impl_->db, record, environment_id);
+    const std::int64_t id = insert_run(impl_->db, record, environment_id, origin);
     transaction.commit();
     record.id = id;
     return id;
@@ -183,22 +228,35 @@ void Store::save_experiment(const Experiment& experiment, std::vector<RunRecord>
   if (experiment.tag.empty()) {
     throw RuntimeError("save_experiment: empty experiment tag");
   }
-  guarded(path_, [&] {
-    sqlite::Transaction transaction(impl_->db);
-    insert_experiment(impl_->db, experiment);
-    const std::int64_t environment_id = store_environment(impl_->db, environment);
-    std::vector<std::int64_t> ids;
-    for (RunRecord record : runs) {
-      record.experiment = experiment.tag;
-      ids.push_back(insert_run(impl_->db, record, environment_id));
+  std::vector<RunOrigin> origins;
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    origins.push_back(new_origin());
+  }
+  const auto store_all = [&] {
+    if (remote_) {
+      return guarded_remote(
+          path_, [&] { return remote_->save_experiment(experiment, runs, environment, origins); });
     }
-    transaction.commit();
-    // Only after the commit: a failed save leaves the caller's records untouched.
-    for (std::size_t i = 0; i < runs.size(); ++i) {
-      runs[i].id = ids[i];
-      runs[i].experiment = experiment.tag;
-    }
-  });
+    return guarded(path_, [&] {
+      sqlite::Transaction transaction(impl_->db);
+      insert_experiment(impl_->db, experiment);
+      const std::int64_t environment_id = store_environment(impl_->db, environment);
+      std::vector<std::int64_t> ids;
+      for (std::size_t i = 0; i < runs.size(); ++i) {
+        RunRecord record = runs[i];
+        record.experiment = experiment.tag;
+        ids.push_back(insert_run(impl_->db, record, environment_id, origins[i]));
+      }
+      transaction.commit();
+      return ids;
+    });
+  };
+  const std::vector<std::int64_t> ids = store_all();
+  // Only after the commit: a failed save leaves the caller's records untouched.
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    runs[i].id = ids[i];
+    runs[i].experiment = experiment.tag;
+  }
 }
 
 void Store::begin_experiment(const Experiment& experiment) {
@@ -208,6 +266,10 @@ void Store::begin_experiment(const Experiment& experiment) {
   Experiment running = experiment;
   running.status = "running";
   running.summary = nlohmann::json::object();
+  if (remote_) {
+    guarded_remote(path_, [&] { remote_->insert_experiment(running); });
+    return;
+  }
   guarded(path_, [&] {
     sqlite::Transaction transaction(impl_->db);
     insert_experiment(impl_->db, running);
@@ -217,6 +279,10 @@ void Store::begin_experiment(const Experiment& experiment) {
 
 void Store::finish_experiment(const std::string& tag, const nlohmann::json& summary,
                               const std::string& status) {
+  if (remote_) {
+    guarded_remote(path_, [&] { remote_->finish_experiment(tag, summary, status); });
+    return;
+  }
   guarded(path_, [&] {
     sqlite::Transaction transaction(impl_->db);
     update_experiment(impl_->db, tag, summary, status);
@@ -225,6 +291,9 @@ void Store::finish_experiment(const std::string& tag, const nlohmann::json& summ
 }
 
 std::optional<Experiment> Store::load_experiment_summary(const std::string& tag) const {
+  if (remote_) {
+    return guarded_remote(path_, [&] { return remote_->select_experiment_by_tag(tag); });
+  }
   if (!impl_) {
     return std::nullopt;
   }
@@ -232,6 +301,9 @@ std::optional<Experiment> Store::load_experiment_summary(const std::string& tag)
 }
 
 std::optional<Experiment> Store::latest_experiment(const std::string& kind) const {
+  if (remote_) {
+    return guarded_remote(path_, [&] { return remote_->latest_complete_experiment(kind); });
+  }
   if (!impl_) {
     return std::nullopt;
   }
@@ -243,6 +315,11 @@ std::optional<Experiment> Store::latest_experiment(const std::string& kind) cons
 }
 
 std::optional<StoredRun> Store::load(std::int64_t id) const {
+  if (remote_) {
+    auto runs =
+        guarded_remote(path_, [&] { return remote_->select_runs("run.id", std::to_string(id)); });
+    return runs.empty() ? std::nullopt : std::optional<StoredRun>(std::move(runs.front()));
+  }
   if (!impl_) {
     return std::nullopt;
   }
@@ -257,6 +334,9 @@ std::optional<StoredRun> Store::load(std::int64_t id) const {
 }
 
 std::vector<StoredRun> Store::load_label(const std::string& label) const {
+  if (remote_) {
+    return guarded_remote(path_, [&] { return remote_->select_runs("run.label", label); });
+  }
   if (!impl_) {
     return {};
   }
@@ -267,6 +347,10 @@ std::vector<StoredRun> Store::load_label(const std::string& label) const {
 }
 
 std::vector<StoredRun> Store::load_experiment(const std::string& experiment) const {
+  if (remote_) {
+    return guarded_remote(path_,
+                          [&] { return remote_->select_runs("run.experiment", experiment); });
+  }
   if (!impl_) {
     return {};
   }
@@ -277,10 +361,42 @@ std::vector<StoredRun> Store::load_experiment(const std::string& experiment) con
 }
 
 std::vector<HistoryRow> Store::history(std::size_t limit) const {
+  if (remote_) {
+    return guarded_remote(path_, [&] { return remote_->history(limit); });
+  }
   if (!impl_) {
     return {};
   }
   return guarded(path_, [&] { return select_history(impl_->db, limit); });
+}
+
+std::vector<std::int64_t> Store::run_ids() const {
+  if (remote_) {
+    return guarded_remote(path_, [&] { return remote_->run_ids(); });
+  }
+  if (!impl_) {
+    return {};
+  }
+  return guarded(path_, [&] { return select_run_ids(impl_->db); });
+}
+
+bool Store::import_run(const StoredRun& run, const std::optional<Experiment>& experiment) {
+  if (remote_) {
+    return guarded_remote(path_, [&] { return remote_->import_run(run, experiment); });
+  }
+  return guarded(path_, [&] {
+    // BEGIN IMMEDIATE holds the write lock: no other writer can store this uid meanwhile.
+    sqlite::Transaction transaction(impl_->db);
+    if (has_run_uid(impl_->db, run.origin.uid)) {
+      return false;
+    }
+    if (experiment && !select_experiment(impl_->db, "WHERE tag = ?1", experiment->tag)) {
+      insert_experiment(impl_->db, *experiment);
+    }
+    insert_run(impl_->db, run.record, store_environment(impl_->db, run.environment), run.origin);
+    transaction.commit();
+    return true;
+  });
 }
 
 }  // namespace clonebench

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/run_record.hpp"
+#include "store/host_identity.hpp"
 
 namespace clonebench {
 
@@ -24,9 +25,17 @@ struct Experiment {
   std::string status = "complete";
 };
 
+// Where a stored run came from; kept unchanged when the run is pushed or pulled.
+struct RunOrigin {
+  std::string uid;           // host_identity.hpp's new_run_uid(), unique across stores
+  std::string hostname;      // the host that measured the run
+  std::string machine_hash;  // host_identity.hpp's hash of its /etc/machine-id
+};
+
 struct StoredRun {
   RunRecord record;
   nlohmann::json environment;
+  RunOrigin origin;
 };
 
 // One line of `clonebench history`.
@@ -34,10 +43,13 @@ struct HistoryRow {
   std::int64_t id = 0;
   std::string label, started_at, stressor, experiment;
   std::string experiment_status;  // the experiment's status; empty without an experiment
+  std::string hostname;           // the host that measured the run
   std::uint32_t instances = 0;
   std::uint64_t bogo_ops = 0;
   double real_time_s = 0, ops_per_sec_real = 0, ops_per_sec_cpu = 0;
 };
+
+class StoreBackend;
 
 class Store {
  public:
@@ -50,6 +62,9 @@ class Store {
     kReadOnly,   // never writes: works on a read-only file or directory; a missing file is empty
   };
 
+  // `path` is a SQLite file, or a PostgreSQL URL (postgresql://..., store/pg_store.hpp) whose
+  // password, if any, is used to connect and never kept: path() and messages redact it.
+  // A URL that cannot be connected to is a RuntimeError ("database URL: cannot connect: ...").
   // Opens the database (kReadWrite: creating it and migrating its schema, PRAGMA user_version)
   // and runs PRAGMA quick_check. Throws UsageError naming the file when it cannot be created or
   // (kReadWrite) written, is not a clonebench database, is damaged, or is newer than this build;
@@ -81,6 +96,13 @@ class Store {
   std::vector<StoredRun> load_experiment(const std::string& experiment) const;
   // Newest first; at most `limit` rows.
   std::vector<HistoryRow> history(std::size_t limit) const;
+  // Every run id, oldest first.
+  std::vector<std::int64_t> run_ids() const;
+
+  // Stores a run read from another store (`push`, `pull`) with its origin, unless a run with
+  // its uid is here already, in one transaction together with its experiment row when given
+  // and absent. True when it was stored; pushing the same run twice stores it once.
+  bool import_run(const StoredRun& run, const std::optional<Experiment>& experiment);
 
   const std::string& path() const noexcept { return path_; }
 
@@ -88,9 +110,15 @@ class Store {
   void open_read_write();
   void open_read_only();
 
+  // The origin of a run measured here: a new uid and this host.
+  RunOrigin new_origin();
+  void open_postgres(const std::string& url, Access access);
+
   struct Impl;
   std::string path_;
   std::unique_ptr<Impl> impl_;
+  std::unique_ptr<StoreBackend> remote_;  // set for a URL; then impl_ is never set
+  std::optional<HostIdentity> host_;      // read on the first save
 };
 
 }  // namespace clonebench

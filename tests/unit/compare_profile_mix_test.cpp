@@ -65,5 +65,18 @@ TEST(EnvironmentDiff, WarnsWhenTheForkPathOfAAndBDiffers) {
           .empty());
 }
 
+// Runs of a fleet's shared store: A measured on one host, B on another.
+TEST(EnvironmentDiff, WarnsWhenAAndBComeFromDifferentHosts) {
+  SampleSet a{"a", "store", {}};
+  SampleSet b{"b", "store", {}};
+  a.runs.emplace_back().environment = {{"hostname", "amd-epyc"}, {"cpu_model", "EPYC 9654"}};
+  b.runs.emplace_back().environment = {{"hostname", "intel-icx"}, {"cpu_model", "Xeon 8380"}};
+  const auto differences = environment_differences(a, b);
+  ASSERT_EQ(differences.size(), 2U);
+  EXPECT_EQ(differences[0], "hostname: A amd-epyc, B intel-icx");
+  EXPECT_EQ(differences[1], "cpu_model: A EPYC 9654, B Xeon 8380");
+  EXPECT_TRUE(environment_differences(a, a).empty());
+}
+
 }  // namespace
 }  // namespace clonebench

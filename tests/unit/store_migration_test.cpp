@@ -76,6 +76,10 @@ TEST_F(OlderSchema, OpensAtTheLatestVersionWithEveryStoredValue) {
   const auto summary = store.load_experiment_summary("ab-2026-11-29T17:51:00Z-4f2a");
   ASSERT_TRUE(summary.has_value());
   EXPECT_EQ(summary->kind, "ab");
+  // Version 3 gave every older run its own id; which host measured them was not recorded.
+  EXPECT_EQ(clone->origin.uid.size(), 32U);
+  EXPECT_NE(clone->origin.uid, fork->origin.uid);
+  EXPECT_EQ(clone->origin.hostname, "");
 }
 
 TEST_F(OlderSchema, TakesNewRunsAfterTheOldOnes) {
@@ -110,7 +114,7 @@ int open_at_once(const std::string& path, int writers) {
         RunRecord record = testing::sample_clone_run();
         store.save(record, testing::sample_environment());
       } catch (const std::exception& error) {
-        std::fprintf(stderr, "writer %d: %s\n", static_cast<int>(::getpid()), error.what());
+        std::fprintf(stderr, "writer %d: %s\n", i, error.what());
         ::_exit(1);
       }
       ::_exit(0);

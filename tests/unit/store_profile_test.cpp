@@ -105,7 +105,7 @@ TEST_F(StoreProfileTest, AVersionOneDatabaseIsMigratedAndKeepsItsRuns) {
   profiled.profile = sample_profile();
   store.save(profiled, nlohmann::json::object());
   EXPECT_TRUE(store.load(profiled.id)->record.profile.has_value());
-  EXPECT_EQ(latest_schema_version(), 3);
+  EXPECT_GE(latest_schema_version(), 2);  // the profile table came with version 2
 }
 
 TEST_F(StoreProfileTest, AProfileThatDoesNotParseIsACorruptDatabase) {

@@ -101,8 +101,8 @@ TEST_F(StoreTest, CreatesParentDirectoriesAndAVersionedSchema) {
   EXPECT_TRUE(fs::exists(path_));
   EXPECT_EQ(store.path(), path_);
   EXPECT_EQ(count_rows("run"), 0);
-  // Schema version 3 (raise with every migration) and the application id "CLNB" in ASCII.
-  EXPECT_EQ(pragma("user_version"), 3);
+  // Schema version 4 (raise with every migration) and the application id "CLNB" in ASCII.
+  EXPECT_EQ(pragma("user_version"), 4);
   EXPECT_EQ(pragma("application_id"), 0x434C4E42);
 }
 

@@ -1,0 +1,99 @@
+// `clonebench push --to URL` and `clonebench pull --from URL`: runs of one store copied to
+// another (store/transfer.hpp), e.g. from a host's SQLite file to the fleet's PostgreSQL store.
+
+#include <fmt/core.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/command.hpp"
+#include "compare/stored_runs.hpp"
+#include "core/error.hpp"
+#include "store/store.hpp"
+#include "store/transfer.hpp"
+
+namespace clonebench {
+namespace {
+
+struct TransferOptions {
+  std::string db_path;  // the local store; empty: Store::default_path()
+  std::string remote;   // --to (push) or --from (pull)
+  std::vector<std::string> ids;
+  bool all = false;
+};
+
+std::vector<std::int64_t> chosen_ids(const TransferOptions& options, const char* command) {
+  if (options.all == !options.ids.empty()) {
+    throw UsageError(fmt::format("{}: give run IDs or --all (not both)", command));
+  }
+  std::vector<std::int64_t> ids;
+  for (const std::string& text : options.ids) {
+    try {
+      ids.push_back(parse_run_id(text));
+    } catch (const UsageError& error) {
+      throw UsageError(fmt::format("{} ID: {}", command, error.what()));
+    }
+  }
+  return ids;
+}
+
+// "pushed 3 runs to URL; 2 already there"
+void print_count(const char* verb, const char* preposition, const TransferCount& count,
+                 const std::string& where) {
+  fmt::print("{} {} run{} {} {}; {} already there\n", verb, count.stored,
+             count.stored == 1 ? "" : "s", preposition, where, count.present);
+}
+
+int run_push(const TransferOptions& options) {
+  const std::vector<std::int64_t> ids = chosen_ids(options, "push");
+  const Store local(options.db_path.empty() ? Store::default_path() : options.db_path,
+                    Store::Access::kReadOnly);
+  Store remote(options.remote);
+  print_count("pushed", "to", transfer_runs(local, remote, ids), remote.path());
+  return kExitOk;
+}
+
+int run_pull(const TransferOptions& options) {
+  const std::vector<std::int64_t> ids = chosen_ids(options, "pull");
+  const Store remote(options.remote, Store::Access::kReadOnly);
+  Store local(options.db_path.empty() ? Store::default_path() : options.db_path);
+  print_count("pulled", "from", transfer_runs(remote, local, ids), remote.path());
+  return kExitOk;
+}
+
+void add_common_options(CLI::App* command, TransferOptions& options, const char* ids_help) {
+  command->add_option("ids", options.ids, ids_help)->type_name("ID...");
+  command->add_flag("--all", options.all, "Every run");
+  command
+      ->add_option("--db", options.db_path,
+                   "The local run database (default: $CLONEBENCH_DB, else "
+                   "$XDG_DATA_HOME/clonebench/clonebench.db)")
+      ->type_name("PATH");
+}
+
+}  // namespace
+
+void add_transfer_commands(CLI::App& app, CommandList& commands) {
+  auto push_options = std::make_shared<TransferOptions>();
+  CLI::App* push = app.add_subcommand(
+      "push", "Copy stored runs to another store, e.g. a shared PostgreSQL database");
+  push->add_option("--to", push_options->remote,
+                   "The receiving store: postgresql://... or a SQLite file")
+      ->required()
+      ->type_name("URL");
+  add_common_options(push, *push_options, "Local run ids (see `clonebench history`)");
+  commands.push_back({push, [push_options] { return run_push(*push_options); }});
+
+  auto pull_options = std::make_shared<TransferOptions>();
+  CLI::App* pull = app.add_subcommand("pull", "Copy runs of another store into the local one");
+  pull->add_option("--from", pull_options->remote,
+                   "The store to copy from: postgresql://... or a SQLite file")
+      ->required()
+      ->type_name("URL");
+  add_common_options(pull, *pull_options,
+                     "Run ids in that store (see `clonebench history --db URL`)");
+  commands.push_back({pull, [pull_options] { return run_pull(*pull_options); }});
+}
+
+}  // namespace clonebench

@@ -1,0 +1,101 @@
+#pragma once
+// A thin RAII layer over libpq: a connection, a query result and a transaction that rolls back
+// unless committed. Every query is sent with parameters in text form, so no value is ever
+// spliced into SQL. Failures throw PgError with the server's SQLSTATE.
+
+#include <libpq-fe.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/error.hpp"
+
+namespace clonebench::postgres {
+
+class PgError : public RuntimeError {
+ public:
+  PgError(const std::string& message, std::string sqlstate)
+      : RuntimeError(message), sqlstate_(std::move(sqlstate)) {}
+  // The five-character SQLSTATE ("23505" unique violation, ...); empty for connection failures.
+  const std::string& sqlstate() const noexcept { return sqlstate_; }
+
+ private:
+  std::string sqlstate_;
+};
+
+// Query parameters $1, $2, ... in order; std::nullopt is SQL NULL.
+class Params {
+ public:
+  Params& add(std::string_view value);
+  Params& add(std::int64_t value);
+  Params& add(double value);
+  // Text, or NULL when the string is empty.
+  Params& add_optional(std::string_view value);
+  const std::vector<std::optional<std::string>>& values() const noexcept { return values_; }
+
+ private:
+  std::vector<std::optional<std::string>> values_;
+};
+
+class Result {
+ public:
+  explicit Result(PGresult* result) : result_(result) {}
+  ~Result();
+  Result(Result&& other) noexcept : result_(other.result_) { other.result_ = nullptr; }
+  Result(const Result&) = delete;
+  Result& operator=(const Result&) = delete;
+  Result& operator=(Result&&) = delete;
+
+  const PGresult* get() const noexcept { return result_; }  // null when libpq ran out of memory
+  int rows() const noexcept;
+  // Columns are 0-based. "" for NULL.
+  std::string text(int row, int column) const;
+  std::int64_t int64(int row, int column) const;
+  double real(int row, int column) const;
+
+ private:
+  PGresult* result_;
+};
+
+class Connection {
+ public:
+  // Connects to a libpq connection URI (postgresql://...). Credentials come from libpq's usual
+  // sources (the URL, PGPASSWORD, ~/.pgpass, a service file); a connection attempt gives up
+  // after 10 s unless the URL sets connect_timeout. Throws PgError with a one-line message.
+  explicit Connection(const std::string& url);
+  ~Connection();
+  Connection(const Connection&) = delete;
+  Connection& operator=(const Connection&) = delete;
+
+  Result exec(const std::string& sql, const Params& params = {});
+  // Several statements without parameters (a schema migration).
+  void exec_script(const std::string& sql);
+
+ private:
+  // Throws PgError unless the statement succeeded.
+  void check(const Result& result) const;
+
+  PGconn* connection_ = nullptr;
+};
+
+// BEGIN on construction; ROLLBACK in the destructor unless commit() ran.
+class Transaction {
+ public:
+  explicit Transaction(Connection& connection);
+  ~Transaction();
+  Transaction(const Transaction&) = delete;
+  Transaction& operator=(const Transaction&) = delete;
+  void commit();
+
+ private:
+  Connection* connection_;
+  bool done_ = false;
+};
+
+// libpq's messages span lines ("...failed: ...\n\tIs the server running..."): one line of it.
+std::string one_line(std::string_view message);
+
+}  // namespace clonebench::postgres

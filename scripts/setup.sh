@@ -1,6 +1,6 @@
-#!/ usr / bin / env bash
-#Installs what clonebench needs to build and test, from Debian's packages, if it is missing.
-#Idempotent : does nothing when everything is there.
+#!/usr/bin/env bash
+# Installs what clonebench needs to build and test, from Debian's packages, if it is missing.
+# Idempotent: does nothing when everything is there.
 set -euo pipefail
 
 packages=(
@@ -8,25 +8,32 @@ packages=(
   libfmt-dev libcli11-dev nlohmann-json3-dev libsqlite3-dev libyaml-cpp-dev zlib1g-dev
   libgtest-dev libgmock-dev
   clang-format binutils procps
-#man pages, the Debian package and the tests of both
+  # man pages, the Debian package and the tests of both
   scdoc groff-base man-db gzip dpkg-dev file git
   clang-14 libclang-rt-14-dev sqlite3 util-linux
   linux-perf   # --profile and its tests (perf record / perf script)
+  gnuplot-nox  # report --format html draws its plots with gnuplot
+  chromium     # the headless browser test of the HTML reports
 )
 
 missing=()
-for package in "${packages[@]}";
-do
-  if
-    !dpkg - query - W - f =
-        '${Status}' "$package" 2 > / dev / null | grep - q "install ok installed";
-then missing += ("$package")fi done[$ { #missing[@] } - eq 0]&& exit 0
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
 
-                echo "setup: installing ${missing[*]}" > & 2 as_root = () if["$(id -u)" - ne 0];
-then if command - v sudo > / dev / null 2 > &1;
-then as_root = (sudo) else echo
-               "setup: these packages are missing and you are not root: "
-               "${missing[*]}" > & 2 exit 1 fi fi export DEBIAN_FRONTEND =
-                   noninteractive "${as_root[@]}" apt - get update - qq "${as_root[@]}" apt -
-                       get install - y - qq-- no - install - recommends "${missing[@]}" >
-                   / dev / null
+echo "setup: installing ${missing[*]}" >&2
+as_root=()
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then
+    as_root=(sudo)
+  else
+    echo "setup: these packages are missing and you are not root: ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${as_root[@]}" apt-get update -qq
+"${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

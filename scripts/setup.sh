@@ -12,6 +12,7 @@ packages=(
   scdoc groff-base man-db gzip dpkg-dev file git
   clang-14 libclang-rt-14-dev sqlite3 util-linux
   linux-perf   # --profile and its tests (perf record / perf script)
+  libcmark-gfm-dev libcmark-gfm-extensions-dev  # report --format html renders its text
   gnuplot-nox  # report --format html draws its plots with gnuplot
   chromium     # the headless browser test of the HTML reports
 )

@@ -1,4 +1,4 @@
-// `clonebench report SELECTION... --format markdown|sru [-o FILE|-]`: stored runs, labels or
+// `clonebench report SELECTION... --format markdown|sru|html [-o FILE|-]`: stored runs, labels or
 // one experiment, as text people paste (docs/report.md).
 
 #include <fmt/core.h>
@@ -9,6 +9,8 @@
 
 #include "cli/command.hpp"
 #include "core/error.hpp"
+#include "publish/gnuplot_run.hpp"
+#include "publish/plot_script.hpp"
 #include "publish/report_input.hpp"
 #include "publish/report_renderers.hpp"
 #include "report/output_file.hpp"
@@ -29,8 +31,13 @@ int run_report(const ReportOptions& options) {
   check_output_targets({{options.output, "-o"}}, db);
   const Store store(db, Store::Access::kReadOnly);
   const ReportInput input = select_report_input(store, options.selection);
-  const std::string text =
-      options.format == "sru" ? render_sru_report(input) : render_markdown_report(input);
+  std::string text;
+  if (options.format == "html") {
+    const PlotScript plots = plot_script(input);
+    text = render_html_report(input, plots.titles, draw_plots(plots));
+  } else {
+    text = options.format == "sru" ? render_sru_report(input) : render_markdown_report(input);
+  }
   if (options.output == "-") {
     fmt::print("{}", text);
   } else {
@@ -50,8 +57,8 @@ void add_report_command(CLI::App& app, CommandList& commands) {
                    "Run ids (12 or 12,13), labels, an experiment tag, or ab/sweep (the newest)")
       ->required()
       ->type_name("SELECTION...");
-  report->add_option("--format", options->format, "markdown (default) | sru")
-      ->check(CLI::IsMember({"markdown", "sru"}))
+  report->add_option("--format", options->format, "markdown (default) | sru | html")
+      ->check(CLI::IsMember({"markdown", "sru", "html"}))
       ->type_name("FORMAT");
   report->add_option("-o,--output", options->output, "Write to FILE ('-': stdout, the default)")
       ->type_name("FILE|-");

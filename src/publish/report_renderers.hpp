@@ -3,6 +3,7 @@
 // environment), so both are golden-tested.
 
 #include <string>
+#include <vector>
 
 #include "publish/report_input.hpp"
 
@@ -18,5 +19,11 @@ std::string render_markdown_report(const ReportInput& input);
 // in one sentence, the noise and the runs that would settle an inconclusive result, and the
 // environment lines that matter.
 std::string render_sru_report(const ReportInput& input);
+
+// One self-contained HTML file: the markdown content as HTML, the plots (`svgs`, inline SVG
+// elements drawn from plot_script(), captioned by `titles`) first, inline CSS, no script, and
+// a Content-Security-Policy forbidding every fetch.
+std::string render_html_report(const ReportInput& input, const std::vector<std::string>& titles,
+                               const std::vector<std::string>& svgs);
 
 }  // namespace clonebench

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -34,9 +35,10 @@ class ReportCli : public TempDirectoryTest {
   ToolResult report(std::vector<std::string> args) const {
     args.insert(args.begin(), "report");
     args.insert(args.end(), {"--db", db_});
-    return run_tool(args, kTimeoutS);
+    return run_tool(args, kTimeoutS, args_env_);
   }
   std::string db_ = scratch_.file("runs.db");
+  std::vector<std::string> args_env_;  // added to the tool's environment
 };
 
 TEST_F(ReportCli, PrintsTheSruTextOfTwoKernels) {
@@ -62,6 +64,18 @@ TEST_F(ReportCli, AnUnknownSelectionIsAUsageErrorNamingItAndWritesNothing) {
             "label nor an experiment in " +
                 db_ + "\n");
   EXPECT_FALSE(std::filesystem::exists(out));
+}
+
+TEST_F(ReportCli, HtmlWithoutGnuplotIsARuntimeErrorSayingWhatToInstallAndWritesNothing) {
+  const std::string out = scratch_.file("report.html");
+  args_env_ = {"PATH=" + scratch_.path().string()};  // a directory without gnuplot
+  const ToolResult result = report({kKernelA, "--format", "html", "-o", out});
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_NE(result.err.find("install Debian's gnuplot-nox"), std::string::npos) << result.err;
+  EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1);
+  EXPECT_FALSE(std::filesystem::exists(out));
+  // markdown and sru need nothing.
+  EXPECT_EQ(report({kKernelA, "--format", "sru"}).exit_code, 0);
 }
 
 TEST_F(ReportCli, AnUnknownFormatIsAUsageErrorNamingTheFlag) {

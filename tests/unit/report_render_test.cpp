@@ -1,10 +1,11 @@
-// `clonebench report`'s markdown and SRU text for every kind of selection (two kernels' runs,
-// an ab experiment, a sweep), from a small store built in the test, byte for byte against
-// tests/golden/report; and the selections it must refuse, naming them.
+// `clonebench report`'s markdown, SRU text, gnuplot script (data inline) and HTML page for every
+// kind of selection (two kernels' runs, an ab experiment, a sweep), from a small store built in
+// the test, byte for byte against tests/golden/report; and the selections it must refuse.
 
 #include <gtest/gtest.h>
 
 #include "core/error.hpp"
+#include "publish/plot_script.hpp"
 #include "publish/report_input.hpp"
 #include "publish/report_renderers.hpp"
 #include "support/golden.hpp"
@@ -43,6 +44,16 @@ class ReportRender : public testing::TempDirectoryTest {
                                 render_markdown_report(selected));
     testing::expect_golden_file(testing::golden_path("report/" + name + ".sru.txt"),
                                 render_sru_report(selected));
+    const PlotScript plots = plot_script(selected);
+    testing::expect_golden_file(testing::golden_path("report/" + name + ".gp"), plots.script);
+    // The page around the plots, with a stand-in for each SVG gnuplot would draw.
+    std::vector<std::string> svgs;
+    for (std::size_t i = 0; i < plots.titles.size(); ++i) {
+      svgs.push_back("<svg viewBox=\"0 0 10 10\"><text>plot " + std::to_string(i) +
+                     "</text></svg>");
+    }
+    testing::expect_golden_file(testing::golden_path("report/" + name + ".html"),
+                                render_html_report(selected, plots.titles, svgs));
   }
   std::string path_ = scratch_.file("runs.db");
 };

@@ -21,6 +21,12 @@ std::string number(double value) {
   return fmt::format("{:.5g}", value);
 }
 
+// A number the compare document stores as null when it is not finite.
+double finite_or_nan(const nlohmann::json& object, const char* key) {
+  const auto found = object.find(key);
+  return found != object.end() && found->is_number() ? found->get<double>() : std::nan("");
+}
+
 std::string indented(const std::string& text) {
   std::string out;
   std::size_t start = 0;
@@ -40,11 +46,16 @@ std::string environment_text(const std::vector<LabelGroup>& groups) {
     columns.push_back(environment_lines(group.runs.front()->environment));
   }
   std::string same = "Environment:\n", differs;
+  std::size_t not_affected = 0;
   for (std::size_t i = 0; i < columns.front().size(); ++i) {
     const auto& [name, value] = columns.front()[i];
     bool equal = true;
     for (const auto& column : columns) {
       equal = equal && i < column.size() && column[i] == columns.front()[i];
+    }
+    if (equal && name.starts_with("mitigation ") && value == "Not affected") {
+      ++not_affected;  // a line per such mitigation would bury the ones that matter
+      continue;
     }
     if (equal) {
       same += fmt::format("  {}: {}\n", name, value);
@@ -55,6 +66,9 @@ std::string environment_text(const std::vector<LabelGroup>& groups) {
       differs += fmt::format("    {}: {}\n", printable(groups[g].label),
                              i < columns[g].size() ? columns[g][i].second : "n/a");
     }
+  }
+  if (not_affected > 0) {
+    same += fmt::format("  other mitigations: {} not affected\n", not_affected);
   }
   return same + (differs.empty() ? "" : "Differences between the kernels:\n" + differs);
 }
@@ -138,6 +152,11 @@ std::string ab_report(const Experiment& experiment, const std::vector<LabelGroup
   out += printable(s.value("summary", "")) + "\n";
   for (const auto& m : s.value("metrics", nlohmann::json::array())) {
     const auto& effect = m.at("effect");
+    out += fmt::format(
+        "Noise of {}: CV {:.2f} % (A), {:.2f} % (B); these pairs detect a change of {:.2f} % "
+        "80 % of the time.\n",
+        printable(m.value("name", "")), m.at("a").value("cv_pct", 0.0),
+        m.at("b").value("cv_pct", 0.0), finite_or_nan(effect, "mde_pct"));
     if (effect.value("verdict", "") == "inconclusive" && effect.value("runs_needed", 0) > 0) {
       out += fmt::format("About {} pairs would settle a ±{:g} % change of {}.\n",
                          effect.value("runs_needed", 0), s.value("threshold_pct", 1.0),

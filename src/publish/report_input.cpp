@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <iterator>
 #include <string_view>
 
 #include "compare/stored_runs.hpp"

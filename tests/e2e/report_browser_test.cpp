@@ -1,12 +1,15 @@
 // Every kind of HTML report opened in Debian's chromium, headless, with name resolution mapped
-// to nowhere and a throw-away profile: no console message (the report's Content-Security-Policy
-// turns any fetch into one), a screenshot that is not blank, and as many plots in the parsed
-// page as the report should have. Skipped, saying why, only when chromium cannot run at all.
+// to nowhere and a throw-away profile and HOME (nothing is left in the user's): no console message
+// (the report's Content-Security-Policy turns any fetch into one), a screenshot that is not blank,
+// and as many plots in the parsed page as the report should have. Skipped, saying why, only when
+// chromium cannot run at all.
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "e2e/command_process.hpp"
 #include "support/png_pixels.hpp"
@@ -42,7 +45,7 @@ std::string console_lines(const std::string& log) {
 class ReportBrowser : public TempDirectoryTest {
  protected:
   void SetUp() override {
-    const CommandResult version = run_command({"chromium", "--version"}, {}, {}, 30);
+    const CommandResult version = run_command({"chromium", "--version"}, home_in_scratch(), {}, 30);
     if (version.exit_code != 0) {
       GTEST_SKIP() << "chromium cannot run here (exit " << version.exit_code
                    << "): install Debian's chromium (scripts/setup.sh) to run this test";
@@ -69,7 +72,7 @@ class ReportBrowser : public TempDirectoryTest {
          "--user-data-dir=" + scratch_.file("profile"), "--window-size=1280,2000",
          "--enable-logging=stderr", "--v=0", "--host-resolver-rules=MAP * ~NOTFOUND",
          "--screenshot=" + png, "--dump-dom", "file://" + html},
-        {}, {}, kBrowserTimeoutS);
+        home_in_scratch(), {}, kBrowserTimeoutS);
     ASSERT_EQ(browser.exit_code, 0) << browser.err;
     EXPECT_EQ(console_lines(browser.err), "");
     EXPECT_EQ(count_of(browser.out, "<svg"), plots) << "plots in the page chromium parsed";
@@ -77,6 +80,15 @@ class ReportBrowser : public TempDirectoryTest {
     ASSERT_TRUE(pixels.has_value()) << "no screenshot at " << png;
     EXPECT_GT(share_not_background(*pixels), 0.05) << "the screenshot is (nearly) blank";
     std::filesystem::remove_all(scratch_.file("profile"));
+  }
+
+  // Chromium writes crash-report settings and a dconf cache under HOME whatever its profile
+  // directory: they go to the scratch directory, removed with it.
+  std::vector<std::string> home_in_scratch() const {
+    const std::string home = scratch_.file("home");
+    std::filesystem::create_directories(home);
+    return {"HOME=" + home, "XDG_CONFIG_HOME=" + home + "/.config",
+            "XDG_CACHE_HOME=" + home + "/.cache"};
   }
 
   std::string db_ = scratch_.file("runs.db");

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <sstream>
 #include <string>
@@ -47,6 +48,7 @@ class ReportBrowser : public TempDirectoryTest {
   void SetUp() override {
     const CommandResult version = run_command({"chromium", "--version"}, home_in_scratch(), {}, 30);
     if (version.exit_code != 0) {
+      std::printf("skipped: chromium cannot run here (exit %d)\n", version.exit_code);
       GTEST_SKIP() << "chromium cannot run here (exit " << version.exit_code
                    << "): install Debian's chromium (scripts/setup.sh) to run this test";
     }

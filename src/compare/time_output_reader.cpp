@@ -42,7 +42,7 @@ std::optional<double> clock_seconds(std::string_view text) {
     }
     total = total * 60 + *part;
     if (colon == std::string_view::npos) {
-      return fields >= 2 ? std::optional<double>(total) : std::nullopt;
+      return fields >= 2 && std::isfinite(total) ? std::optional<double>(total) : std::nullopt;
     }
     text.remove_prefix(colon + 1);
   }
@@ -69,7 +69,8 @@ std::optional<double> duration_seconds(std::string_view text) {
     total += *part * (text[unit] == 'h' ? 3600 : text[unit] == 'm' ? 60 : 1);
     text.remove_prefix(unit + 1);
   }
-  return total;
+  // "1e308h" overflows in seconds: refused like any unreadable duration.
+  return std::isfinite(total) ? std::optional<double>(total) : std::nullopt;
 }
 
 std::vector<std::string_view> words_of(std::string_view line) {

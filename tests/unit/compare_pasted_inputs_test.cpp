@@ -164,6 +164,8 @@ TEST(PastedInputs, AnUnreadableOrIncompleteTimeOutputIsRefusedWithItsFileAndLine
             "malformed-time-cut.txt:27: a time output without its elapsed (real) time; was the "
             "paste cut short?");
   EXPECT_EQ(error_of_text("real 1:2:3:4\n"), "F:1: cannot read time_s '1:2:3:4' of a time output");
+  EXPECT_EQ(error_of_text("real 1e308h\n"), "F:1: cannot read time_s '1e308h' of a time output");
+  EXPECT_EQ(error_of_text("real inf\n"), "F:1: cannot read time_s 'inf' of a time output");
 }
 
 TEST(PastedInputs, OtherStressNgLinesWithANumberAreNotMistakenForRows) {

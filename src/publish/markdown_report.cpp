@@ -116,19 +116,27 @@ std::string runs_section(const std::vector<StoredRun>& runs) {
 
 std::string trend_section(const std::vector<LabelGroup>& groups) {
   std::vector<std::vector<std::string>> rows;
-  const double first = median(rates_of(groups.front()));
-  for (const LabelGroup& group : groups) {
-    const std::vector<double> rates = rates_of(group);
-    const ValueInterval ci = median_interval(rates, 0.95);
-    const double mid = median(rates);
-    rows.push_back({printable(group.label), std::to_string(rates.size()), number(mid),
-                    std::isfinite(ci.lo) && std::isfinite(ci.hi)
-                        ? fmt::format("[{}, {}]", number(ci.lo), number(ci.hi))
-                        : "needs ≥ 6 runs",
-                    first > 0 ? format_pct(100 * (mid / first - 1)) : "–"});
+  for (const std::string& stressor : stressors_of(groups)) {
+    double first = 0;
+    for (const LabelGroup& group : groups) {
+      const std::vector<double> rates = rates_of(group, stressor);
+      if (rates.empty()) {
+        continue;
+      }
+      const ValueInterval ci = median_interval(rates, 0.95);
+      const double mid = median(rates);
+      first = first > 0 ? first : mid;
+      rows.push_back({printable(stressor), printable(group.label), std::to_string(rates.size()),
+                      number(mid),
+                      std::isfinite(ci.lo) && std::isfinite(ci.hi)
+                          ? fmt::format("[{}, {}]", number(ci.lo), number(ci.hi))
+                          : "needs ≥ 6 runs",
+                      format_pct(100 * (mid / first - 1))});
+    }
   }
   return "## Trend of ops/s (real) across labels\n\n" +
-         table({"label", "n", "median ops/s", "95% CI of the median", "vs first"}, rows);
+         table({"stressor", "label", "n", "median ops/s", "95% CI of the median", "vs first"},
+               rows);
 }
 
 std::string comparison_section(const ComparisonReport& report) {

@@ -122,20 +122,33 @@ void latency_plots(ScriptBuilder& b, const std::vector<LabelGroup>& groups) {
 }
 
 void trend_plot(ScriptBuilder& b, const std::vector<LabelGroup>& groups) {
-  std::string rows;
+  std::string rows, plots, tics;
   for (std::size_t i = 0; i < groups.size(); ++i) {
-    const std::vector<double> rates = rates_of(groups[i]);
-    const double mid = median(rates);
-    const ValueInterval ci = median_interval(rates, 0.95);
-    const bool bounded = std::isfinite(ci.lo) && std::isfinite(ci.hi);
-    rows += fmt::format("{} {} {} {} \"{}\"\n", i, num(mid), num(bounded ? ci.lo : mid),
-                        num(bounded ? ci.hi : mid), gp_text(groups[i].label));
+    tics += fmt::format("{}\"{}\" {}", i == 0 ? "" : ", ", gp_text(groups[i].label), i);
+  }
+  std::size_t index = 0;
+  for (const std::string& stressor : stressors_of(groups)) {
+    for (std::size_t i = 0; i < groups.size(); ++i) {
+      const std::vector<double> rates = rates_of(groups[i], stressor);
+      if (rates.empty()) {
+        continue;
+      }
+      const double mid = median(rates);
+      const ValueInterval ci = median_interval(rates, 0.95);
+      const bool bounded = std::isfinite(ci.lo) && std::isfinite(ci.hi);
+      rows += fmt::format("{} {} {} {}\n", i, num(mid), num(bounded ? ci.lo : mid),
+                          num(bounded ? ci.hi : mid));
+    }
+    rows += "\n\n";
+    plots += fmt::format("{}$trend index {} using 1:2:3:4 with yerrorlines pt 7 lw 2 title \"{}\"",
+                         plots.empty() ? "plot " : ", \\\n  ", index++, gp_text(stressor));
   }
   b.begin("Trend of ops/s (real) across labels: medians, 95 % CIs (none below 6 runs)", "label",
           "ops/s (real)");
   b.datablock("trend", rows);
-  b.line(fmt::format("set xrange [-0.5:{}]\nset xtics rotate by -20", groups.size() - 0.5));
-  b.line("plot $trend using 1:2:3:4:xtic(5) with yerrorlines pt 7 lw 2 title \"median\"");
+  b.line(
+      fmt::format("set xrange [-0.5:{}]\nset xtics ({}) rotate by -20", groups.size() - 0.5, tics));
+  b.line(plots);
 }
 
 const nlohmann::json* metric_named(const nlohmann::json& summary, const std::string& name) {

@@ -101,7 +101,7 @@ std::string run_command(const StoredRun& run) {
       command += " --rss-kind " + quoted(kind.get<std::string>());
     }
   }
-  if (const auto& vmas = at_path(options, {"vmas"}); vmas.is_number() && vmas.get<double>() > 0) {
+  if (const auto& vmas = at_path(options, {"vmas"}); vmas.is_number() && vmas.get<double>() > 1) {
     command += fmt::format(" --vmas {}", vmas.get<std::uint64_t>());
   }
   return command + " --label " + quoted(run.record.label);
@@ -158,10 +158,25 @@ std::vector<std::pair<std::string, std::string>> environment_lines(
   return lines;
 }
 
-std::vector<double> rates_of(const LabelGroup& group) {
+std::vector<std::string> stressors_of(const std::vector<LabelGroup>& groups) {
+  std::vector<std::string> stressors;
+  for (const LabelGroup& group : groups) {
+    for (const StoredRun* run : group.runs) {
+      if (std::find(stressors.begin(), stressors.end(), run->record.result.stressor) ==
+          stressors.end()) {
+        stressors.push_back(run->record.result.stressor);
+      }
+    }
+  }
+  return stressors;
+}
+
+std::vector<double> rates_of(const LabelGroup& group, const std::string& stressor) {
   std::vector<double> rates;
   for (const StoredRun* run : group.runs) {
-    rates.push_back(run->record.result.ops_per_sec_real());
+    if (run->record.result.stressor == stressor) {
+      rates.push_back(run->record.result.ops_per_sec_real());
+    }
   }
   return rates;
 }

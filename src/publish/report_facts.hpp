@@ -45,7 +45,11 @@ std::vector<std::pair<std::string, std::string>> environment_lines(
 // stressor when there are several), as `compare FIRST LAST` would print it.
 ComparisonReport compare_first_and_last(const std::vector<LabelGroup>& groups);
 
-// The ops_per_sec_real values of a group's runs.
-std::vector<double> rates_of(const LabelGroup& group);
+// The stressors of the groups' runs, in the order each first appears.
+std::vector<std::string> stressors_of(const std::vector<LabelGroup>& groups);
+
+// The ops_per_sec_real values of a group's runs of `stressor` (rates of different stressors are
+// never pooled: a suite run holds every stressor).
+std::vector<double> rates_of(const LabelGroup& group, const std::string& stressor);
 
 }  // namespace clonebench

@@ -101,20 +101,28 @@ std::string label_report(const std::vector<LabelGroup>& groups) {
   plan += indented("clonebench report" + labels + " --format sru");
   std::string results = "\n[Test Results]\n\nKernels: ";
   std::vector<std::vector<std::string>> rows = {
-      {"kernel", "runs", "median ops/s", "95% CI of the median"}};
+      {"stressor", "kernel", "runs", "median ops/s", "95% CI of the median"}};
   for (const LabelGroup& group : groups) {
     results += (&group == &groups.front() ? "" : ", ") + printable(group.label);
-    const std::vector<double> rates = rates_of(group);
-    const ValueInterval ci = median_interval(rates, 0.95);
-    rows.push_back({printable(group.label), std::to_string(rates.size()), number(median(rates)),
-                    std::isfinite(ci.lo) && std::isfinite(ci.hi)
-                        ? fmt::format("{} to {}", number(ci.lo), number(ci.hi))
-                        : "needs >= 6 runs"});
+  }
+  for (const std::string& stressor : stressors_of(groups)) {
+    for (const LabelGroup& group : groups) {
+      const std::vector<double> rates = rates_of(group, stressor);
+      if (rates.empty()) {
+        continue;
+      }
+      const ValueInterval ci = median_interval(rates, 0.95);
+      rows.push_back({printable(stressor), printable(group.label), std::to_string(rates.size()),
+                      number(median(rates)),
+                      std::isfinite(ci.lo) && std::isfinite(ci.hi)
+                          ? fmt::format("{} to {}", number(ci.lo), number(ci.hi))
+                          : "needs >= 6 runs"});
+    }
   }
   results +=
       "\nMetric: ops/s (real): successful creating calls per second of wall time, all "
       "instances (higher is better)\n\n" +
-      render_columns(rows, {false, true, true, true}, "  ") + "\n";
+      render_columns(rows, {false, false, true, true, true}, "  ") + "\n";
   if (groups.size() > 1) {
     const ComparisonReport report = compare_first_and_last(groups);
     for (const MetricComparison& metric : report.metrics) {

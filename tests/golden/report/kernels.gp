@@ -7,12 +7,14 @@ set ylabel "ops/s (real)"
 set grid
 set key outside right top
 $trend << EOD
-0 6110 6080 6150 "6.8.0-31-generic"
-1 5935 5900 5975 "6.8.0-35-generic"
+0 6110 6080 6150
+1 5935 5900 5975
+
+
 EOD
 set xrange [-0.5:1.5]
-set xtics rotate by -20
-plot $trend using 1:2:3:4:xtic(5) with yerrorlines pt 7 lw 2 title "median"
+set xtics ("6.8.0-31-generic" 0, "6.8.0-35-generic" 1) rotate by -20
+plot $trend index 0 using 1:2:3:4 with yerrorlines pt 7 lw 2 title "fork"
 reset
 set xlabel "time (s)"
 set ylabel "ops/s (all instances)"

@@ -16,6 +16,9 @@ packages=(
   # the shared PostgreSQL store (libpq), the machine-id hash (OpenSSL), and their tests: a
   # throwaway PostgreSQL 15 cluster and the Ansible play against localhost
   libpq-dev libssl-dev postgresql-15 ansible
+  libcmark-gfm-dev libcmark-gfm-extensions-dev  # report --format html renders its text
+  gnuplot-nox  # report --format html draws its plots with gnuplot
+  chromium     # the headless browser test of the HTML reports
 )
 
 missing=()

@@ -57,6 +57,10 @@ bool looks_like_log(const std::string& text) {
                   [](const std::string& line) { return metrics_line_body(line).has_value(); });
 }
 
+bool looks_like_time(const std::string& text) {
+  return any_line(text, [](const std::string& line) { return looks_like_time_output(line); });
+}
+
 bool looks_like_yaml(const std::string& text) {
   return any_line(text, [](std::string line) {
     line.erase(line.find_last_not_of(" \t\r") + 1);
@@ -103,6 +107,9 @@ SampleSet read_input_text(const std::string& path, const std::string& text,
   }
   if (looks_like_log(text)) {
     return read_stress_ng_log(path, text);
+  }
+  if (looks_like_time(text)) {
+    return read_time_output(path, text);
   }
   if (looks_like_yaml(text)) {
     return read_stress_ng_yaml(path, text);

@@ -27,6 +27,11 @@ std::optional<std::string_view> metrics_line_body(std::string_view line);
 // hyperfine --export-json: results[].times (seconds), metric time_s.
 SampleSet read_hyperfine_json(const std::string& path, const std::string& text,
                               const ReadOptions& options);
+// `time` outputs (bash, time -p, zsh, GNU time's default line and -v block), one run per
+// block: metric time_s (elapsed), with usr_time_s, sys_time_s and max_rss_kb where printed.
+SampleSet read_time_output(const std::string& path, const std::string& text);
+// True when `line` gives an elapsed time in one of read_time_output's formats.
+bool looks_like_time_output(std::string_view line);
 // One number per line, '#' comments, optional unit (ns us µs ms s m h, compound "11m49s"):
 // with units the metric is time_s, without units "value".
 SampleSet read_number_file(const std::string& path, const std::string& text);

@@ -1,8 +1,12 @@
-// Text with stress-ng --metrics lines, as pasted into bug reports and mails (reference/
-// stress-ng.md §5): "stress-ng: metrc: [pid] fork 2071 3.00 ..." (0.15.05+), the older
-// "stress-ng: info:  [pid] ..." prefix, an optional --timestamp before the tag, and
-// clonebench's own "clonebench: metrc:" lines with their latency table. Header rows are
-// skipped, other lines ignored; every data row is one run of its stressor.
+// Text with stress-ng --metrics lines, as pasted into bug reports and mails (docs/compare-
+// inputs.md): "stress-ng: metrc: [pid] fork 2071 3.00 ..." (0.15.05+), the older
+// "stress-ng: info:  [pid] ..." prefix with the 8-column table of releases before "RSS Max"
+// (0.13.x), --metrics-brief's 7 columns, an optional --timestamp before the tag, a log
+// prefix before "stress-ng:", and clonebench's own "clonebench: metrc:" lines with their
+// latency table. Header rows are skipped, other lines ignored; every data row is one run of
+// its stressor, so several runs pasted under one header (one PID each) are several runs. A
+// line shaped like a data row that is not one is refused with its file and line: a row cut
+// short by a paste must not vanish silently.
 
 #include <fmt/core.h>
 
@@ -80,9 +84,41 @@ bool all_numbers(const std::vector<std::string>& tokens, std::size_t from, std::
   return true;
 }
 
-// name, bogo ops, real, usr, sys, rate real, rate cpu [, cpu %, rss]
+constexpr const char* kColumnNames[] = {"bogo ops",
+                                        "real time",
+                                        "usr time",
+                                        "sys time",
+                                        "bogo ops/s real",
+                                        "bogo ops/s usr+sys",
+                                        "CPU used per instance",
+                                        "RSS Max"};
+
+// A stressor name followed by an integer bogo-op count and a number: what a data row starts
+// with and no other stress-ng line does ("skipped: 0" ends its name with a colon).
+bool looks_like_data_row(const std::vector<std::string>& t) {
+  return t.size() >= 3 && !t[0].ends_with(':') && is_integer(t[1]) && number_of(t[2]);
+}
+
+// Why a row that looks like a data row is not one, for the error message.
+std::string row_fault(const std::vector<std::string>& t) {
+  if (t.size() < 7 || t.size() > 9) {
+    return fmt::format(
+        "a stress-ng metrics row with {} columns (7 with --metrics-brief, 8 before stress-ng "
+        "0.14's RSS Max, 9 after)",
+        t.size());
+  }
+  for (std::size_t i = 2; i < t.size(); ++i) {
+    if (!number_of(t[i])) {
+      return fmt::format("'{}' of stressor {} is not a number: '{}'", kColumnNames[i - 1],
+                         printable(t[0]), printable(t[i]));
+    }
+  }
+  return "not a stress-ng metrics row";
+}
+
+// name, bogo ops, real, usr, sys, rate real, rate cpu [, cpu % [, rss]]
 std::optional<RunObservation> table_row(const std::vector<std::string>& t) {
-  if ((t.size() != 7 && t.size() != 9) || !is_integer(t[1]) || !all_numbers(t, 2, t.size())) {
+  if (t.size() < 7 || t.size() > 9 || !is_integer(t[1]) || !all_numbers(t, 2, t.size())) {
     return std::nullopt;
   }
   RunObservation run;
@@ -102,11 +138,13 @@ bool is_latency_row(const std::vector<std::string>& t) {
          is_integer(t[2]) && all_numbers(t, 3, 8);
 }
 
-// Misc lines: "clone 2816.45 microsecs per clone (geometic mean of 2 instances)" → the words
-// before the parenthesis name the metric.
+// Misc lines: "clone 2816.45 microsecs per clone (geometic mean of 2 instances)", before 0.14
+// "(average per stressor)" → the words before the parenthesis name the metric.
 std::optional<std::pair<std::string, double>> misc_metric(const std::vector<std::string>& t,
                                                           std::string_view body) {
-  if (t.size() < 4 || !number_of(t[1]) || body.find("mean of") == std::string_view::npos) {
+  if (t.size() < 4 || !number_of(t[1]) ||
+      (body.find("mean of") == std::string_view::npos &&
+       body.find("(average per stressor)") == std::string_view::npos)) {
     return std::nullopt;
   }
   std::string name;
@@ -119,19 +157,27 @@ std::optional<std::pair<std::string, double>> misc_metric(const std::vector<std:
   return std::pair{name, *number_of(t[1])};
 }
 
+// Where "stress-ng: " (or "clonebench: ") starts: the line's start or after a space, so that a
+// log prefix ("2026-11-30T10:00:01Z ", "[  12.345] ", "autopkgtest [10:00:01]: ") is skipped.
+std::optional<std::size_t> program_start(std::string_view line, std::string_view program) {
+  for (std::size_t at = line.find(program); at != std::string_view::npos;
+       at = line.find(program, at + 1)) {
+    if (at == 0 || line[at - 1] == ' ' || line[at - 1] == '\t') {
+      return at;
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<std::string_view> metrics_line_body(std::string_view line) {
-  const std::size_t first = line.find_first_not_of(" \t");
-  if (first == std::string_view::npos) {
-    return std::nullopt;
-  }
-  line.remove_prefix(first);
   for (std::string_view program : {"stress-ng: ", "clonebench: "}) {
-    if (!line.starts_with(program)) {
+    const std::optional<std::size_t> start = program_start(line, program);
+    if (!start) {
       continue;
     }
-    line.remove_prefix(program.size());
+    line.remove_prefix(*start + program.size());
     // Optional --timestamp ("10:48:33.34 ") before the tag.
     const std::size_t space = line.find(' ');
     if (space != std::string_view::npos && space > 0 &&
@@ -174,6 +220,8 @@ SampleSet read_stress_ng_log(const std::string& path, const std::string& text) {
       require_finite(row->metrics, path, line_number);
       set.runs.push_back(std::move(*row));
       latest[t[0]] = set.runs.size() - 1;
+    } else if (looks_like_data_row(t)) {
+      throw UsageError(fmt::format("{}:{}: {}", path, line_number, row_fault(t)));
     } else if (is_latency_row(t) && latest.contains(t[0])) {
       RunObservation& run = set.runs[latest[t[0]]];
       const std::string base = fmt::format("latency_us.{}.", t[1]);

@@ -89,6 +89,32 @@ TEST(CompareCli, AMalformedFileIsAUsageErrorNamingFileAndLine) {
   EXPECT_TRUE(result.out.empty()) << result.out;
 }
 
+TEST(CompareCli, ComparesTwoStressNg013PastesOfSeveralRunsEach) {
+  const ToolResult result =
+      compare({golden("stress-ng-0.13-a.log"), golden("stress-ng-0.13-b.log"), "--format", "json"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(verdict_of(nlohmann::json::parse(result.out), "ops_per_sec_real"), "slower");
+}
+
+TEST(CompareCli, AStressNgRowCutShortIsAUsageErrorNamingFileAndLine) {
+  const ToolResult result =
+      compare({golden("stress-ng-0.13-a.log"), golden("malformed-0.13-cut.log")});
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.out, "");
+  EXPECT_TRUE(result.err.starts_with("clonebench: error: " + golden("malformed-0.13-cut.log") +
+                                     ":13: a stress-ng metrics row with 6 columns"))
+      << result.err;
+}
+
+TEST(CompareCli, ATimeOutputCutShortIsAUsageErrorNamingFileAndLine) {
+  const ToolResult result = compare({golden("time-bash-a.txt"), golden("malformed-time-cut.txt")});
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.out, "");
+  EXPECT_TRUE(result.err.starts_with("clonebench: error: " + golden("malformed-time-cut.txt") +
+                                     ":27: a time output without its elapsed (real) time"))
+      << result.err;
+}
+
 TEST(CompareCli, AMissingPathIsAUsageError) {
   const ToolResult result = compare({"/nonexistent/a.json", golden("numbers-a.txt")});
   EXPECT_EQ(result.exit_code, 2);

@@ -1,0 +1,73 @@
+// `clonebench report SELECTION... --format markdown|sru|html [-o FILE|-]`: stored runs, labels or
+// one experiment, as text people paste (docs/report.md).
+
+#include <fmt/core.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/command.hpp"
+#include "core/error.hpp"
+#include "publish/gnuplot_run.hpp"
+#include "publish/plot_script.hpp"
+#include "publish/report_input.hpp"
+#include "publish/report_renderers.hpp"
+#include "report/output_file.hpp"
+#include "store/store.hpp"
+
+namespace clonebench {
+namespace {
+
+struct ReportOptions {
+  std::vector<std::string> selection;
+  std::string format = "markdown";
+  std::string output = "-";
+  std::string db_path;  // empty: Store::default_path()
+};
+
+int run_report(const ReportOptions& options) {
+  const std::string db = options.db_path.empty() ? Store::default_path() : options.db_path;
+  check_output_targets({{options.output, "-o"}}, db);
+  const Store store(db, Store::Access::kReadOnly);
+  const ReportInput input = select_report_input(store, options.selection);
+  std::string text;
+  if (options.format == "html") {
+    const PlotScript plots = plot_script(input);
+    text = render_html_report(input, plots.titles, draw_plots(plots));
+  } else {
+    text = options.format == "sru" ? render_sru_report(input) : render_markdown_report(input);
+  }
+  if (options.output == "-") {
+    fmt::print("{}", text);
+  } else {
+    write_output(options.output, text, "-o");
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_report_command(CLI::App& app, CommandList& commands) {
+  auto options = std::make_shared<ReportOptions>();
+  CLI::App* report =
+      app.add_subcommand("report", "Stored runs, labels or an ab/sweep experiment as a report");
+  report
+      ->add_option("SELECTION", options->selection,
+                   "Run ids (12 or 12,13), labels, an experiment tag, or ab/sweep (the newest)")
+      ->required()
+      ->type_name("SELECTION...");
+  report->add_option("--format", options->format, "markdown (default) | sru | html")
+      ->check(CLI::IsMember({"markdown", "sru", "html"}))
+      ->type_name("FORMAT");
+  report->add_option("-o,--output", options->output, "Write to FILE ('-': stdout, the default)")
+      ->type_name("FILE|-");
+  report
+      ->add_option("--db", options->db_path,
+                   "The run database (default: $CLONEBENCH_DB, else "
+                   "$XDG_DATA_HOME/clonebench/clonebench.db)")
+      ->type_name("PATH");
+  commands.push_back({report, [options] { return run_report(*options); }});
+}
+
+}  // namespace clonebench

@@ -1,0 +1,88 @@
+// `clonebench report` as a user runs it, on a small store built in the test: the text it prints
+// is the golden text of the renderer, -o writes it, and a selection it cannot find is exit 2
+// naming it, with no output file left behind.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "support/golden.hpp"
+#include "support/temp_directory.hpp"
+#include "tool_process.hpp"
+#include "unit/sample_report_store.hpp"
+
+namespace clonebench::testing {
+namespace {
+
+constexpr double kTimeoutS = 30;
+
+std::string file_text(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  std::stringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+class ReportCli : public TempDirectoryTest {
+ protected:
+  void SetUp() override {
+    Store store(db_);
+    fill_report_store(store);
+  }
+  ToolResult report(std::vector<std::string> args) const {
+    args.insert(args.begin(), "report");
+    args.insert(args.end(), {"--db", db_});
+    return run_tool(args, kTimeoutS, args_env_);
+  }
+  std::string db_ = scratch_.file("runs.db");
+  std::vector<std::string> args_env_;  // added to the tool's environment
+};
+
+TEST_F(ReportCli, PrintsTheSruTextOfTwoKernels) {
+  const ToolResult result = report({kKernelA, kKernelB, "--format", "sru"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, file_text(golden_path("report/kernels.sru.txt")));
+}
+
+TEST_F(ReportCli, WritesTheMarkdownOfTheNewestAbToAFile) {
+  const std::string out = scratch_.file("ab.md");
+  const ToolResult result = report({"ab", "-o", out});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(file_text(out), file_text(golden_path("report/ab.md")));
+}
+
+TEST_F(ReportCli, AnUnknownSelectionIsAUsageErrorNamingItAndWritesNothing) {
+  const std::string out = scratch_.file("report.md");
+  const ToolResult result = report({"6.9.0-1-generic", "-o", out});
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.err,
+            "clonebench: error: report: '6.9.0-1-generic' is neither a run id, a "
+            "label nor an experiment in " +
+                db_ + "\n");
+  EXPECT_FALSE(std::filesystem::exists(out));
+}
+
+TEST_F(ReportCli, HtmlWithoutGnuplotIsARuntimeErrorSayingWhatToInstallAndWritesNothing) {
+  const std::string out = scratch_.file("report.html");
+  args_env_ = {"PATH=" + scratch_.path().string()};  // a directory without gnuplot
+  const ToolResult result = report({kKernelA, "--format", "html", "-o", out});
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_NE(result.err.find("install Debian's gnuplot-nox"), std::string::npos) << result.err;
+  EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1);
+  EXPECT_FALSE(std::filesystem::exists(out));
+  // markdown and sru need nothing.
+  EXPECT_EQ(report({kKernelA, "--format", "sru"}).exit_code, 0);
+}
+
+TEST_F(ReportCli, AnUnknownFormatIsAUsageErrorNamingTheFlag) {
+  const ToolResult result = report({kKernelA, "--format", "pdf"});
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.err.find("--format"), std::string::npos) << result.err;
+}
+
+}  // namespace
+}  // namespace clonebench::testing

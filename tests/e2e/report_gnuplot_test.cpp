@@ -1,0 +1,67 @@
+// `report --format html` and the gnuplot it runs, with a stand-in gnuplot first on PATH: one
+// that fails is a one-line runtime error with no output file; one that hangs dies with the tool
+// when the tool is SIGKILLed (it is tethered), leaving no process and no file.
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+
+#include "profile_support.hpp"
+#include "support/temp_directory.hpp"
+#include "tool_process.hpp"
+#include "unit/sample_report_store.hpp"
+
+namespace clonebench::testing {
+namespace {
+
+class ReportGnuplot : public TempDirectoryTest {
+ protected:
+  void SetUp() override {
+    Store store(db_);
+    fill_report_store(store);
+  }
+  // A gnuplot that runs `body` (sh), first on PATH.
+  std::vector<std::string> path_with_gnuplot(const std::string& body) const {
+    const std::string bin = scratch_.file("bin");
+    std::filesystem::create_directories(bin);
+    std::ofstream(bin + "/gnuplot") << "#!/bin/sh\n" << body << "\n";
+    ::chmod((bin + "/gnuplot").c_str(), 0755);
+    return {"PATH=" + bin + ":/usr/bin:/bin"};
+  }
+  std::vector<std::string> html_args() const {
+    return {"report", kKernelA, "--format", "html", "--db", db_, "-o", out_};
+  }
+  std::string db_ = scratch_.file("runs.db");
+  std::string out_ = scratch_.file("report.html");
+};
+
+TEST_F(ReportGnuplot, AFailingGnuplotIsAOneLineRuntimeErrorAndWritesNothing) {
+  const std::vector<std::string> env =
+      path_with_gnuplot("echo 'line 7: undefined variable: pages' >&2\nexit 1");
+  const ToolResult result = run_tool(html_args(), 30, env);
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(result.err,
+            "clonebench: error: report: gnuplot failed (exit 1, signal 0): line 7: undefined "
+            "variable: pages\n");
+  EXPECT_FALSE(std::filesystem::exists(out_));
+}
+
+TEST_F(ReportGnuplot, AHangingGnuplotDiesWithASigkilledToolAndLeavesNoFile) {
+  ToolProcess tool(html_args(), path_with_gnuplot("exec sleep 60"));
+  ASSERT_TRUE(wait_for_child_named(tool.pid(), "sleep", 20)) << "gnuplot never started";
+  tool.signal(SIGKILL);
+  const ToolResult result = tool.wait(30);
+  EXPECT_EQ(result.exit_code, 128 + SIGKILL);
+  EXPECT_TRUE(orphans_end_by_themselves(5)) << "gnuplot outlived the tool";
+  EXPECT_FALSE(std::filesystem::exists(out_));
+  const std::vector<std::string> left = scratch_.entries();
+  EXPECT_EQ(std::count_if(left.begin(), left.end(),
+                          [](const std::string& name) { return name.find("report") == 0; }),
+            0);
+}
+
+}  // namespace
+}  // namespace clonebench::testing

@@ -254,6 +254,9 @@ ParentMemory ParentRegion::measure(const ProcessFootprint& baseline) const {
   memory.baseline_vma_count = baseline.vma_count;
   memory.baseline_rss_kb = baseline.rss_kb;
   memory.baseline_anonymous_kb = baseline.anonymous_kb;
+  // Counted before the full smaps is read: in a process with many mappings that text is large
+  // enough for malloc to give it a mapping of its own, which would be counted as the process's.
+  memory.vma_count = count_maps_lines(read_proc_file("/proc/self/maps"));
   const SmapsTotals totals = parse_smaps(read_proc_file("/proc/self/smaps_rollup"));
   memory.rss_kb = totals.rss_kb;
   memory.anonymous_kb = totals.anonymous_kb;
@@ -274,7 +277,6 @@ ParentMemory ParentRegion::measure(const ProcessFootprint& baseline) const {
     memory.region_rss_kb = region.rss_kb + region.hugetlb_kb;
     memory.region_anonymous_kb = region.anonymous_kb;
   }
-  memory.vma_count = count_maps_lines(read_proc_file("/proc/self/maps"));
   return memory;
 }
 

@@ -123,7 +123,10 @@ TEST(StressNgOracle, CloneChildrenMakeStressNgsCallsAndClone3TakesItsShare) {
   CLONEBENCH_SKIP_UNDER_STRACE_WITH_ASAN();
   const Traced stress_ng = trace_stress_ng("clone");
   const Traced ours = trace_clonebench("clone", "stress-ng");
-  expect_same_per_op(stress_ng, ours, {"unshare", "modify_ldt", "setns", "openat", "close"});
+  // openat and close are left out: both tools also open files once at start (clonebench's
+  // environment capture, stress-ng's configuration), which a loaded machine's few ops cannot
+  // dilute; the namespace calls are made per op only.
+  expect_same_per_op(stress_ng, ours, {"unshare", "modify_ldt", "setns"});
   const auto clone3_share = [](const Traced& run) {
     const double clone3 = run.calls.count("clone3") ? run.calls.at("clone3") : 0;
     const double clone = run.calls.count("clone") ? run.calls.at("clone") : 0;

@@ -36,7 +36,7 @@ TEST_P(BadRunFlag, ExitsWithTwoNamingTheFlagAndWritesNothing) {
   EXPECT_FALSE(exists(json));
   const ToolResult history = run_tool({"history", "--db", db});
   EXPECT_NE(history.out.find("no runs stored"), std::string::npos) << history.out;
-  std::remove(db.c_str());
+  remove_database(db);
   EXPECT_TRUE(nothing_left_behind());
 }
 
@@ -81,7 +81,7 @@ TEST(BadInput, ACorruptDatabaseIsNamedAndNotOverwritten) {
   EXPECT_EQ(result.exit_code, 2) << result.err;
   EXPECT_NE(result.err.find(db), std::string::npos) << result.err;
   EXPECT_EQ(read_all(db).substr(0, 12), "this is not ");
-  std::remove(db.c_str());
+  remove_database(db);
 }
 
 TEST(BadInput, AnUnwritableDatabasePathIsNamed) {

@@ -26,7 +26,7 @@ TEST_P(EmptyValueOf, ExitsWithTwoNamingTheFlagAndStoresNothing) {
   EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
   const ToolResult history = run_tool({"history", "--db", db});
   EXPECT_NE(history.out.find("no runs stored"), std::string::npos) << history.out;
-  std::remove(db.c_str());
+  remove_database(db);
   EXPECT_TRUE(nothing_left_behind());
 }
 

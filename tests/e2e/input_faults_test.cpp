@@ -119,7 +119,7 @@ TEST(InputFaults, AnInvalidUtf8LabelIsRefusedBeforeAnythingIsStored) {
   }
   const ToolResult history = run_tool({"history", "--db", db});
   EXPECT_TRUE(contains(history.out, "no runs stored")) << history.out;
-  std::remove(db.c_str());
+  remove_database(db);
 }
 
 TEST(InputFaults, AnInvalidUtf8FileNameAndStressorAreEscapedInTheJson) {
@@ -155,7 +155,7 @@ TEST(InputFaults, AnOutOfRangeRunIdNamesTheArgument) {
   const ToolResult show = run_tool({"show", "99999999999999999999", "--db", db});
   EXPECT_EQ(show.exit_code, 2) << show.err;
   EXPECT_TRUE(contains(show.err, "out of range")) << show.err;
-  std::remove(db.c_str());
+  remove_database(db);
 }
 
 TEST(InputFaults, ANewlineInAValueStaysOnTheOneErrorLine) {

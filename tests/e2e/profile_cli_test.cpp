@@ -73,7 +73,7 @@ TEST(ProfileCli, AProfiledRunIsStoredAsSuchAndCompareRefusesToMixItWithAnUnprofi
   const ToolResult allowed = run_tool({"compare", "p", "u", "--db", db, "--allow-profiled-mix"});
   EXPECT_NE(allowed.exit_code, 2) << allowed.err;
   EXPECT_NE(allowed.err.find("profiled"), std::string::npos) << allowed.err;
-  std::remove(db.c_str());
+  remove_database(db);
 }
 
 TEST(ProfileCli, AbAndSweepProfileEveryRunAndPrintOneProfilePerGroup) {

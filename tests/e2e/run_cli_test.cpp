@@ -112,7 +112,7 @@ TEST(RunCli, RunsAreStoredAndShownFromTheDatabase) {
   EXPECT_EQ(shown.exit_code, 0) << shown.err;
   const auto document = nlohmann::json::parse(shown.out);
   EXPECT_EQ(document.at("runs").at(0).at("label"), "e2e");
-  std::remove(db.c_str());
+  remove_database(db);
 }
 
 TEST(RunCli, NoStoreLeavesTheDatabaseUntouched) {

@@ -59,6 +59,14 @@ inline void kill_and_reap_children_of_this_process() {
   }
 }
 
+// Removes a test's SQLite database and the -wal/-shm files beside it: a read-only connection
+// (history, show, compare) is often the last to close, and it cannot delete them.
+inline void remove_database(const std::string& path) {
+  for (const char* suffix : {"", "-wal", "-shm", "-journal"}) {
+    std::remove((path + suffix).c_str());
+  }
+}
+
 // For `in_child`: become user and group `uid`, without supplementary groups (the test must be
 // root); a child that cannot is ended with 126.
 inline std::function<void()> as_user(int uid) {

@@ -72,8 +72,8 @@ StoredRun run_from_row(const Row& row) {
     }
     result.supervisor_reaped = unsigned_from_db(row.column_int64(20));
     // A run stored before workloads existed reads as clean.
-    result.workload = workload_from_name(result.options.value("workload", "clean"))
-                          .value_or(Workload::kClean);
+    result.workload =
+        workload_from_name(result.options.value("workload", "clean")).value_or(Workload::kClean);
   } catch (const nlohmann::json::exception& error) {
     throw UsageError(fmt::format("{}: {}", source, error.what()));
   }

@@ -223,5 +223,28 @@ TEST(LineFit, CallsAZigzagAroundARisingLineLowR2ButNotNonlinear) {
   EXPECT_TRUE(fit.bad());
 }
 
+// The same zigzag, smaller, on either side of the R² = 0.8 the flag is defined by: both are
+// clear rises of one shape, so only the threshold tells them apart.
+std::vector<double> rising_zigzag(double amplitude_ns) {
+  std::vector<double> medians;
+  for (int level = 0; level < 8; ++level) {
+    medians.push_back(100000.0 * level + (level % 2 == 0 ? amplitude_ns : -amplitude_ns) + 400000);
+  }
+  return medians;
+}
+
+TEST(LineFit, FlagsLowR2JustBelowPointEightAndNotJustAbove) {
+  const std::vector<double> below = rising_zigzag(140000);
+  const LineFit poor = fit_line(levels_of(below).x, levels_of(below).y, 5);
+  EXPECT_GT(poor.r2, 0.65);
+  EXPECT_LT(poor.r2, 0.8);
+  EXPECT_EQ(poor.flags, std::vector<std::string>{"low_r2"});
+  const std::vector<double> above = rising_zigzag(85000);
+  const LineFit fair = fit_line(levels_of(above).x, levels_of(above).y, 5);
+  EXPECT_GT(fair.r2, 0.8);
+  EXPECT_LT(fair.r2, 0.95);
+  EXPECT_TRUE(fair.flags.empty()) << fair.flags.size();
+}
+
 }  // namespace
 }  // namespace clonebench

@@ -30,7 +30,7 @@ struct RawRunOptions {
   std::map<std::string, std::string> instances_by_stressor;  // --fork N
   std::map<std::string, std::string> ops_by_stressor;        // --fork-ops N
   std::string instances, timeout, ops, seq, runs = "1", pin, seed, rss, rss_kind = "anon";
-  std::string vmas = "1", clone_max = "8192";
+  std::string vmas = "1", clone_max = "8192", phase_every;
   bool no_store = false;
   RawWorkloadOptions workload;
   RunSpec spec;
@@ -58,6 +58,8 @@ void define_options(CLI::App& app, RawRunOptions& raw) {
   app.add_option("--rss-kind", raw.rss_kind, "anon | thp | zero | shared | file | hugetlb");
   app.add_option("--vmas", raw.vmas, "split the --rss region into N mappings");
   app.add_option("--clone-max", raw.clone_max, "clone: live children per instance (8192)");
+  app.add_option("--phase-every", raw.phase_every,
+                 "time the start and reap phases on one op in N (default 8; 1: every op)");
   define_workload_options(app, raw.workload);
   app.add_flag("--metrics,--metrics-brief", raw.spec.metrics, "print stress-ng's metrics table");
   app.add_option("--json", raw.spec.json_path, "write clonebench/1 JSON to FILE or -");
@@ -158,6 +160,10 @@ StressorJob base_job(const RawRunOptions& raw, bool suite) {
       static_cast<std::uint64_t>(parse_integer(raw.vmas, "--vmas", 1, kMaxParentVmas));
   job.clone_max =
       static_cast<std::uint32_t>(parse_integer(raw.clone_max, "--clone-max", 1, 1000000));
+  if (!raw.phase_every.empty()) {
+    job.phase_every =
+        static_cast<std::uint32_t>(parse_integer(raw.phase_every, "--phase-every", 1, 1000000));
+  }
   if (!raw.pin.empty()) {
     job.pin_cpus = parse_cpu_list(raw.pin);
   }

@@ -12,6 +12,10 @@
 
 namespace clonebench {
 
+// The start and reap phases are timed on one op in this many by default: each timed child pays
+// page faults for its stamps (docs/measurement.md, "Page faults per op").
+inline constexpr std::uint32_t kDefaultPhaseEvery = 8;
+
 struct StressorJob {
   std::string stressor;  // a name from the stressor registry
   std::uint32_t instances = 1;
@@ -20,8 +24,9 @@ struct StressorJob {
   ParentShape parent;              // --rss (a stressor may declare a default ballast)
   std::uint32_t clone_max = 8192;  // live children per instance, for stressors that keep many
   std::vector<int> pin_cpus;       // instance i runs on pin_cpus[i % size]; empty = not pinned
-  std::uint64_t seed = 0;          // clean: instance i uses seed + i
-  bool seed_given = false;         // --seed: under stress-ng every instance uses it unchanged
+  std::uint32_t phase_every = kDefaultPhaseEvery;  // start and reap timed on one op in N
+  std::uint64_t seed = 0;                          // clean: instance i uses seed + i
+  bool seed_given = false;  // --seed: under stress-ng every instance uses it unchanged
   Workload workload = Workload::kClean;
   StressNgOptions stress_ng;  // --fork-max etc. (used by the stress-ng workload only)
 };

@@ -18,7 +18,7 @@
 namespace clonebench {
 
 inline constexpr std::uint64_t kWorkerPageMagic = 0x636c6f6e65776b31;  // "clonewk1"
-inline constexpr std::uint32_t kWorkerAbi = 2;
+inline constexpr std::uint32_t kWorkerAbi = 3;
 inline constexpr int kErrnoSlots = 256;
 inline constexpr std::size_t kHelperPathBytes = 4096;
 inline constexpr std::size_t kStressorNameBytes = 32;
@@ -36,8 +36,8 @@ struct WorkerJob {
   char stressor[kStressorNameBytes] = {};
   std::uint32_t instance = 0;
   std::uint32_t instances = 1;
-  std::int32_t pin_cpu = -1;  // -1: not pinned
-  std::uint32_t reserved = 0;
+  std::int32_t pin_cpu = -1;             // -1: not pinned
+  std::uint32_t phase_sample_every = 1;  // start and reap timed on one op in this many
   std::int64_t timeout_ns = 0;
   std::uint64_t max_ops = 0;  // 0: no limit
   ParentShape parent;

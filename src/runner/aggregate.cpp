@@ -13,7 +13,7 @@ nlohmann::json job_options(const StressorJob& job, std::uint64_t live_limit) {
       {"timeout_s", job.timeout_s},    {"max_ops", job.max_ops},
       {"rss_bytes", job.parent.bytes}, {"rss_kind", parent_kind_name(job.parent.kind)},
       {"vmas", job.parent.vmas},       {"seed", job.seed},
-      {"pin_cpus", job.pin_cpus}};
+      {"pin_cpus", job.pin_cpus},      {"phase_every", job.phase_every}};
   const StressorDef* def = find_stressor(job.stressor);
   if (def != nullptr && def->info.keeps_children_alive) {
     options["clone_max"] = job.clone_max;

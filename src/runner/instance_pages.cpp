@@ -39,6 +39,7 @@ WorkerJob make_worker_job(const StressorJob& job, std::uint32_t instance,
   worker.instance = instance;
   worker.instances = job.instances;
   worker.pin_cpu = job.pin_cpus.empty() ? -1 : job.pin_cpus[instance % job.pin_cpus.size()];
+  worker.phase_sample_every = job.phase_every;
   worker.timeout_ns = static_cast<std::int64_t>(job.timeout_s * 1e9);
   worker.max_ops = job.max_ops;
   worker.parent = job.parent;

@@ -42,7 +42,8 @@ class CloneStressor final : public Stressor {
 
   void before_launch(std::size_t slot) noexcept override {
     choice_ = chooser_->next(clone3_available_);
-    slot_ = (choice_.flags & CLONE_PARENT) != 0 ? foreign_slot_ : slot;
+    const bool foreign = (choice_.flags & CLONE_PARENT) != 0 && slot != Mailbox::kUnsampled;
+    slot_ = foreign ? foreign_slot_ : slot;
     parent_tid_ = 0;
     pidfd_ = -1;
   }

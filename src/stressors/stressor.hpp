@@ -61,7 +61,8 @@ class Stressor {
   virtual void prepare(const StressorContext& context) = 0;
   // Work that must not sit between the timestamps (random flag choice); called before launch().
   virtual void before_launch(std::size_t /*slot*/) noexcept {}
-  // Creates exactly one child whose stamps go to `slot`, and returns at once. Runs inside the
+  // Creates exactly one child whose stamps go to `slot` (Mailbox::kUnsampled: an op whose
+  // phases are not sampled, so the child stamps nothing), and returns at once. Runs inside the
   // timed region: must not allocate, lock, log or throw.
   virtual Launched launch(std::size_t slot) noexcept = 0;
   // Cleanup after the timed region (closing a pidfd).

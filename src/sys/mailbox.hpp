@@ -20,6 +20,12 @@ static_assert(sizeof(ChildSlot) == 64, "helper.c relies on 64-byte slots");
 
 class Mailbox {
  public:
+  // The slot of a child whose phases are not sampled: stamping it does nothing. A child's first
+  // write to the mailbox and its first clock read each cost it a page fault (neither mapping is
+  // copied at fork), so the loop samples the start and reap phases on one op in N
+  // (docs/measurement.md, "Page faults per op").
+  static constexpr std::size_t kUnsampled = static_cast<std::size_t>(-1);
+
   // Maps `slots` slots; throws RuntimeError on failure.
   explicit Mailbox(std::size_t slots);
   ~Mailbox();
@@ -36,9 +42,15 @@ class Mailbox {
   }
   // Called by the child: async-signal-safe, no allocation.
   void stamp_start(std::size_t slot) noexcept {
+    if (slot == kUnsampled) {
+      return;
+    }
     std::atomic_ref(slot_[slot].start_ns).store(monotonic_now_ns(), std::memory_order_release);
   }
   void stamp_exit(std::size_t slot) noexcept {
+    if (slot == kUnsampled) {
+      return;
+    }
     std::atomic_ref(slot_[slot].exit_ns).store(monotonic_now_ns(), std::memory_order_release);
   }
   std::int64_t start_ns(std::size_t slot) const noexcept {

@@ -14,6 +14,8 @@ namespace clonebench {
 struct LoopLimits {
   std::int64_t deadline_ns = 0;  // CLOCK_MONOTONIC
   std::uint64_t max_ops = 0;     // 0 = none
+  // The start and reap phases are timed on ops 0, N, 2N, ... (create on every op); 0 acts as 1.
+  std::uint64_t phase_sample_every = 1;
 };
 
 // Runs until a limit is reached or out.stop is set, then reaps every child it created. At most

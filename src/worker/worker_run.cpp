@@ -68,7 +68,7 @@ void measure(const WorkerJob& job, Setup& setup, InstanceReport& report) noexcep
   const std::int64_t start_ns = monotonic_now_ns();
   report.start_ns.store(start_ns);
   report.phase.store(static_cast<int>(InstancePhase::kRunning));
-  const LoopLimits limits{start_ns + job.timeout_ns, job.max_ops};
+  const LoopLimits limits{start_ns + job.timeout_ns, job.max_ops, job.phase_sample_every};
   run_stress_loop(*setup.stressor, *setup.mailbox, *setup.ring, limits, report);
   report.finish_ns = monotonic_now_ns();
   rusage self_after{};

@@ -63,7 +63,17 @@ TEST(RunSpec, ParsesPinListsAndRuns) {
   EXPECT_EQ(spec.jobs[0].seed, 9U);
 }
 
+TEST(RunSpec, PhasesAreTimedOnOneOpInEightUnlessPhaseEverySaysOtherwise) {
+  EXPECT_EQ(parse_run_spec({"fork"}).jobs[0].phase_every, 8U);
+  EXPECT_EQ(parse_run_spec({"fork", "--phase-every", "1"}).jobs[0].phase_every, 1U);
+  EXPECT_EQ(parse_run_spec({"clone", "--phase-every", "100"}).jobs[0].phase_every, 100U);
+}
+
 TEST(RunSpec, BadValuesNameTheirFlag) {
+  EXPECT_NE(usage_error_of({"fork", "--phase-every", "0"}).find("--phase-every"),
+            std::string::npos);
+  EXPECT_NE(usage_error_of({"fork", "--phase-every", "half"}).find("--phase-every"),
+            std::string::npos);
   EXPECT_NE(usage_error_of({"fork", "--timeout", "soon"}).find("--timeout"), std::string::npos);
   EXPECT_NE(usage_error_of({"fork", "--timeout", "0"}).find("--timeout"), std::string::npos);
   EXPECT_NE(usage_error_of({"fork", "--rss", "lots"}).find("--rss"), std::string::npos);

@@ -26,6 +26,7 @@ class ScriptedStressor final : public Stressor {
     if (error != 0) {
       return Launched{.pid = -1, .error = error};
     }
+    slots_.push_back(slot);
     // Plays the child: it ran and is about to exit.
     mailbox_->stamp_start(slot);
     mailbox_->stamp_exit(slot);
@@ -37,6 +38,7 @@ class ScriptedStressor final : public Stressor {
   }
 
   std::size_t calls() const { return calls_; }
+  const std::vector<std::size_t>& slots() const { return slots_; }
   const std::vector<pid_t>& reaped() const { return reaped_; }
 
  private:
@@ -46,6 +48,7 @@ class ScriptedStressor final : public Stressor {
   std::size_t calls_ = 0;
   pid_t next_pid_ = 1;
   std::vector<pid_t> reaped_;
+  std::vector<std::size_t> slots_;
 };
 
 LoopLimits ops_limit(std::uint64_t ops) {
@@ -63,6 +66,23 @@ TEST(StressLoop, ReapsOldestFirstAndReapsEveryChildBeforeReturning) {
   EXPECT_EQ(out->create.count(), 7U);
   EXPECT_EQ(out->start.count(), 7U);
   EXPECT_EQ(out->reap.count(), 7U);
+}
+
+TEST(StressLoop, TimesCreateOnEveryOpButStartAndReapOnlyOnOneOpInN) {
+  Mailbox mailbox(2);
+  ChildRing ring(2);
+  ScriptedStressor stressor({}, &mailbox);
+  auto out = std::make_unique<InstanceReport>();
+  run_stress_loop(stressor, mailbox, ring, LoopLimits{monotonic_now_ns() + 10'000'000'000, 10, 4},
+                  *out);
+  EXPECT_EQ(out->bogo_ops, 10U);
+  EXPECT_EQ(out->create.count(), 10U);
+  EXPECT_EQ(out->start.count(), 3U);  // ops 0, 4 and 8
+  EXPECT_EQ(out->reap.count(), 3U);
+  // The other children are handed no slot, so they never write (or fault on) the mailbox.
+  const std::size_t none = Mailbox::kUnsampled;
+  EXPECT_EQ(stressor.slots(),
+            (std::vector<std::size_t>{0, none, none, none, 0, none, none, none, 0, none}));
 }
 
 TEST(StressLoop, CountsFailedCallsByErrnoWithoutCountingThemAsOps) {

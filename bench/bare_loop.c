@@ -1,6 +1,8 @@
 /* bare_loop: the smallest loop that creates and reaps one child at a time, the baseline the
  * fork_overhead benchmark holds clonebench against. Statically linked like clonebench-worker.
- *   usage: bare_loop fork|vfork|clone3|thread SECONDS   → prints ops/s
+ *   usage: bare_loop fork|fork-syscall|vfork|clone3|thread SECONDS   → prints ops/s
+ * fork is glibc's fork(); fork-syscall is the system call alone (clone with SIGCHLD), which is
+ * what clonebench's fork stressor makes (docs/measurement.md, "Page faults per op").
  */
 #define _GNU_SOURCE
 #include <linux/sched.h>
@@ -34,6 +36,8 @@ static int one(const char* kind) {
   pid_t pid;
   if (strcmp(kind, "vfork") == 0) {
     pid = vfork();
+  } else if (strcmp(kind, "fork-syscall") == 0) {
+    pid = (pid_t)syscall(SYS_clone, SIGCHLD, 0, NULL, NULL, 0);
   } else if (strcmp(kind, "clone3") == 0) {
     struct clone_args arguments;
     memset(&arguments, 0, sizeof(arguments));
@@ -50,7 +54,7 @@ static int one(const char* kind) {
 
 int main(int argc, char** argv) {
   if (argc != 3) {
-    fputs("usage: bare_loop fork|vfork|clone3|thread SECONDS\n", stderr);
+    fputs("usage: bare_loop fork|fork-syscall|vfork|clone3|thread SECONDS\n", stderr);
     return 2;
   }
   const double seconds = atof(argv[2]);

@@ -1,4 +1,4 @@
-// fork() then execve() of the helper program, which stamps the mailbox and exits at once.
+// The fork system call then execve() of the helper program, which stamps the mailbox and exits.
 #include <unistd.h>
 
 #include <cerrno>
@@ -6,6 +6,7 @@
 
 #include "stressors/helper_program.hpp"
 #include "stressors/stressor.hpp"
+#include "sys/process_control.hpp"
 
 namespace clonebench {
 
@@ -22,7 +23,7 @@ class ExecStressor final : public Stressor {
     helper_.emplace(context.job->helper_path, context.mailbox->fd());
   }
   Launched launch(std::size_t /*slot*/) noexcept override {
-    const pid_t pid = ::fork();
+    const pid_t pid = fork_system_call();
     if (pid == 0) {
       ::execve(helper_->path(), helper_->argv(), helper_->envp());
       ::_exit(kExecFailedStatus);
@@ -42,7 +43,7 @@ std::unique_ptr<Stressor> make_exec() {
 
 extern const StressorDef kExecStressor{
     {.name = "exec",
-     .summary = "fork() then execve() of a tiny helper program that exits at once",
+     .summary = "fork (the system call) then execve() of a tiny helper that exits at once",
      .child_start = "the helper's main() after execve()",
      .starts_helper = true},
     &make_exec};

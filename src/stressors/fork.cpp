@@ -1,10 +1,12 @@
-// fork(): the child stamps its first instruction and its exit, then _exit(0)s.
+// The fork system call (not glibc's fork(): sys/process_control.hpp): the child stamps its first
+// instruction and its exit, then _exit(0)s.
 #include <unistd.h>
 
 #include <cerrno>
 
 #include "stressors/stress_ng_stressors.hpp"
 #include "stressors/stressor.hpp"
+#include "sys/process_control.hpp"
 
 namespace clonebench {
 
@@ -17,7 +19,7 @@ class ForkStressor final : public Stressor {
   const StressorInfo& info() const noexcept override { return kForkStressor.info; }
   void prepare(const StressorContext& context) override { mailbox_ = context.mailbox; }
   Launched launch(std::size_t slot) noexcept override {
-    const pid_t pid = ::fork();
+    const pid_t pid = fork_system_call();
     if (pid == 0) {
       mailbox_->stamp_start(slot);
       mailbox_->stamp_exit(slot);
@@ -38,7 +40,7 @@ std::unique_ptr<Stressor> make_fork() {
 
 extern const StressorDef kForkStressor{
     {.name = "fork",
-     .summary = "fork(); the child _exit(0)s at once; reaped with wait4",
+     .summary = "fork (the system call); the child _exit(0)s at once; reaped with wait4",
      .child_start = "the child's first instruction after fork() returns 0"},
     &make_fork,
     &make_stress_ng_fork};

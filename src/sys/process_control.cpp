@@ -43,6 +43,10 @@ int drop_capabilities() noexcept {
   return 0;
 }
 
+pid_t fork_system_call() noexcept {
+  return static_cast<pid_t>(::syscall(SYS_clone, SIGCHLD, 0, nullptr, nullptr, 0));
+}
+
 int pin_to_cpu(int cpu) noexcept {
   cpu_set_t set;
   CPU_ZERO(&set);

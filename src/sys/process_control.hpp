@@ -20,6 +20,13 @@ bool become_subreaper() noexcept;
 // privileged clone flags fail the same way for root and for users. Returns errno or 0.
 int drop_capabilities() noexcept;
 
+// The fork system call itself (clone with SIGCHLD and no other flag), not glibc's fork(): that
+// wrapper runs atfork handlers and resets libc's locks in the child, and those writes cost the
+// child copy-on-write faults whose number depends on where this build's linker put libc's data
+// (docs/measurement.md, "Page faults per op"). The child may only stamp its mailbox slot, exec
+// or _exit: libc's view of the thread (its tid, its locks) is the parent's.
+pid_t fork_system_call() noexcept;
+
 // Pins the calling process to one CPU. Returns errno or 0.
 int pin_to_cpu(int cpu) noexcept;
 

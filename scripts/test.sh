@@ -16,7 +16,7 @@ jobs=$(nproc)
 run_suite() {  # name, labels to leave out (a regular expression, or ""), extra cmake args...
   local dir="build/$1" exclude="$2"
   shift 2
-  cmake -S . -B "$dir" -DCLONEBENCH_WERROR=ON -DCLONEBENCH_SPLIT_TESTS=OFF "$@" >/dev/null
+  cmake -S . -B "$dir" -DCLONEBENCH_WERROR=ON -DCLONEBENCH_SPLIT_TESTS=OFF -DCLONEBENCH_UNITY_BUILD=ON "$@" >/dev/null
   cmake --build "$dir" -j "$jobs"
   (cd "$dir" && ctest --output-on-failure --timeout 300 -j "$jobs" ${exclude:+-LE "$exclude"})
 }

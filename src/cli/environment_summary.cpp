@@ -10,13 +10,12 @@
 namespace clonebench {
 namespace {
 
-using nlohmann::json;
 using Lines = std::vector<std::pair<std::string, std::string>>;
 
 // Sections that read best at the end, in this order; any other object comes before them.
 constexpr std::string_view kLastSections[] = {"mitigations", "config"};
 
-std::string format_value(const json& value) {
+std::string format_value(const nlohmann::json& value) {
   if (value.is_null()) {
     return "n/a";
   }
@@ -26,7 +25,7 @@ std::string format_value(const json& value) {
   return value.dump();
 }
 
-void flatten(const json& object, const std::string& prefix, Lines& lines) {
+void flatten(const nlohmann::json& object, const std::string& prefix, Lines& lines) {
   for (const auto& [key, value] : object.items()) {
     if (value.is_object() && !value.empty()) {
       flatten(value, prefix + key + ".", lines);
@@ -51,7 +50,7 @@ bool is_last_section(std::string_view key) {
          std::end(kLastSections);
 }
 
-void append_section(const json& environment, const std::string& key, std::string& out) {
+void append_section(const nlohmann::json& environment, const std::string& key, std::string& out) {
   Lines lines;
   flatten(environment.at(key), "", lines);
   out += key + ":\n";
@@ -60,7 +59,7 @@ void append_section(const json& environment, const std::string& key, std::string
 
 }  // namespace
 
-std::string format_environment_summary(const json& environment) {
+std::string format_environment_summary(const nlohmann::json& environment) {
   Lines scalars;
   std::vector<std::string> sections;
   for (const auto& [key, value] : environment.items()) {

@@ -81,7 +81,7 @@ std::uint32_t instance_count(const std::string& text, const std::string& flag) {
   return static_cast<std::uint32_t>(value);
 }
 
-std::vector<int> parse_cpu_list(const std::string& text) {
+std::vector<int> parse_cpu_option(const std::string& text) {
   std::vector<int> cpus;
   const auto cpu_limit = static_cast<std::int64_t>(::sysconf(_SC_NPROCESSORS_CONF)) - 1;
   std::size_t begin = 0;
@@ -165,7 +165,7 @@ StressorJob base_job(const RawRunOptions& raw, bool suite) {
         static_cast<std::uint32_t>(parse_integer(raw.phase_every, "--phase-every", 1, 1000000));
   }
   if (!raw.pin.empty()) {
-    job.pin_cpus = parse_cpu_list(raw.pin);
+    job.pin_cpus = parse_cpu_option(raw.pin);
   }
   job.seed = raw.seed.empty()
                  ? random_seed()

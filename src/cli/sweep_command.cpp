@@ -76,7 +76,7 @@ ParsedSweep parse_sweep(const SweepArgs& args) {
   return parsed;
 }
 
-void report_progress(std::size_t done, std::size_t total, std::uint64_t bytes) {
+void report_sweep_progress(std::size_t done, std::size_t total, std::uint64_t bytes) {
   if (::isatty(STDERR_FILENO) != 0) {
     fmt::print(stderr, "clonebench: sweep run {}/{} at --rss {}\n", done + 1, total,
                format_size(bytes));
@@ -157,7 +157,7 @@ int run_sweep_command(const SweepArgs& args) {
   std::vector<RunRecord> profiled_runs;  // with --profile only: whose profiles merge per size
   try {
     const SweepObserver observer{
-        report_progress,
+        report_sweep_progress,
         [&](const StressorJob& job) { return measure_job(job, signals, profiler); },
         [&](RunRecord& record) {
           nlohmann::json run_environment = environment;

@@ -15,7 +15,7 @@ namespace {
 constexpr const char* kRunNumbers[] = {"ops_per_sec_real",     "ops_per_sec_cpu", "bogo_ops",
                                        "real_time_s",          "usr_time_s",      "sys_time_s",
                                        "cpu_per_instance_pct", "max_rss_kb"};
-constexpr const char* kPhases[] = {"create", "start", "reap"};
+constexpr const char* kJsonPhases[] = {"create", "start", "reap"};
 constexpr const char* kPhaseStats[] = {"mean", "p50", "p90", "p99", "max"};
 
 void take_number(const nlohmann::json& object, const std::string& key, const std::string& name,
@@ -45,7 +45,7 @@ RunObservation read_run(const std::string& path, const nlohmann::json& json,
   if (latency == json.end() || !latency->is_object()) {
     return run;
   }
-  for (const char* phase : kPhases) {
+  for (const char* phase : kJsonPhases) {
     const auto stats = latency->find(phase);
     if (stats == latency->end()) {
       continue;

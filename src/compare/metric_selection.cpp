@@ -22,7 +22,7 @@ std::vector<std::string> groups_of(const SampleSet& set) {
   return groups;
 }
 
-std::string joined(const std::vector<std::string>& names) {
+std::string joined_names(const std::vector<std::string>& names) {
   std::string text;
   for (const std::string& name : names) {
     text += (text.empty() ? "" : ", ") + (name.empty() ? std::string("(unnamed)") : name);
@@ -70,7 +70,8 @@ std::vector<std::pair<std::string, std::string>> matched_groups(const SampleSet&
   }
   if (matched.empty()) {
     throw UsageError(fmt::format("A ({}) measured {} but B ({}) measured {}: nothing in common",
-                                 a.source, joined(groups_a), b.source, joined(groups_b)));
+                                 a.source, joined_names(groups_a), b.source,
+                                 joined_names(groups_b)));
   }
   return matched;
 }
@@ -86,7 +87,8 @@ std::vector<std::string> metrics_for(const std::set<std::string>& in_a,
     for (const std::string& metric : requested) {
       if (!in_a.contains(metric) || !in_b.contains(metric)) {
         throw UsageError(fmt::format("--metric {}: not in {} (metrics in both: {})", metric,
-                                     in_a.contains(metric) ? b.source : a.source, joined(common)));
+                                     in_a.contains(metric) ? b.source : a.source,
+                                     joined_names(common)));
       }
     }
     return requested;
@@ -97,7 +99,7 @@ std::vector<std::string> metrics_for(const std::set<std::string>& in_a,
     }
   }
   throw UsageError(fmt::format("{} and {} share no default metric; choose one with --metric ({})",
-                               a.source, b.source, joined(common)));
+                               a.source, b.source, joined_names(common)));
 }
 
 }  // namespace

@@ -13,7 +13,7 @@ namespace {
 // command name; exec'd helpers are named clonebench-helper (cut to 15 characters by the kernel).
 constexpr std::string_view kOwnCommandPrefix = "clonebench";
 
-std::string_view trimmed(std::string_view text) {
+std::string_view profile_trimmed(std::string_view text) {
   const std::size_t begin = text.find_first_not_of(" \t\r");
   if (begin == std::string_view::npos) {
     return {};
@@ -39,13 +39,13 @@ PerfScriptProfile::PerfScriptProfile() : sample_groups_(fork_path_groups().size(
 }
 
 void PerfScriptProfile::add_line(std::string_view line) {
-  if (trimmed(line).empty()) {
+  if (profile_trimmed(line).empty()) {
     end_sample();
   } else if (line.front() == ' ' || line.front() == '\t') {
-    add_frame(trimmed(line));
+    add_frame(profile_trimmed(line));
   } else {
     end_sample();
-    begin_sample(trimmed(line));
+    begin_sample(profile_trimmed(line));
   }
 }
 
@@ -57,8 +57,9 @@ void PerfScriptProfile::begin_sample(std::string_view header) {
   ++counts_.samples;
   // "<comm> <pid>": the command name may hold spaces, the pid is the last word.
   const std::size_t space = header.find_last_of(" \t");
-  const std::string_view comm =
-      space == std::string_view::npos ? std::string_view() : trimmed(header.substr(0, space));
+  const std::string_view comm = space == std::string_view::npos
+                                    ? std::string_view()
+                                    : profile_trimmed(header.substr(0, space));
   std::uint64_t pid = 0;
   const bool has_pid =
       space != std::string_view::npos && parse_number(header.substr(space + 1), 10, pid);
@@ -92,10 +93,10 @@ void PerfScriptProfile::add_frame(std::string_view frame) {
   if (!is_kernel_address(address)) {
     return;
   }
-  std::string_view symbol = trimmed(frame.substr(space + 1));
+  std::string_view symbol = profile_trimmed(frame.substr(space + 1));
   if (const std::size_t object = symbol.rfind(" (");
       object != std::string_view::npos && symbol.ends_with(")")) {
-    symbol = trimmed(symbol.substr(0, object));
+    symbol = profile_trimmed(symbol.substr(0, object));
   }
   if (!frames_seen_) {
     frames_seen_ = true;

@@ -9,8 +9,6 @@
 namespace clonebench::model {
 namespace {
 
-using nlohmann::json;
-
 // Binary units without depending on clonebench_core (which links this library, not the reverse).
 std::string size_text(std::uint64_t bytes) {
   constexpr std::array<const char*, 4> kUnits{"B", "KiB", "MiB", "GiB"};
@@ -22,7 +20,7 @@ std::string size_text(std::uint64_t bytes) {
   return fmt::format("{} {}", bytes, kUnits[unit]);
 }
 
-json interval_json(const MedianInterval& interval) {
+nlohmann::json interval_json(const MedianInterval& interval) {
   return {{"estimate", interval.estimate}, {"ci", {interval.low, interval.high}}};
 }
 
@@ -125,16 +123,16 @@ void append_kernel_link(std::string& out, const ModelResult& result, const Model
 
 }  // namespace
 
-std::vector<KernelFit> parse_sweep_fits(const json& summary) {
+std::vector<KernelFit> parse_sweep_fits(const nlohmann::json& summary) {
   std::vector<KernelFit> fits;
   if (!summary.is_object() || !summary.contains("fits") || !summary["fits"].is_array()) {
     return fits;
   }
-  for (const json& fit : summary["fits"]) {
+  for (const nlohmann::json& fit : summary["fits"]) {
     if (!fit.is_object() || !fit.contains("per_page_ns") || !fit["per_page_ns"].is_object()) {
       continue;
     }
-    const json& per_page = fit["per_page_ns"];
+    const nlohmann::json& per_page = fit["per_page_ns"];
     if (!per_page.contains("estimate") || !per_page["estimate"].is_number()) {
       continue;
     }
@@ -214,10 +212,10 @@ std::string render_model_text(const ModelResult& result, const ModelContext& con
   return out;
 }
 
-json model_json(const ModelResult& result, const ModelContext& context) {
+nlohmann::json model_json(const ModelResult& result, const ModelContext& context) {
   const ModelOptions& options = result.options;
-  json variants = json::array();
-  json ratios = json::array();
+  nlohmann::json variants = nlohmann::json::array();
+  nlohmann::json ratios = nlohmann::json::array();
   for (const VariantResult& entry : result.variants) {
     const Variant& v = *entry.variant;
     variants.push_back({{"name", v.name},
@@ -234,7 +232,7 @@ json model_json(const ModelResult& result, const ModelContext& context) {
                       {"zap", interval_json(ratio.zap)},
                       {"total", interval_json(ratio.total)}});
   }
-  json comparisons = json::array();
+  nlohmann::json comparisons = nlohmann::json::array();
   for (const Comparison& comparison : key_comparisons(result)) {
     comparisons.push_back({{"what", comparison_label(comparison)},
                            {"numerator", comparison.numerator->name},
@@ -243,25 +241,25 @@ json model_json(const ModelResult& result, const ModelContext& context) {
                            {"zap", interval_json(comparison.zap)},
                            {"total", interval_json(comparison.total)}});
   }
-  json model = {{"memory_bytes", options.memory_bytes},
-                {"region_bytes", options.region_bytes},
-                {"ptes", result.nr_ptes},
-                {"layout", layout_name(options.layout)},
-                {"thp_pct", options.large_folio_pct},
-                {"large_folios", result.large_folios},
-                {"hugetlb_folios", options.hugetlb_folios},
-                {"rounds", options.rounds},
-                {"ci_level", kConfidenceLevel},
-                {"ci_coverage", result.coverage},
-                {"ci_method", "median of per-round values, order-statistic interval"},
-                {"elapsed_s", result.elapsed_s},
-                {"variants", variants},
-                {"ratios", ratios},
-                {"comparisons", comparisons}};
-  json document = {
+  nlohmann::json model = {{"memory_bytes", options.memory_bytes},
+                          {"region_bytes", options.region_bytes},
+                          {"ptes", result.nr_ptes},
+                          {"layout", layout_name(options.layout)},
+                          {"thp_pct", options.large_folio_pct},
+                          {"large_folios", result.large_folios},
+                          {"hugetlb_folios", options.hugetlb_folios},
+                          {"rounds", options.rounds},
+                          {"ci_level", kConfidenceLevel},
+                          {"ci_coverage", result.coverage},
+                          {"ci_method", "median of per-round values, order-statistic interval"},
+                          {"elapsed_s", result.elapsed_s},
+                          {"variants", variants},
+                          {"ratios", ratios},
+                          {"comparisons", comparisons}};
+  nlohmann::json document = {
       {"schema", "clonebench/1"}, {"model", model}, {"mitigations", context.mitigations}};
   if (context.kernel) {
-    json fits = json::array();
+    nlohmann::json fits = nlohmann::json::array();
     for (const KernelFit& fit : context.kernel->fits) {
       fits.push_back(
           {{"phase", fit.phase},

@@ -64,13 +64,13 @@ std::string table(const std::vector<std::string>& header,
   return out + "\n";
 }
 
-std::string number(double value) {
+std::string markdown_number(double value) {
   return fmt::format("{:.5g}", value);
 }
 
 std::string metric_or_dash(const RunObservation& observation, const std::string& name) {
   const auto found = observation.metrics.find(name);
-  return found == observation.metrics.end() ? "–" : number(found->second);
+  return found == observation.metrics.end() ? "–" : markdown_number(found->second);
 }
 
 std::string runs_section(const std::vector<StoredRun>& runs) {
@@ -80,7 +80,7 @@ std::string runs_section(const std::vector<StoredRun>& runs) {
     const RunObservation o = observation_of(run.record, run.environment);
     rows.push_back({std::to_string(run.record.id), printable(run.record.label),
                     printable(r.stressor), std::to_string(r.instances), run.record.started_at,
-                    number(r.ops_per_sec_real()), number(r.ops_per_sec_cpu()),
+                    markdown_number(r.ops_per_sec_real()), markdown_number(r.ops_per_sec_cpu()),
                     metric_or_dash(o, "latency_us.create.p50"),
                     metric_or_dash(o, "latency_us.start.p50"),
                     metric_or_dash(o, "latency_us.reap.p50"), std::to_string(r.max_rss_kb)});
@@ -94,9 +94,9 @@ std::string runs_section(const std::vector<StoredRun>& runs) {
     }
     if (!rates.empty()) {
       const auto [lo, hi] = std::minmax_element(rates.begin(), rates.end());
-      throughput.push_back({std::to_string(run.record.id), number(r.intervals.interval_s),
-                            std::to_string(r.intervals.ops.size()), number(*lo),
-                            number(median(rates)), number(*hi),
+      throughput.push_back({std::to_string(run.record.id), markdown_number(r.intervals.interval_s),
+                            std::to_string(r.intervals.ops.size()), markdown_number(*lo),
+                            markdown_number(median(rates)), markdown_number(*hi),
                             fmt::format("{:+.2f}", drift_of(rates).rho)});
     }
   }
@@ -127,9 +127,9 @@ std::string trend_section(const std::vector<LabelGroup>& groups) {
       const double mid = median(rates);
       first = first > 0 ? first : mid;
       rows.push_back({printable(stressor), printable(group.label), std::to_string(rates.size()),
-                      number(mid),
+                      markdown_number(mid),
                       std::isfinite(ci.lo) && std::isfinite(ci.hi)
-                          ? fmt::format("[{}, {}]", number(ci.lo), number(ci.hi))
+                          ? fmt::format("[{}, {}]", markdown_number(ci.lo), markdown_number(ci.hi))
                           : "needs ≥ 6 runs",
                       format_pct(100 * (mid / first - 1))});
     }
@@ -191,8 +191,9 @@ std::string ab_section(const Experiment& experiment) {
   for (const auto& m : s.value("metrics", nlohmann::json::array())) {
     const auto& effect = m.at("effect");
     const auto& ci = effect.at("ci_pct");
-    rows.push_back({printable(m.value("name", "")), number(m.at("a").value("median", 0.0)),
-                    number(m.at("b").value("median", 0.0)), std::to_string(m.at("a").value("n", 0)),
+    rows.push_back({printable(m.value("name", "")), markdown_number(m.at("a").value("median", 0.0)),
+                    markdown_number(m.at("b").value("median", 0.0)),
+                    std::to_string(m.at("a").value("n", 0)),
                     format_pct(effect.value("estimate_pct", 0.0)),
                     ci[0].is_number() && ci[1].is_number()
                         ? fmt::format("[{}, {}]", format_pct(ci[0].get<double>()),
@@ -215,8 +216,8 @@ std::string ab_section(const Experiment& experiment) {
 
 std::string estimate_text(const nlohmann::json& estimate) {
   const auto& ci = estimate.at("ci");
-  return fmt::format("{} [{}, {}]", number(estimate.value("estimate", 0.0)),
-                     number(ci[0].get<double>()), number(ci[1].get<double>()));
+  return fmt::format("{} [{}, {}]", markdown_number(estimate.value("estimate", 0.0)),
+                     markdown_number(ci[0].get<double>()), markdown_number(ci[1].get<double>()));
 }
 
 std::string sweep_section(const Experiment& experiment) {
@@ -224,13 +225,15 @@ std::string sweep_section(const Experiment& experiment) {
   std::vector<std::vector<std::string>> fits, points;
   for (const auto& fit : s.value("fits", nlohmann::json::array())) {
     fits.push_back({fit.value("phase", ""), estimate_text(fit.at("per_page_ns")),
-                    estimate_text(fit.at("fixed_us")), number(fit.value("r2", 0.0)),
+                    estimate_text(fit.at("fixed_us")), markdown_number(fit.value("r2", 0.0)),
                     std::to_string(fit.value("n", 0)), fit.value("bad_fit", false) ? "yes" : "no"});
   }
   for (const auto& point : s.value("points", nlohmann::json::array())) {
     points.push_back({cli_size(point.value("rss_bytes", std::uint64_t{0})),
-                      number(point.value("pages", 0.0)), number(point.value("create_us", 0.0)),
-                      number(point.value("reap_us", 0.0)), number(point.value("total_us", 0.0)),
+                      markdown_number(point.value("pages", 0.0)),
+                      markdown_number(point.value("create_us", 0.0)),
+                      markdown_number(point.value("reap_us", 0.0)),
+                      markdown_number(point.value("total_us", 0.0)),
                       std::to_string(point.value("runs", nlohmann::json::array()).size())});
   }
   return fmt::format("## Sweep {} ({}, {})\n\n```\n{}\n```\n\n", printable(experiment.tag),

@@ -17,7 +17,7 @@
 namespace clonebench {
 namespace {
 
-std::string number(double value) {
+std::string sru_number(double value) {
   return fmt::format("{:.5g}", value);
 }
 
@@ -113,9 +113,9 @@ std::string label_report(const std::vector<LabelGroup>& groups) {
       }
       const ValueInterval ci = median_interval(rates, 0.95);
       rows.push_back({printable(stressor), printable(group.label), std::to_string(rates.size()),
-                      number(median(rates)),
+                      sru_number(median(rates)),
                       std::isfinite(ci.lo) && std::isfinite(ci.hi)
-                          ? fmt::format("{} to {}", number(ci.lo), number(ci.hi))
+                          ? fmt::format("{} to {}", sru_number(ci.lo), sru_number(ci.hi))
                           : "needs >= 6 runs"});
     }
   }
@@ -147,8 +147,9 @@ std::string ab_report(const Experiment& experiment, const std::vector<LabelGroup
   for (const auto& m : s.value("metrics", nlohmann::json::array())) {
     const auto& effect = m.at("effect");
     const auto& ci = effect.at("ci_pct");
-    rows.push_back({printable(m.value("name", "")), number(m.at("a").value("median", 0.0)),
-                    number(m.at("b").value("median", 0.0)), std::to_string(m.at("a").value("n", 0)),
+    rows.push_back({printable(m.value("name", "")), sru_number(m.at("a").value("median", 0.0)),
+                    sru_number(m.at("b").value("median", 0.0)),
+                    std::to_string(m.at("a").value("n", 0)),
                     format_pct(effect.value("estimate_pct", 0.0)),
                     ci[0].is_number() && ci[1].is_number()
                         ? fmt::format("{} to {}", format_pct(ci[0].get<double>()),
@@ -186,13 +187,13 @@ std::string sweep_report(const Experiment& experiment, const std::vector<LabelGr
   for (const auto& fit : s.value("fits", nlohmann::json::array())) {
     const auto& page = fit.at("per_page_ns");
     const auto& fixed = fit.at("fixed_us");
-    rows.push_back({fit.value("phase", ""), number(page.value("estimate", 0.0)),
-                    fmt::format("{} to {}", number(page.at("ci")[0].get<double>()),
-                                number(page.at("ci")[1].get<double>())),
-                    number(fixed.value("estimate", 0.0)),
-                    fmt::format("{} to {}", number(fixed.at("ci")[0].get<double>()),
-                                number(fixed.at("ci")[1].get<double>())),
-                    number(fit.value("r2", 0.0))});
+    rows.push_back({fit.value("phase", ""), sru_number(page.value("estimate", 0.0)),
+                    fmt::format("{} to {}", sru_number(page.at("ci")[0].get<double>()),
+                                sru_number(page.at("ci")[1].get<double>())),
+                    sru_number(fixed.value("estimate", 0.0)),
+                    fmt::format("{} to {}", sru_number(fixed.at("ci")[0].get<double>()),
+                                sru_number(fixed.at("ci")[1].get<double>())),
+                    sru_number(fit.value("r2", 0.0))});
   }
   out += render_columns(rows, {false, true, true, true, true, true}, "  ") + "\n";
   return out + (groups.empty() ? std::string() : environment_text({groups.front()}));

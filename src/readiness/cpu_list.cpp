@@ -17,7 +17,7 @@ std::optional<int> parse_cpu(std::string_view text) {
   return value;
 }
 
-std::string_view trimmed(std::string_view text) {
+std::string_view cpu_list_trimmed(std::string_view text) {
   const std::size_t begin = text.find_first_not_of(" \t\n");
   if (begin == std::string_view::npos) {
     return {};
@@ -29,7 +29,7 @@ std::string_view trimmed(std::string_view text) {
 
 std::optional<std::vector<int>> parse_cpu_list(std::string_view text) {
   std::vector<int> cpus;
-  text = trimmed(text);
+  text = cpu_list_trimmed(text);
   while (!text.empty()) {
     const std::size_t comma = std::min(text.find(','), text.size());
     const std::string_view item = text.substr(0, comma);

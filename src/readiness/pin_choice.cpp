@@ -10,7 +10,7 @@
 namespace clonebench {
 namespace {
 
-bool contains(const std::vector<int>& cpus, int cpu) {
+bool pin_contains(const std::vector<int>& cpus, int cpu) {
   return std::find(cpus.begin(), cpus.end(), cpu) != cpus.end();
 }
 
@@ -46,14 +46,14 @@ PinChoice choose_pin(const MachineSnapshot& snapshot) {
   std::vector<int> candidates, seen_cores;
   for (const CpuFiles& files : snapshot.cpus) {
     const std::vector<int> core = core_of(snapshot, files.cpu);
-    if (contains(cpu0_core, files.cpu) || contains(seen_cores, core.front())) {
+    if (pin_contains(cpu0_core, files.cpu) || pin_contains(seen_cores, core.front())) {
       continue;
     }
     seen_cores.push_back(core.front());
     // Within a core, an isolated sibling is the better pick.
     int pick = core.front();
     for (int sibling : core) {
-      if (contains(isolated, sibling)) {
+      if (pin_contains(isolated, sibling)) {
         pick = sibling;
         break;
       }
@@ -66,7 +66,7 @@ PinChoice choose_pin(const MachineSnapshot& snapshot) {
   }
   std::vector<int> isolated_candidates;
   std::copy_if(candidates.begin(), candidates.end(), std::back_inserter(isolated_candidates),
-               [&isolated](int cpu) { return contains(isolated, cpu); });
+               [&isolated](int cpu) { return pin_contains(isolated, cpu); });
   const bool use_isolated = !isolated_candidates.empty();
   if (use_isolated) {
     candidates = isolated_candidates;

@@ -23,7 +23,7 @@ std::string field(std::string_view text) {
 }
 
 // Shortest text that reads back as the same double.
-std::string number(double value) {
+std::string csv_number(double value) {
   return fmt::format("{}", value);
 }
 
@@ -35,7 +35,7 @@ std::string failures_cell(const std::map<std::string, std::uint64_t>& failures) 
   return cell;
 }
 
-constexpr std::string_view kPhases[] = {"create", "start", "reap"};
+constexpr std::string_view kCsvPhases[] = {"create", "start", "reap"};
 constexpr std::string_view kLatencyColumns[] = {"n",      "mean_us", "p50_us",
                                                 "p90_us", "p99_us",  "max_us"};
 
@@ -54,7 +54,7 @@ std::vector<std::string> header() {
                                       "ops_per_sec_cpu",
                                       "cpu_per_instance_pct",
                                       "max_rss_kb"};
-  for (const auto phase : kPhases) {
+  for (const auto phase : kCsvPhases) {
     for (const auto column : kLatencyColumns) {
       columns.push_back(fmt::format("{}_{}", phase, column));
     }
@@ -78,19 +78,19 @@ std::vector<std::string> row(const RunRecord& record) {
                                     result.stressor,
                                     std::to_string(result.instances),
                                     std::to_string(result.bogo_ops),
-                                    number(result.real_time_s),
-                                    number(result.usr_time_s),
-                                    number(result.sys_time_s),
-                                    number(result.ops_per_sec_real()),
-                                    number(result.ops_per_sec_cpu()),
-                                    number(result.cpu_per_instance_pct()),
+                                    csv_number(result.real_time_s),
+                                    csv_number(result.usr_time_s),
+                                    csv_number(result.sys_time_s),
+                                    csv_number(result.ops_per_sec_real()),
+                                    csv_number(result.ops_per_sec_cpu()),
+                                    csv_number(result.cpu_per_instance_pct()),
                                     std::to_string(result.max_rss_kb)};
   for (const LatencyHistogram* histogram : {&result.create, &result.start, &result.reap}) {
     const LatencySummary summary = summarize(*histogram);
     cells.push_back(std::to_string(summary.n));
     for (const double value :
          {summary.mean_us, summary.p50_us, summary.p90_us, summary.p99_us, summary.max_us}) {
-      cells.push_back(number(value));
+      cells.push_back(csv_number(value));
     }
   }
   cells.push_back(failures_cell(result.failures));
@@ -104,7 +104,7 @@ std::vector<std::string> row(const RunRecord& record) {
     for (const double value :
          {counted.real_time_s, counted.usr_time_s, counted.sys_time_s,
           counted.ops_per_sec_real(result.bogo_ops), counted.ops_per_sec_cpu(result.bogo_ops)}) {
-      cells.push_back(number(value));
+      cells.push_back(csv_number(value));
     }
   } else {
     cells.resize(cells.size() + 5);

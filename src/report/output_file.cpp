@@ -24,8 +24,8 @@ std::string directory_of(const std::string& path) {
   return parent.empty() ? "." : parent;
 }
 
-[[noreturn]] void fail(const std::string& flag, const std::string& path, const std::string& why,
-                       int error_number) {
+[[noreturn]] void fail_output_file(const std::string& flag, const std::string& path,
+                                   const std::string& why, int error_number) {
   throw UsageError(fmt::format("{} {}: {}: {}", flag, path, why, std::strerror(error_number)));
 }
 
@@ -60,7 +60,7 @@ void write_stdout(const std::string& content, const std::string& flag) {
 void write_through(const std::string& path, const std::string& content, const std::string& flag) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
   if (fd < 0) {
-    fail(flag, path, "cannot open", errno);
+    fail_output_file(flag, path, "cannot open", errno);
   }
   try {
     write_all(fd, content, flag, path);
@@ -93,7 +93,8 @@ void take_over_attributes(int fd, const std::optional<struct stat>& old, const s
                           const std::string& path) {
   if (old && (old->st_uid != ::geteuid() || old->st_gid != ::getegid()) &&
       ::fchown(fd, old->st_uid, old->st_gid) != 0) {
-    fail(flag, path, fmt::format("cannot keep its owner {}:{}", old->st_uid, old->st_gid), errno);
+    fail_output_file(flag, path,
+                     fmt::format("cannot keep its owner {}:{}", old->st_uid, old->st_gid), errno);
   }
   mode_t mode = 0;
   if (old) {
@@ -105,7 +106,7 @@ void take_over_attributes(int fd, const std::optional<struct stat>& old, const s
   }
   // After fchown, which clears set-id bits.
   if (::fchmod(fd, mode) != 0) {
-    fail(flag, path, "cannot set its mode", errno);
+    fail_output_file(flag, path, "cannot set its mode", errno);
   }
 }
 
@@ -116,7 +117,7 @@ class TempFile {
       : path_(target + ".tmp.XXXXXX"), flag_(flag), target_(target), shown_(shown) {
     fd_ = ::mkostemp(path_.data(), O_CLOEXEC);
     if (fd_ < 0) {
-      fail(flag, shown, "cannot create a file in " + directory_of(target), errno);
+      fail_output_file(flag, shown, "cannot create a file in " + directory_of(target), errno);
     }
   }
   ~TempFile() {
@@ -142,7 +143,7 @@ class TempFile {
       fail_writing(flag_, shown_, "cannot close", errno);
     }
     if (::rename(path_.c_str(), target_.c_str()) != 0) {
-      fail(flag_, shown_, "cannot rename into place", errno);
+      fail_output_file(flag_, shown_, "cannot rename into place", errno);
     }
     released_ = true;
     sync_directory(directory_of(target_), flag_, shown_);

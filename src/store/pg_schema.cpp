@@ -11,7 +11,7 @@ namespace {
 
 // Version 1 (store/schema.cpp says why each table is as it is). A unique index on a whole
 // environment document would exceed PostgreSQL's index row size, so it is on its md5.
-constexpr const char* kVersion1 = R"sql(
+constexpr const char* kPostgresVersion1 = R"sql(
 CREATE TABLE environment (
   id BIGSERIAL PRIMARY KEY,
   json TEXT NOT NULL
@@ -55,7 +55,7 @@ CREATE TABLE latency (
 );
 )sql";
 
-constexpr const char* kVersion2 = R"sql(
+constexpr const char* kPostgresVersion2 = R"sql(
 ALTER TABLE run ADD COLUMN intervals_json TEXT NOT NULL DEFAULT '{}';
 ALTER TABLE experiment ADD COLUMN status TEXT NOT NULL DEFAULT 'complete';
 CREATE TABLE profile (
@@ -65,13 +65,13 @@ CREATE TABLE profile (
 )sql";
 
 // Version 3: --workload stress-ng's own accounting and the children supervisors reaped.
-constexpr const char* kVersion3 = R"sql(
+constexpr const char* kPostgresVersion3 = R"sql(
 ALTER TABLE run ADD COLUMN stress_ng_json TEXT NOT NULL DEFAULT '{}';
 ALTER TABLE run ADD COLUMN supervisor_reaped BIGINT NOT NULL DEFAULT 0;
 )sql";
 
 // Version 4: where a run came from (store/host_identity.hpp).
-constexpr const char* kVersion4 = R"sql(
+constexpr const char* kPostgresVersion4 = R"sql(
 ALTER TABLE run ADD COLUMN uid TEXT;
 UPDATE run SET uid = md5(random()::text || clock_timestamp()::text || id::text);
 ALTER TABLE run ALTER COLUMN uid SET NOT NULL;
@@ -81,7 +81,8 @@ ALTER TABLE run ADD COLUMN machine_hash TEXT NOT NULL DEFAULT '';
 CREATE INDEX run_hostname ON run(hostname);
 )sql";
 
-constexpr std::array<const char*, 4> kMigrations = {kVersion1, kVersion2, kVersion3, kVersion4};
+constexpr std::array<const char*, 4> kMigrations = {kPostgresVersion1, kPostgresVersion2,
+                                                    kPostgresVersion3, kPostgresVersion4};
 
 // pg_advisory_xact_lock's key: "CLNB", the SQLite application_id.
 constexpr std::int64_t kMigrationLock = kApplicationId;

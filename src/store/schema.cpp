@@ -7,7 +7,7 @@ namespace {
 
 // Version 1. Raw latency buckets are kept (not only percentiles) so that a better summary
 // statistic can be recomputed for old runs; environments are deduplicated by their exact JSON.
-constexpr const char* kVersion1 = R"sql(
+constexpr const char* kSqliteVersion1 = R"sql(
 CREATE TABLE environment (
   id INTEGER PRIMARY KEY,
   json TEXT NOT NULL UNIQUE
@@ -54,7 +54,7 @@ CREATE TABLE latency (
 // as they end, so an interrupted one keeps them and says it did not finish. The kernel profile
 // of a run sampled with --profile, one row per profiled run; a run without a row was not
 // sampled. The JSON is report/profile_json.hpp's.
-constexpr const char* kVersion2 = R"sql(
+constexpr const char* kSqliteVersion2 = R"sql(
 ALTER TABLE run ADD COLUMN intervals_json TEXT NOT NULL DEFAULT '{}';
 ALTER TABLE experiment ADD COLUMN status TEXT NOT NULL DEFAULT 'complete';
 CREATE TABLE profile (
@@ -66,7 +66,7 @@ CREATE TABLE profile (
 // Version 3. --workload stress-ng: stress-ng's own accounting of the run beside clonebench's
 // ('{}' for clean runs), and how many children the supervisors reaped (zombies left by stress-ng's
 // reaping, CLONE_PARENT children, orphans).
-constexpr const char* kVersion3 = R"sql(
+constexpr const char* kSqliteVersion3 = R"sql(
 ALTER TABLE run ADD COLUMN stress_ng_json TEXT NOT NULL DEFAULT '{}';
 ALTER TABLE run ADD COLUMN supervisor_reaped INTEGER NOT NULL DEFAULT 0;
 )sql";
@@ -75,7 +75,7 @@ ALTER TABLE run ADD COLUMN supervisor_reaped INTEGER NOT NULL DEFAULT 0;
 // a random id that stays with the run across stores (so pushing twice stores once), and the
 // host that measured it (store/host_identity.hpp). Runs stored before get a fresh id and an
 // empty host: which machine measured them was not recorded.
-constexpr const char* kVersion4 = R"sql(
+constexpr const char* kSqliteVersion4 = R"sql(
 ALTER TABLE run ADD COLUMN uid TEXT;
 UPDATE run SET uid = lower(hex(randomblob(16)));
 CREATE UNIQUE INDEX run_uid ON run(uid);
@@ -138,7 +138,8 @@ void check_schema_identity(sqlite::Db& db, const std::string& path) {
 }
 
 const std::vector<std::string>& schema_migrations() {
-  static const std::vector<std::string> migrations = {kVersion1, kVersion2, kVersion3, kVersion4};
+  static const std::vector<std::string> migrations = {kSqliteVersion1, kSqliteVersion2,
+                                                      kSqliteVersion3, kSqliteVersion4};
   return migrations;
 }
 

@@ -12,7 +12,7 @@
 namespace clonebench {
 namespace {
 
-constexpr std::uint64_t kPageBytes = 4096;
+constexpr std::uint64_t kSizePageBytes = 4096;
 constexpr std::size_t kMaxPoints = 64;
 
 [[noreturn]] void bad_list(std::string_view flag, std::string_view text, std::string_view why) {
@@ -69,7 +69,7 @@ std::vector<std::uint64_t> parse_size_list(std::string_view text, std::string_vi
     }
   }
   for (auto& size : sizes) {
-    size = size / kPageBytes * kPageBytes;
+    size = size / kSizePageBytes * kSizePageBytes;
   }
   if (sizes.size() > kMaxPoints) {
     bad_list(flag, text, fmt::format("more than {} points", kMaxPoints));

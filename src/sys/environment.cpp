@@ -20,11 +20,9 @@
 namespace clonebench {
 namespace {
 
-using nlohmann::json;
-
 template <typename T>
-json or_null(const std::optional<T>& value) {
-  return value ? json(*value) : json(nullptr);
+nlohmann::json or_null(const std::optional<T>& value) {
+  return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
 }
 
 std::optional<std::string> read_trimmed(const std::filesystem::path& path) {
@@ -51,22 +49,24 @@ std::string utc_now_iso8601() {
   return text;
 }
 
-void add_kernel(json& env, const std::string& release) {
+void add_kernel(nlohmann::json& env, const std::string& release) {
   KernelConfigSource source = read_running_kernel_config(release);
-  env["config"] = source.config ? json(select_config_options(*source.config)) : json(nullptr);
-  env["config_source"] = source.config ? json(source.path) : json(nullptr);
-  env["config_error"] = source.config ? json(nullptr) : json(source.error);
+  env["config"] = source.config ? nlohmann::json(select_config_options(*source.config))
+                                : nlohmann::json(nullptr);
+  env["config_source"] = source.config ? nlohmann::json(source.path) : nlohmann::json(nullptr);
+  env["config_error"] = source.config ? nlohmann::json(nullptr) : nlohmann::json(source.error);
   env["cmdline"] = or_null(read_trimmed("/proc/cmdline"));
   env["aslr"] = or_null(read_integer("/proc/sys/kernel/randomize_va_space"));
   env["pid_max"] = or_null(read_integer("/proc/sys/kernel/pid_max"));
   env["threads_max"] = or_null(read_integer("/proc/sys/kernel/threads-max"));
   env["boot_id"] = or_null(read_trimmed("/proc/sys/kernel/random/boot_id"));
   const auto uptime = read_text_file("/proc/uptime");
-  env["uptime_s"] = uptime ? json(std::strtod(uptime->c_str(), nullptr)) : json(nullptr);
+  env["uptime_s"] =
+      uptime ? nlohmann::json(std::strtod(uptime->c_str(), nullptr)) : nlohmann::json(nullptr);
 }
 
 // Every pool under /sys/kernel/mm/hugepages: its page count and surplus, and their sum.
-std::optional<std::int64_t> add_hugetlb_pools(json& hvo) {
+std::optional<std::int64_t> add_hugetlb_pools(nlohmann::json& hvo) {
   const auto pools = list_directory("/sys/kernel/mm/hugepages");
   if (!pools) {
     hvo["pools"] = nullptr;
@@ -74,7 +74,7 @@ std::optional<std::int64_t> add_hugetlb_pools(json& hvo) {
   }
   std::int64_t total = 0;
   bool complete = true;
-  hvo["pools"] = json::object();
+  hvo["pools"] = nlohmann::json::object();
   for (const auto& pool : *pools) {
     const auto pages = read_integer(pool / "nr_hugepages");
     const auto surplus = read_integer(pool / "surplus_hugepages");
@@ -86,9 +86,9 @@ std::optional<std::int64_t> add_hugetlb_pools(json& hvo) {
   return complete ? std::optional<std::int64_t>(total) : std::nullopt;
 }
 
-void add_hvo(json& env, const std::string& cmdline) {
+void add_hvo(nlohmann::json& env, const std::string& cmdline) {
   const std::string sysctl_path = "/proc/sys/vm/hugetlb_optimize_vmemmap";
-  json hvo;
+  nlohmann::json hvo;
   HvoObservation observation;
   observation.sysctl = read_integer(sysctl_path);
   std::error_code error;
@@ -107,7 +107,7 @@ void add_hvo(json& env, const std::string& cmdline) {
   env["hvo"] = std::move(hvo);
 }
 
-void add_memory(json& env) {
+void add_memory(nlohmann::json& env) {
   const std::string thp = "/sys/kernel/mm/transparent_hugepage/";
   env["thp"] = or_null(read_choice(thp + "enabled"));
   env["thp_defrag"] = or_null(read_choice(thp + "defrag"));
@@ -116,14 +116,14 @@ void add_memory(json& env) {
   const auto meminfo = parse_meminfo(meminfo_text.value_or(""));
   const auto kb = [&meminfo](const char* name) {
     const auto found = meminfo.find(name);
-    return found == meminfo.end() ? json(nullptr) : json(found->second);
+    return found == meminfo.end() ? nlohmann::json(nullptr) : nlohmann::json(found->second);
   };
   env["mem_total_kb"] = kb("MemTotal");
   env["mem_available_kb"] = kb("MemAvailable");
 }
 
 // The governors of all CPUs: one name when they agree, else the distinct names joined by ",".
-json read_governor() {
+nlohmann::json read_governor() {
   std::set<std::string> governors;
   for (const auto& entry :
        list_directory("/sys/devices/system/cpu").value_or(std::vector<std::filesystem::path>{})) {
@@ -141,7 +141,7 @@ json read_governor() {
   return joined;
 }
 
-void add_cpu(json& env) {
+void add_cpu(nlohmann::json& env) {
   const CpuInfo cpu = parse_cpuinfo(read_text_file("/proc/cpuinfo").value_or(""));
   env["cpu_model"] = or_null(cpu.model_name);
   env["cpu"] = {{"vendor", or_null(cpu.vendor)},
@@ -154,10 +154,12 @@ void add_cpu(json& env) {
   env["cpus_configured"] = sysconf(_SC_NPROCESSORS_CONF);
   env["governor"] = read_governor();
   const auto smt_active = read_integer("/sys/devices/system/cpu/smt/active");
-  env["smt"] = {{"control", or_null(read_trimmed("/sys/devices/system/cpu/smt/control"))},
-                {"active", smt_active ? json(*smt_active != 0) : json(nullptr)}};
+  env["smt"] = {
+      {"control", or_null(read_trimmed("/sys/devices/system/cpu/smt/control"))},
+      {"active", smt_active ? nlohmann::json(*smt_active != 0) : nlohmann::json(nullptr)}};
   const auto vulnerabilities = read_directory_files("/sys/devices/system/cpu/vulnerabilities");
-  env["mitigations"] = vulnerabilities ? json(parse_vulnerabilities(*vulnerabilities)) : json();
+  env["mitigations"] =
+      vulnerabilities ? nlohmann::json(parse_vulnerabilities(*vulnerabilities)) : nlohmann::json();
   const auto hypervisor_type = read_trimmed("/sys/hypervisor/type");
   const bool flag = cpu.hypervisor();
   env["virtualization"] = {
@@ -168,18 +170,20 @@ void add_cpu(json& env) {
       {"dmi_sys_vendor", or_null(read_trimmed("/sys/class/dmi/id/sys_vendor"))}};
 }
 
-json read_rlimit_nproc() {
+nlohmann::json read_rlimit_nproc() {
   rlimit limit{};
   if (getrlimit(RLIMIT_NPROC, &limit) != 0) {
     return nullptr;
   }
-  const auto value = [](rlim_t v) { return v == RLIM_INFINITY ? json("unlimited") : json(v); };
+  const auto value = [](rlim_t v) {
+    return v == RLIM_INFINITY ? nlohmann::json("unlimited") : nlohmann::json(v);
+  };
   return {{"soft", value(limit.rlim_cur)}, {"hard", value(limit.rlim_max)}};
 }
 
 }  // namespace
 
-json read_loadavg() {
+nlohmann::json read_loadavg() {
   const auto text = read_text_file("/proc/loadavg");
   const auto load = text ? parse_loadavg(*text) : std::nullopt;
   if (!load) {
@@ -188,13 +192,13 @@ json read_loadavg() {
   return {{"1m", load->one_min}, {"5m", load->five_min}, {"15m", load->fifteen_min}};
 }
 
-json capture_environment() {
-  json env = json::object();
+nlohmann::json capture_environment() {
+  nlohmann::json env = nlohmann::json::object();
   env["captured_at"] = utc_now_iso8601();
   utsname name{};
   const bool have_uname = uname(&name) == 0;
   const auto field = [have_uname](const char* value) {
-    return have_uname ? json(value) : json(nullptr);
+    return have_uname ? nlohmann::json(value) : nlohmann::json(nullptr);
   };
   env["kernel_release"] = field(name.release);
   env["kernel_version"] = field(name.version);

@@ -14,7 +14,7 @@
 namespace clonebench {
 namespace {
 
-constexpr std::uint64_t kPageBytes = 4096;
+constexpr std::uint64_t kFitPageBytes = 4096;
 // At most this share of MemAvailable may be asked for: the children, page tables (2 MiB per
 // GiB, parent and child) and the rest of the machine need the remainder.
 constexpr double kMemAvailableShare = 0.8;
@@ -43,7 +43,7 @@ void check_parent_fits(const ParentShape& shape, std::uint32_t instances) {
         "--rss: {} × {} instance(s) does not fit: MemAvailable is {}, at most {} may be used "
         "({:.0f} %), i.e. at most {} per instance",
         format_size(shape.bytes), copies, format_size(available), format_size(limit),
-        kMemAvailableShare * 100, format_size(limit / copies / kPageBytes * kPageBytes)));
+        kMemAvailableShare * 100, format_size(limit / copies / kFitPageBytes * kFitPageBytes)));
   }
   check_cgroup_memory_fits(shape.bytes, copies);
 }

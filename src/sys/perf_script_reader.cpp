@@ -16,7 +16,7 @@
 namespace clonebench {
 namespace {
 
-constexpr int kDataFd = 3;
+constexpr int kScriptDataFd = 3;
 
 // Splits what arrives into lines and hands each one on.
 class LineSplitter {
@@ -57,9 +57,9 @@ void read_perf_script(const PerfSetup& setup, const UnnamedFile& data,
   Descriptor perf_output(pipe_ends[1]);
   UnnamedFile messages("perf script messages");
   TetheredCommand command;
-  command.argv = {setup.program, "script",         "-i", fmt::format("/dev/fd/{}", kDataFd),
+  command.argv = {setup.program, "script",         "-i", fmt::format("/dev/fd/{}", kScriptDataFd),
                   "-F",          kPerfScriptFields};
-  command.descriptors = {{data.fd(), kDataFd}};
+  command.descriptors = {{data.fd(), kScriptDataFd}};
   command.stdout_fd = perf_output.get();
   command.stderr_fd = messages.fd();
   TetheredProcess script(command);

@@ -19,7 +19,7 @@ extern char** environ;
 namespace clonebench {
 namespace {
 
-constexpr std::int64_t kPollNs = 50'000'000;
+constexpr std::int64_t kShellPollNs = 50'000'000;
 
 sigset_t signals_of(std::initializer_list<int> numbers) {
   sigset_t set;
@@ -109,7 +109,7 @@ class CommandWait {
   int wait_keeper(const std::string& flag) {
     const sigset_t interrupts = signals_of({SIGINT, SIGTERM, SIGHUP, SIGCHLD});
     for (;;) {
-      const timespec poll{0, kPollNs};
+      const timespec poll{0, kShellPollNs};
       const int number = ::sigtimedwait(&interrupts, nullptr, &poll);
       if (number == SIGINT || number == SIGTERM || number == SIGHUP) {
         on_signal(number, flag);

@@ -6,7 +6,7 @@ namespace clonebench {
 namespace {
 
 // The value at `pointer` when it is of the wanted kind; nullptr otherwise.
-const nlohmann::json* find_value(const nlohmann::json& object, const char* pointer) {
+const nlohmann::json* find_pointer_value(const nlohmann::json& object, const char* pointer) {
   const nlohmann::json::json_pointer path(pointer);
   if (!object.contains(path)) {
     return nullptr;
@@ -16,7 +16,7 @@ const nlohmann::json* find_value(const nlohmann::json& object, const char* point
 }
 
 void check_governor(const nlohmann::json& environment, std::vector<StabilityWarning>& warnings) {
-  const auto* governor = find_value(environment, "/governor");
+  const auto* governor = find_pointer_value(environment, "/governor");
   if (governor == nullptr || !governor->is_string() || *governor == "performance") {
     return;
   }
@@ -27,7 +27,7 @@ void check_governor(const nlohmann::json& environment, std::vector<StabilityWarn
 }
 
 void check_smt(const nlohmann::json& environment, std::vector<StabilityWarning>& warnings) {
-  const auto* active = find_value(environment, "/smt/active");
+  const auto* active = find_pointer_value(environment, "/smt/active");
   if (active == nullptr || !active->is_boolean() || !active->get<bool>()) {
     return;
   }
@@ -39,8 +39,8 @@ void check_smt(const nlohmann::json& environment, std::vector<StabilityWarning>&
 }
 
 void check_load(const nlohmann::json& environment, std::vector<StabilityWarning>& warnings) {
-  const auto* load = find_value(environment, "/loadavg_before/1m");
-  const auto* cpus = find_value(environment, "/cpus");
+  const auto* load = find_pointer_value(environment, "/loadavg_before/1m");
+  const auto* cpus = find_pointer_value(environment, "/cpus");
   if (load == nullptr || cpus == nullptr || !load->is_number() || !cpus->is_number()) {
     return;
   }
@@ -57,7 +57,7 @@ void check_load(const nlohmann::json& environment, std::vector<StabilityWarning>
 
 void check_virtualization(const nlohmann::json& environment,
                           std::vector<StabilityWarning>& warnings) {
-  const auto* in_vm = find_value(environment, "/virtualization/in_vm");
+  const auto* in_vm = find_pointer_value(environment, "/virtualization/in_vm");
   if (in_vm == nullptr || !in_vm->is_boolean() || !in_vm->get<bool>()) {
     return;
   }
@@ -69,7 +69,7 @@ void check_virtualization(const nlohmann::json& environment,
 }
 
 void check_thp(const nlohmann::json& environment, std::vector<StabilityWarning>& warnings) {
-  const auto* thp = find_value(environment, "/thp");
+  const auto* thp = find_pointer_value(environment, "/thp");
   if (thp == nullptr || !thp->is_string() || *thp != "always") {
     return;
   }

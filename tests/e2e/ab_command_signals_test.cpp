@@ -16,14 +16,14 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-bool exists(const std::string& path) {
+bool file_exists(const std::string& path) {
   struct stat info {};
   return ::stat(path.c_str(), &info) == 0;
 }
 
-bool wait_for_file(const std::string& path, double timeout_s) {
+bool wait_for_signal_file(const std::string& path, double timeout_s) {
   const auto deadline = Clock::now() + std::chrono::duration<double>(timeout_s);
-  while (!exists(path)) {
+  while (!file_exists(path)) {
     if (Clock::now() > deadline) {
       return false;
     }
@@ -57,7 +57,7 @@ TEST_P(SignalDuringSetup, StopsTheSetupAtOnceThenRestoresAndExitsWith128PlusTheS
        "touch " + markers.started + "; sleep 20; touch " + markers.finished, "--setup-b",
        "touch " + markers.started + "; sleep 20; touch " + markers.finished, "--restore",
        "touch " + markers.restored});
-  ASSERT_TRUE(wait_for_file(markers.started, 10)) << tool.wait(1).err;
+  ASSERT_TRUE(wait_for_signal_file(markers.started, 10)) << tool.wait(1).err;
   const auto signalled = Clock::now();
   tool.signal(GetParam());
   const ToolResult result = tool.wait(30);
@@ -65,8 +65,8 @@ TEST_P(SignalDuringSetup, StopsTheSetupAtOnceThenRestoresAndExitsWith128PlusTheS
   // at once (a sanity bound, far above the fraction of a second this takes).
   EXPECT_LT(seconds_since(signalled), 8.0);
   EXPECT_EQ(result.exit_code, 128 + GetParam()) << result.err;
-  EXPECT_TRUE(exists(markers.restored)) << result.err;
-  EXPECT_FALSE(exists(markers.finished));
+  EXPECT_TRUE(file_exists(markers.restored)) << result.err;
+  EXPECT_FALSE(file_exists(markers.finished));
   EXPECT_TRUE(result.out.empty()) << result.out;
   EXPECT_TRUE(nothing_left_behind());
 }
@@ -79,12 +79,12 @@ TEST(AbCommandSignals, ASetupThatIgnoresTheSignalIsKilledAfterTheGrace) {
       {"ab", "fork --timeout 0.2", "--pairs", "2", "--warmup", "0", "--no-store", "--setup-a",
        "trap '' INT TERM; touch " + markers.started + "; sleep 30; touch " + markers.finished,
        "--setup-b", "true", "--restore", "touch " + markers.restored});
-  ASSERT_TRUE(wait_for_file(markers.started, 10)) << tool.wait(1).err;
+  ASSERT_TRUE(wait_for_signal_file(markers.started, 10)) << tool.wait(1).err;
   tool.signal(SIGTERM);
   const ToolResult result = tool.wait(25);
   EXPECT_EQ(result.exit_code, 128 + SIGTERM) << result.err;
-  EXPECT_TRUE(exists(markers.restored)) << result.err;
-  EXPECT_FALSE(exists(markers.finished));
+  EXPECT_TRUE(file_exists(markers.restored)) << result.err;
+  EXPECT_FALSE(file_exists(markers.finished));
   EXPECT_TRUE(nothing_left_behind());
 }
 
@@ -93,11 +93,11 @@ TEST(AbCommandSignals, ASigtermDuringTheFinalRestoreLetsItFinishAndPrintsNoRepor
   ToolProcess tool({"ab", "fork --timeout 0.1", "--pairs", "2", "--warmup", "0", "--no-store",
                     "--restore",
                     "touch " + markers.started + "; sleep 2; touch " + markers.restored});
-  ASSERT_TRUE(wait_for_file(markers.started, 20)) << tool.wait(1).err;
+  ASSERT_TRUE(wait_for_signal_file(markers.started, 20)) << tool.wait(1).err;
   tool.signal(SIGTERM);
   const ToolResult result = tool.wait(30);
   EXPECT_EQ(result.exit_code, 128 + SIGTERM) << result.err;  // an exit code, not death by signal
-  EXPECT_TRUE(exists(markers.restored)) << result.err;
+  EXPECT_TRUE(file_exists(markers.restored)) << result.err;
   EXPECT_TRUE(result.out.empty()) << result.out;
   EXPECT_TRUE(nothing_left_behind());
 }
@@ -107,13 +107,13 @@ TEST(AbCommandSignals, ASigkilledToolTakesItsRunningSetupCommandWithIt) {
   ToolProcess tool(
       {"ab", "fork --timeout 0.2", "--pairs", "2", "--warmup", "0", "--no-store", "--setup-a",
        "touch " + markers.started + "; sleep 3; touch " + markers.finished, "--setup-b", "true"});
-  ASSERT_TRUE(wait_for_file(markers.started, 10)) << tool.wait(1).err;
+  ASSERT_TRUE(wait_for_signal_file(markers.started, 10)) << tool.wait(1).err;
   tool.signal(SIGKILL);
   const ToolResult result = tool.wait(10);
   EXPECT_EQ(result.exit_code, 128 + SIGKILL);
   EXPECT_TRUE(orphans_end_by_themselves(10));
   std::this_thread::sleep_for(std::chrono::seconds(4));  // past the setup's own end
-  EXPECT_FALSE(exists(markers.finished)) << "the setup command outlived the tool";
+  EXPECT_FALSE(file_exists(markers.finished)) << "the setup command outlived the tool";
 }
 
 }  // namespace

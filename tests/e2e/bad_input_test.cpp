@@ -10,7 +10,7 @@
 namespace clonebench::testing {
 namespace {
 
-bool exists(const std::string& path) {
+bool path_exists(const std::string& path) {
   struct stat info {};
   return ::stat(path.c_str(), &info) == 0;
 }
@@ -33,7 +33,7 @@ TEST_P(BadRunFlag, ExitsWithTwoNamingTheFlagAndWritesNothing) {
   EXPECT_NE(result.err.find(GetParam().named), std::string::npos) << result.err;
   EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
   EXPECT_TRUE(result.out.empty()) << result.out;
-  EXPECT_FALSE(exists(json));
+  EXPECT_FALSE(path_exists(json));
   const ToolResult history = run_tool({"history", "--db", db});
   EXPECT_NE(history.out.find("no runs stored"), std::string::npos) << history.out;
   remove_database(db);

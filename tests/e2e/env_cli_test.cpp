@@ -15,7 +15,7 @@
 namespace clonebench::testing {
 namespace {
 
-constexpr double kTimeoutS = 60;
+constexpr double kEnvTimeoutS = 60;
 
 std::string trimmed(std::string text) {
   text.erase(text.find_last_not_of(" \n\t") + 1);
@@ -32,7 +32,7 @@ std::string bracketed(const std::string& text) {
 }
 
 TEST(EnvCli, PrintsOnlyTheEnvironmentAsJsonAndItMatchesTheKernel) {
-  const ToolResult result = run_tool({"env", "--json", "-"}, kTimeoutS);
+  const ToolResult result = run_tool({"env", "--json", "-"}, kEnvTimeoutS);
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const auto environment = nlohmann::json::parse(result.out);  // nothing else on stdout
   utsname name{};
@@ -64,7 +64,7 @@ TEST(EnvCli, PrintsOnlyTheEnvironmentAsJsonAndItMatchesTheKernel) {
 TEST(EnvCli, PrintsASummaryAndWritesTheSameEnvironmentToAFile) {
   const TempDirectory scratch;
   const std::string json = scratch.file("environment.json");
-  const ToolResult result = run_tool({"env", "--json", json}, kTimeoutS);
+  const ToolResult result = run_tool({"env", "--json", json}, kEnvTimeoutS);
   ASSERT_EQ(result.exit_code, 0) << result.err;
   utsname name{};
   ASSERT_EQ(::uname(&name), 0);
@@ -76,7 +76,7 @@ TEST(EnvCli, PrintsASummaryAndWritesTheSameEnvironmentToAFile) {
 }
 
 TEST(EnvCli, RefusesAnUnwritableJsonPathNamingTheFlag) {
-  const ToolResult result = run_tool({"env", "--json", "/nonexistent-dir/env.json"}, kTimeoutS);
+  const ToolResult result = run_tool({"env", "--json", "/nonexistent-dir/env.json"}, kEnvTimeoutS);
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_NE(result.err.find("--json"), std::string::npos) << result.err;
   EXPECT_NE(result.err.find("/nonexistent-dir/env.json"), std::string::npos) << result.err;

@@ -11,7 +11,7 @@
 namespace clonebench::testing {
 namespace {
 
-bool contains(const std::string& text, const std::string& part) {
+bool fault_text_contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
@@ -50,10 +50,10 @@ TEST_P(BadCompareInput, ExitsWithTwoNamingTheFileAndTheField) {
   const std::string bad = write_file(GetParam().name, GetParam().content);
   const ToolResult result = run_tool({"compare", bad, good, "--db", scratch("none.db")});
   EXPECT_EQ(result.exit_code, 2) << result.err;
-  EXPECT_TRUE(contains(result.err, bad)) << result.err;
-  EXPECT_TRUE(contains(result.err, GetParam().named)) << result.err;
+  EXPECT_TRUE(fault_text_contains(result.err, bad)) << result.err;
+  EXPECT_TRUE(fault_text_contains(result.err, GetParam().named)) << result.err;
   EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
-  EXPECT_FALSE(contains(result.err, "json.exception")) << result.err;
+  EXPECT_FALSE(fault_text_contains(result.err, "json.exception")) << result.err;
   std::remove(good.c_str());
   std::remove(bad.c_str());
 }
@@ -100,8 +100,8 @@ TEST(InputFaults, ARatioBeyondTheRangeOfADoubleIsRefusedNotPrintedAsInfinity) {
   const std::string b = write_file("vast.txt", "1e300\n2e300\n3e300\n4e300\n5e300\n6e300\n");
   const ToolResult result = run_tool({"compare", a, b});
   EXPECT_EQ(result.exit_code, 2) << result.err;
-  EXPECT_TRUE(contains(result.err, "metric value")) << result.err;
-  EXPECT_FALSE(contains(result.out, "∞")) << result.out;
+  EXPECT_TRUE(fault_text_contains(result.err, "metric value")) << result.err;
+  EXPECT_FALSE(fault_text_contains(result.out, "∞")) << result.out;
   std::remove(a.c_str());
   std::remove(b.c_str());
 }
@@ -115,10 +115,10 @@ TEST(InputFaults, AnInvalidUtf8LabelIsRefusedBeforeAnythingIsStored) {
         std::vector<std::string>{"sweep", "fork", "--rss", "0,1M", "--db", db, "--label", bad}}) {
     const ToolResult result = run_tool(args, 20);
     EXPECT_EQ(result.exit_code, 2) << args[0] << ": " << result.err;
-    EXPECT_TRUE(contains(result.err, "--label")) << result.err;
+    EXPECT_TRUE(fault_text_contains(result.err, "--label")) << result.err;
   }
   const ToolResult history = run_tool({"history", "--db", db});
-  EXPECT_TRUE(contains(history.out, "no runs stored")) << history.out;
+  EXPECT_TRUE(fault_text_contains(history.out, "no runs stored")) << history.out;
   remove_database(db);
 }
 
@@ -139,10 +139,10 @@ TEST(InputFaults, NanAndInfinityAreRefusedForAlpha) {
   for (const char* value : {"nan", "inf", "-nan", "1e999"}) {
     const ToolResult compare = run_tool({"compare", a, a, "--alpha", value});
     EXPECT_EQ(compare.exit_code, 2) << value << ": " << compare.err;
-    EXPECT_TRUE(contains(compare.err, "--alpha")) << compare.err;
+    EXPECT_TRUE(fault_text_contains(compare.err, "--alpha")) << compare.err;
     const ToolResult ab = run_tool({"ab", "fork --timeout 5", "--no-store", "--alpha", value}, 20);
     EXPECT_EQ(ab.exit_code, 2) << value << ": " << ab.err;
-    EXPECT_TRUE(contains(ab.err, "--alpha")) << ab.err;
+    EXPECT_TRUE(fault_text_contains(ab.err, "--alpha")) << ab.err;
   }
   std::remove(a.c_str());
 }
@@ -151,10 +151,10 @@ TEST(InputFaults, AnOutOfRangeRunIdNamesTheArgument) {
   const std::string db = scratch("ids.db");
   const ToolResult compare = run_tool({"compare", "99999999999999999999", "1", "--db", db});
   EXPECT_EQ(compare.exit_code, 2) << compare.err;
-  EXPECT_TRUE(contains(compare.err, "A: run id 99999999999999999999")) << compare.err;
+  EXPECT_TRUE(fault_text_contains(compare.err, "A: run id 99999999999999999999")) << compare.err;
   const ToolResult show = run_tool({"show", "99999999999999999999", "--db", db});
   EXPECT_EQ(show.exit_code, 2) << show.err;
-  EXPECT_TRUE(contains(show.err, "out of range")) << show.err;
+  EXPECT_TRUE(fault_text_contains(show.err, "out of range")) << show.err;
   remove_database(db);
 }
 
@@ -162,7 +162,7 @@ TEST(InputFaults, ANewlineInAValueStaysOnTheOneErrorLine) {
   const ToolResult result = run_tool({"run", "fork", "--timeout", "1\nsecond line"});
   EXPECT_EQ(result.exit_code, 2) << result.err;
   EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
-  EXPECT_TRUE(contains(result.err, "1\\nsecond line")) << result.err;
+  EXPECT_TRUE(fault_text_contains(result.err, "1\\nsecond line")) << result.err;
 }
 
 TEST(InputFaults, TwoHundredThousandValuesASideAreCompared) {

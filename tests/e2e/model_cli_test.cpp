@@ -15,13 +15,13 @@
 namespace clonebench::testing {
 namespace {
 
-constexpr double kTimeoutS = 120;
+constexpr double kModelTimeoutS = 120;
 
 ToolResult run_model(std::vector<std::string> args,
                      const std::string& db = "/nonexistent/clonebench-model-test.db") {
   args.insert(args.begin(), "model");
   args.insert(args.end(), {"--db", db});
-  return run_tool(args, kTimeoutS);
+  return run_tool(args, kModelTimeoutS);
 }
 
 TEST(ModelCli, PrintsEveryVariantWithIntervalsAsJson) {

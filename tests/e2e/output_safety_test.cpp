@@ -15,7 +15,7 @@
 namespace clonebench::testing {
 namespace {
 
-bool contains(const std::string& text, const std::string& part) {
+bool output_contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
@@ -41,7 +41,7 @@ class StoredDatabase : public ::testing::Test {
   void expect_database_intact() const {
     const ToolResult history = run_tool({"history", "--db", db_});
     EXPECT_EQ(history.exit_code, 0) << history.err;
-    EXPECT_TRUE(contains(history.out, "fork")) << history.out << history.err;
+    EXPECT_TRUE(output_contains(history.out, "fork")) << history.out << history.err;
   }
   std::string db_;
 };
@@ -49,8 +49,8 @@ class StoredDatabase : public ::testing::Test {
 TEST_F(StoredDatabase, RunRefusesAJsonOutputThatIsTheDatabase) {
   const ToolResult result = run_tool({"run", "fork", "--timeout", "5", "--db", db_, "--json", db_});
   EXPECT_EQ(result.exit_code, 2) << result.err;
-  EXPECT_TRUE(contains(result.err, "--json")) << result.err;
-  EXPECT_TRUE(contains(result.err, "run database")) << result.err;
+  EXPECT_TRUE(output_contains(result.err, "--json")) << result.err;
+  EXPECT_TRUE(output_contains(result.err, "run database")) << result.err;
   expect_database_intact();
 }
 
@@ -58,7 +58,7 @@ TEST_F(StoredDatabase, ExportRefusesACsvOutputThatIsTheDatabaseOrItsWriteAheadLo
   for (const std::string& target : {db_, db_ + "-wal", db_ + "-shm"}) {
     const ToolResult result = run_tool({"export", "1", "--db", db_, "--csv", target});
     EXPECT_EQ(result.exit_code, 2) << target << ": " << result.err;
-    EXPECT_TRUE(contains(result.err, "run database")) << result.err;
+    EXPECT_TRUE(output_contains(result.err, "run database")) << result.err;
   }
   expect_database_intact();
 }
@@ -69,7 +69,7 @@ TEST_F(StoredDatabase, AnOutputSymlinkedToTheDatabaseIsRefused) {
   ASSERT_EQ(::symlink(db_.c_str(), link.c_str()), 0);
   const ToolResult result = run_tool({"show", "1", "--db", db_, "--json", link});
   EXPECT_EQ(result.exit_code, 2) << result.err;
-  EXPECT_TRUE(contains(result.err, "run database")) << result.err;
+  EXPECT_TRUE(output_contains(result.err, "run database")) << result.err;
   EXPECT_EQ(file_type(link), S_IFLNK);
   std::remove(link.c_str());
   expect_database_intact();
@@ -100,7 +100,7 @@ TEST_F(StoredDatabase, ACharacterDeviceIsWrittenThroughAndStaysADevice) {
   EXPECT_EQ(file_type(null_device), S_IFCHR);
   const ToolResult full = run_tool({"export", "1", "--db", db_, "--json", full_device});
   EXPECT_EQ(full.exit_code, 1) << full.err;  // writing failed: a runtime error, named
-  EXPECT_TRUE(contains(full.err, full_device)) << full.err;
+  EXPECT_TRUE(output_contains(full.err, full_device)) << full.err;
   EXPECT_EQ(file_type(full_device), S_IFCHR);
   std::remove(null_device.c_str());
   std::remove(full_device.c_str());
@@ -122,7 +122,7 @@ TEST_F(StoredDatabase, AFifoIsWrittenThroughToItsReader) {
   }
   ::close(reader);
   EXPECT_EQ(result.exit_code, 0) << result.err;
-  EXPECT_TRUE(contains(received, "\"schema\": \"clonebench/1\"")) << received;
+  EXPECT_TRUE(output_contains(received, "\"schema\": \"clonebench/1\"")) << received;
   EXPECT_EQ(file_type(fifo), S_IFIFO);
   std::remove(fifo.c_str());
 }
@@ -137,7 +137,7 @@ TEST_F(StoredDatabase, ASymlinkIsFollowedToItsTargetAndKept) {
   const ToolResult result = run_tool({"export", "1", "--db", db_, "--csv", link});
   EXPECT_EQ(result.exit_code, 0) << result.err;
   EXPECT_EQ(file_type(link), S_IFLNK);
-  EXPECT_TRUE(contains(read_all(target), "stressor")) << read_all(target);
+  EXPECT_TRUE(output_contains(read_all(target), "stressor")) << read_all(target);
   struct stat status {};
   ASSERT_EQ(::stat(target.c_str(), &status), 0);
   EXPECT_EQ(status.st_mode & 07777, 0640U);  // the target's mode, not the umask's
@@ -154,7 +154,8 @@ TEST_F(StoredDatabase, TwoOutputsOnStdoutOrOnOneFileAreRefused) {
   const ToolResult one_file =
       run_tool({"run", "fork", "--timeout", "5", "--no-store", "--json", file, "--csv", file});
   EXPECT_EQ(one_file.exit_code, 2) << one_file.err;
-  EXPECT_TRUE(contains(one_file.err, "--json") && contains(one_file.err, "--csv")) << one_file.err;
+  EXPECT_TRUE(output_contains(one_file.err, "--json") && output_contains(one_file.err, "--csv"))
+      << one_file.err;
   EXPECT_EQ(file_type(file), 0U);
   std::remove(file.c_str());
 }

@@ -96,7 +96,7 @@ TEST(ProfileCli, AbAndSweepProfileEveryRunAndPrintOneProfilePerGroup) {
 }
 
 TEST(ProfileCli, WithoutPerfItExitsTwoSayingWhatToInstallBeforeMeasuring) {
-  const ScratchDirectory empty_path("no-perf-path");
+  const ProfileDirectory empty_path("no-perf-path");
   const std::string json = temp_path("no-perf.json");
   const ToolResult result =
       run_tool({"run", "fork", "--profile", "--timeout", "5", "--no-store", "--json", json}, 30,

@@ -12,16 +12,16 @@
 namespace clonebench::testing {
 namespace {
 
-struct Interruption {
+struct ProfileInterruption {
   int signal_number;
   int after_ms;  // after perf appeared: 0, perf is starting; 1000, it samples the stressor
 };
 
-class InterruptedProfile : public ::testing::TestWithParam<Interruption> {};
+class InterruptedProfile : public ::testing::TestWithParam<ProfileInterruption> {};
 
 TEST_P(InterruptedProfile, LeavesNoProcessAndNoFile) {
   CLONEBENCH_SKIP_WITHOUT_PERF();
-  const ScratchDirectory scratch("profile-tmp");
+  const ProfileDirectory scratch("profile-tmp");
   ToolProcess tool({"run", "fork", "--profile", "--timeout", "30", "--rss", "4M", "--no-store"},
                    {"TMPDIR=" + scratch.path()});
   ASSERT_TRUE(wait_for_child_named(tool.pid(), "perf", 20)) << "perf never started";
@@ -36,21 +36,21 @@ TEST_P(InterruptedProfile, LeavesNoProcessAndNoFile) {
   EXPECT_TRUE(scratch.empty()) << "a file was left in TMPDIR";
 }
 
-INSTANTIATE_TEST_SUITE_P(Signals, InterruptedProfile,
-                         ::testing::Values(Interruption{SIGINT, 0}, Interruption{SIGINT, 1000},
-                                           Interruption{SIGTERM, 1000}, Interruption{SIGKILL, 0},
-                                           Interruption{SIGKILL, 1000}),
-                         [](const ::testing::TestParamInfo<Interruption>& param) {
-                           return std::string(param.param.signal_number == SIGKILL  ? "Sigkill"
-                                              : param.param.signal_number == SIGINT ? "Sigint"
-                                                                                    : "Sigterm") +
-                                  (param.param.after_ms == 0 ? "WhilePerfStarts"
-                                                             : "WhilePerfSamples");
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    Signals, InterruptedProfile,
+    ::testing::Values(ProfileInterruption{SIGINT, 0}, ProfileInterruption{SIGINT, 1000},
+                      ProfileInterruption{SIGTERM, 1000}, ProfileInterruption{SIGKILL, 0},
+                      ProfileInterruption{SIGKILL, 1000}),
+    [](const ::testing::TestParamInfo<ProfileInterruption>& param) {
+      return std::string(param.param.signal_number == SIGKILL  ? "Sigkill"
+                         : param.param.signal_number == SIGINT ? "Sigint"
+                                                               : "Sigterm") +
+             (param.param.after_ms == 0 ? "WhilePerfStarts" : "WhilePerfSamples");
+    });
 
 TEST(ProfileLeaks, ACompletedProfiledRunLeavesNoProcessAndNoFile) {
   CLONEBENCH_SKIP_WITHOUT_PERF();
-  const ScratchDirectory scratch("profile-tmp-done");
+  const ProfileDirectory scratch("profile-tmp-done");
   const ToolResult result =
       run_tool({"run", "fork", "--profile", "--timeout", "0.3", "--runs", "2", "--no-store"}, 60,
                {"TMPDIR=" + scratch.path()});
@@ -86,7 +86,7 @@ exit 255
 )";
 
 TEST(ProfileLeaks, APerfThatIgnoresSigintIsKilledAfterItsBound) {
-  const ScratchDirectory fake("deaf-perf");
+  const ProfileDirectory fake("deaf-perf");
   fake.add_program("perf", kDeafPerf);
   const auto started = std::chrono::steady_clock::now();
   const ToolResult result = run_tool({"run", "fork", "--profile", "--timeout", "0.2", "--no-store"},
@@ -101,7 +101,7 @@ TEST(ProfileLeaks, APerfThatIgnoresSigintIsKilledAfterItsBound) {
 }
 
 TEST(ProfileLeaks, PerfDiesWithASigkilledToolEvenIfItWouldOutliveItsControlSocket) {
-  const ScratchDirectory fake("clinging-perf");
+  const ProfileDirectory fake("clinging-perf");
   fake.add_program("perf", kClingingPerf);
   ToolProcess tool({"run", "fork", "--profile", "--timeout", "30", "--no-store"},
                    {"PATH=" + fake.path() + ":/usr/bin:/bin"});
@@ -113,7 +113,7 @@ TEST(ProfileLeaks, PerfDiesWithASigkilledToolEvenIfItWouldOutliveItsControlSocke
 }
 
 TEST(ProfileLeaks, APerfThatFailsIsQuotedAndNothingRuns) {
-  const ScratchDirectory fake("failing-perf");
+  const ProfileDirectory fake("failing-perf");
   fake.add_program("perf", kFailingPerf);
   const ToolResult result =
       run_tool({"run", "fork", "--profile", "--timeout", "5", "--no-store", "--json", "-"}, 30,

@@ -61,13 +61,13 @@ inline bool wait_for_child_named(pid_t parent, const std::string& name, double t
 }
 
 // A directory of its own, removed with everything in it at the end.
-class ScratchDirectory {
+class ProfileDirectory {
  public:
-  explicit ScratchDirectory(const std::string& name) : path_(temp_path(name)) {
+  explicit ProfileDirectory(const std::string& name) : path_(temp_path(name)) {
     std::filesystem::remove_all(path_);
     std::filesystem::create_directories(path_);
   }
-  ~ScratchDirectory() { std::filesystem::remove_all(path_); }
+  ~ProfileDirectory() { std::filesystem::remove_all(path_); }
   const std::string& path() const { return path_; }
   bool empty() const { return std::filesystem::is_empty(path_); }
   // Writes an executable script named `name` into the directory.

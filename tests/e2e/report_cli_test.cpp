@@ -17,7 +17,7 @@
 namespace clonebench::testing {
 namespace {
 
-constexpr double kTimeoutS = 30;
+constexpr double kReportTimeoutS = 30;
 
 std::string file_text(const std::string& path) {
   std::ifstream file(path, std::ios::binary);
@@ -35,7 +35,7 @@ class ReportCli : public TempDirectoryTest {
   ToolResult report(std::vector<std::string> args) const {
     args.insert(args.begin(), "report");
     args.insert(args.end(), {"--db", db_});
-    return run_tool(args, kTimeoutS, args_env_);
+    return run_tool(args, kReportTimeoutS, args_env_);
   }
   std::string db_ = scratch_.file("runs.db");
   std::vector<std::string> args_env_;  // added to the tool's environment

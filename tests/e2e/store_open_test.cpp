@@ -20,9 +20,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr uid_t kNobody = 65534;
+constexpr uid_t kNobodyUid = 65534;
 
-bool contains(const std::string& text, const std::string& part) {
+bool message_contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
@@ -33,8 +33,8 @@ bool is_root() {
 void become_nobody() {
   if (is_root()) {
     ::setgroups(0, nullptr);
-    ::setgid(kNobody);
-    ::setuid(kNobody);
+    ::setgid(kNobodyUid);
+    ::setuid(kNobodyUid);
   }
 }
 
@@ -46,7 +46,7 @@ class StoreOpen : public ::testing::Test {
     dir_ = pattern;
     ::chmod(dir_.c_str(), 0755);
     if (is_root()) {
-      ASSERT_EQ(::chown(dir_.c_str(), kNobody, kNobody), 0);
+      ASSERT_EQ(::chown(dir_.c_str(), kNobodyUid, kNobodyUid), 0);
     }
     db_ = dir_ + "/runs.db";
   }
@@ -95,7 +95,7 @@ TEST_F(StoreOpen, AReadOnlyDatabaseIsRefusedBeforeMeasuringAndLeavesNoFiles) {
   ASSERT_EQ(::chmod(db_.c_str(), 0444), 0);
   const ToolResult result = long_run();
   EXPECT_EQ(result.exit_code, 2) << result.err;
-  EXPECT_TRUE(contains(result.err, db_)) << result.err;
+  EXPECT_TRUE(message_contains(result.err, db_)) << result.err;
   EXPECT_EQ(entries(), 1U) << "no -wal or -shm left beside the database";
 }
 
@@ -104,7 +104,7 @@ TEST_F(StoreOpen, ADatabaseInAReadOnlyDirectoryIsRefusedBeforeMeasuring) {
   ASSERT_EQ(::chmod(dir_.c_str(), 0555), 0);
   const ToolResult result = long_run();
   EXPECT_EQ(result.exit_code, 2) << result.err;
-  EXPECT_TRUE(contains(result.err, db_)) << result.err;
+  EXPECT_TRUE(message_contains(result.err, db_)) << result.err;
 }
 
 TEST_F(StoreOpen, ReadingCommandsWorkInAReadOnlyDirectory) {
@@ -112,12 +112,12 @@ TEST_F(StoreOpen, ReadingCommandsWorkInAReadOnlyDirectory) {
   ASSERT_EQ(::chmod(dir_.c_str(), 0555), 0);
   const ToolResult history = tool({"history", "--db", db_});
   EXPECT_EQ(history.exit_code, 0) << history.err;
-  EXPECT_TRUE(contains(history.out, "fork")) << history.out;
+  EXPECT_TRUE(message_contains(history.out, "fork")) << history.out;
   const ToolResult show = tool({"show", "1", "--db", db_, "--json", "-"});
   EXPECT_EQ(show.exit_code, 0) << show.err;
   const ToolResult missing = tool({"history", "--db", dir_ + "/none.db"});
   EXPECT_EQ(missing.exit_code, 0) << missing.err;
-  EXPECT_TRUE(contains(missing.out, "no runs stored")) << missing.out;
+  EXPECT_TRUE(message_contains(missing.out, "no runs stored")) << missing.out;
   EXPECT_EQ(entries(), 1U);
 }
 
@@ -136,7 +136,7 @@ TEST_F(StoreOpen, ADamagedDatabaseIsRefusedBeforeMeasuring) {
   }
   const ToolResult result = long_run();
   EXPECT_EQ(result.exit_code, 2) << result.err;
-  EXPECT_TRUE(contains(result.err, "damaged")) << result.err;
+  EXPECT_TRUE(message_contains(result.err, "damaged")) << result.err;
   const ToolResult history = tool({"history", "--db", db_});
   EXPECT_EQ(history.exit_code, 2) << history.err;
 }
@@ -146,7 +146,7 @@ TEST_F(StoreOpen, ANegativeSchemaVersionIsNamed) {
   sql("PRAGMA user_version = -1");
   const ToolResult result = long_run();
   EXPECT_EQ(result.exit_code, 2) << result.err;
-  EXPECT_TRUE(contains(result.err, "schema version -1")) << result.err;
+  EXPECT_TRUE(message_contains(result.err, "schema version -1")) << result.err;
 }
 
 // In a private mount namespace (it ends with the process), a full 64 KiB tmpfs under the
@@ -177,7 +177,7 @@ TEST_F(StoreOpen, AFullDiskAtOpenIsNamedWithItsDirectory) {
   const ToolResult result = run_tool({"run", "fork", "--timeout", "30", "--db", db_}, 20, {},
                                      [this] { mount_full_disk(dir_); });
   EXPECT_EQ(result.exit_code, 1) << result.err;
-  EXPECT_TRUE(contains(result.err, "the disk is full: no space left for it in " + dir_))
+  EXPECT_TRUE(message_contains(result.err, "the disk is full: no space left for it in " + dir_))
       << result.err;
 }
 

@@ -22,7 +22,7 @@ namespace fs = std::filesystem;
 constexpr std::uint64_t kMaxBaselineVmas = 16;
 constexpr std::uint64_t kMaxBaselineRssKb = 1024;
 
-bool contains(const std::string& text, const std::string& part) {
+bool worker_text_contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
@@ -41,15 +41,15 @@ std::pair<int, std::string> shell(const std::string& command) {
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
 }
 
-class ScratchDirectory {
+class WorkerDirectory {
  public:
-  ScratchDirectory() {
+  WorkerDirectory() {
     std::string pattern = (fs::temp_directory_path() / "clonebench-worker-XXXXXX").string();
     if (::mkdtemp(pattern.data()) != nullptr) {
       path_ = pattern;
     }
   }
-  ~ScratchDirectory() { fs::remove_all(path_); }
+  ~WorkerDirectory() { fs::remove_all(path_); }
   const fs::path& path() const { return path_; }
 
  private:
@@ -101,40 +101,41 @@ TEST(Worker, CountsEveryOperationInTheThroughputSeries) {
 TEST(Worker, IsAStaticImageWithoutAnyOfTheDriversLibraries) {
   const auto [interp_code, program_headers] = shell(std::string("readelf -l ") + CLONEBENCH_WORKER);
   ASSERT_EQ(interp_code, 0) << program_headers;
-  EXPECT_FALSE(contains(program_headers, "INTERP")) << "dynamically linked";
+  EXPECT_FALSE(worker_text_contains(program_headers, "INTERP")) << "dynamically linked";
   const auto [nm_code, symbols] = shell(std::string("nm -C ") + CLONEBENCH_WORKER);
   ASSERT_EQ(nm_code, 0) << symbols.substr(0, 500);
   for (const char* library : {"fmt::", "nlohmann::", "sqlite3_", "YAML::", "CLI::"}) {
-    EXPECT_FALSE(contains(symbols, library)) << library << " is linked into the worker";
+    EXPECT_FALSE(worker_text_contains(symbols, library)) << library << " is linked into the worker";
   }
 }
 
 TEST(Worker, RefusesToRunWithoutAJob) {
   auto [code, output] = shell(CLONEBENCH_WORKER);
   EXPECT_EQ(code, 5);
-  EXPECT_TRUE(contains(output, "not a command")) << output;
+  EXPECT_TRUE(worker_text_contains(output, "not a command")) << output;
   std::tie(code, output) = shell(std::string(CLONEBENCH_WORKER) + " --job-fd 0 </dev/null");
   EXPECT_EQ(code, 5);
-  EXPECT_TRUE(contains(output, "does not hold a clonebench job")) << output;
+  EXPECT_TRUE(worker_text_contains(output, "does not hold a clonebench job")) << output;
   std::tie(code, output) = shell(std::string(CLONEBENCH_WORKER) + " --job-fd x");
   EXPECT_EQ(code, 5);
 }
 
 TEST(Worker, ARunWithoutItExitsOneNamingWhereItLooked) {
-  ScratchDirectory scratch;
+  WorkerDirectory scratch;
   const fs::path lonely = scratch.path() / "bin" / "clonebench";
   fs::create_directories(lonely.parent_path());
   fs::copy_file(CLONEBENCH_BINARY, lonely);
   const auto [code, output] = shell("env -u CLONEBENCH_LIBEXEC_DIR " + lonely.string() +
                                     " run fork --timeout 0.2 --no-store");
   EXPECT_EQ(code, 1) << output;
-  EXPECT_TRUE(contains(output, (scratch.path() / "bin" / "clonebench-worker").string())) << output;
-  EXPECT_TRUE(contains(output, "libexec/clonebench/clonebench-worker")) << output;
+  EXPECT_TRUE(worker_text_contains(output, (scratch.path() / "bin" / "clonebench-worker").string()))
+      << output;
+  EXPECT_TRUE(worker_text_contains(output, "libexec/clonebench/clonebench-worker")) << output;
   EXPECT_EQ(std::count(output.begin(), output.end(), '\n'), 1) << output;
 }
 
 TEST(Worker, OneOfAnotherVersionIsRefusedNamingBothVersions) {
-  ScratchDirectory scratch;
+  WorkerDirectory scratch;
   const fs::path fake = scratch.path() / "clonebench-worker";
   {
     // What an older or newer worker does with our page: it writes the layout it speaks into the
@@ -149,8 +150,8 @@ TEST(Worker, OneOfAnotherVersionIsRefusedNamingBothVersions) {
   const ToolResult result = run_tool({"run", "fork", "--timeout", "0.2", "--no-store"}, 30,
                                      {"CLONEBENCH_LIBEXEC_DIR=" + scratch.path().string()});
   EXPECT_EQ(result.exit_code, 1) << result.err;
-  EXPECT_TRUE(contains(result.err, fake.string())) << result.err;
-  EXPECT_TRUE(contains(result.err, "layout 7")) << result.err;
+  EXPECT_TRUE(worker_text_contains(result.err, fake.string())) << result.err;
+  EXPECT_TRUE(worker_text_contains(result.err, "layout 7")) << result.err;
   EXPECT_TRUE(nothing_left_behind());
 }
 
@@ -161,7 +162,7 @@ std::vector<std::int64_t> run_ids_of(const nlohmann::json& side) {
 // The forking process must not depend on what the driver has accumulated: over 30 pairs its
 // resident memory and mappings stay where they started.
 TEST(Worker, StaysTheSameSizeOverALongAbExperiment) {
-  ScratchDirectory scratch;
+  WorkerDirectory scratch;
   const std::string db = (scratch.path() / "runs.db").string();
   const ToolResult ab = run_tool({"ab", "fork --timeout 0.1", "--pairs", "30", "--warmup", "0",
                                   "--db", db, "--json", "-", "--seed", "3"},
@@ -199,7 +200,7 @@ TEST(Worker, StaysTheSameSizeOverALongAbExperiment) {
 // ab stores each run as it ends: a Ctrl-C keeps the runs already measured, and the experiment
 // says it was interrupted.
 TEST(Worker, AnInterruptedAbKeepsItsStoredRunsMarkedInterrupted) {
-  ScratchDirectory scratch;
+  WorkerDirectory scratch;
   const std::string db = (scratch.path() / "runs.db").string();
   ToolProcess tool({"ab", "fork --timeout 0.2", "--pairs", "200", "--warmup", "0", "--db", db});
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
@@ -217,7 +218,7 @@ TEST(Worker, AnInterruptedAbKeepsItsStoredRunsMarkedInterrupted) {
   EXPECT_TRUE(nothing_left_behind());
   history = run_tool({"history", "--db", db}).out;
   EXPECT_GE(std::count(history.begin(), history.end(), '\n'), 4) << history;
-  EXPECT_TRUE(contains(history, "(interrupted)")) << history;
+  EXPECT_TRUE(worker_text_contains(history, "(interrupted)")) << history;
 }
 
 }  // namespace

@@ -18,7 +18,7 @@ std::string golden(const std::string& name) {
   return std::string(CLONEBENCH_GOLDEN_DIR) + "/compare/" + name;
 }
 
-std::string error_of(const std::string& name, const ReadOptions& options = {}) {
+std::string reader_error_of(const std::string& name, const ReadOptions& options = {}) {
   try {
     read_input_file(golden(name), options);
   } catch (const UsageError& error) {
@@ -68,7 +68,8 @@ TEST(CompareReaders, ReadEveryMetricsLineOfAPastedMailAndIgnoreTheRest) {
 }
 
 TEST(CompareReaders, ReadHyperfineJsonOnlyWithACommandWhenThereAreSeveral) {
-  EXPECT_NE(error_of("hyperfine-two.json").find("choose one with --command"), std::string::npos);
+  EXPECT_NE(reader_error_of("hyperfine-two.json").find("choose one with --command"),
+            std::string::npos);
   ReadOptions options;
   options.hyperfine_command = "sleep 0.0105";
   const SampleSet set = read_input_file(golden("hyperfine-two.json"), options);
@@ -76,7 +77,7 @@ TEST(CompareReaders, ReadHyperfineJsonOnlyWithACommandWhenThereAreSeveral) {
   ASSERT_EQ(set.runs.size(), 10U);
   EXPECT_DOUBLE_EQ(set.runs[3].metrics.at("time_s"), 0.016431327);
   options.hyperfine_command = "sleep 1";
-  EXPECT_NE(error_of("hyperfine-two.json", options).find("'sleep 0.010', 'sleep 0.0105'"),
+  EXPECT_NE(reader_error_of("hyperfine-two.json", options).find("'sleep 0.010', 'sleep 0.0105'"),
             std::string::npos);
 }
 
@@ -101,17 +102,19 @@ TEST(CompareReaders, ConvertEveryDurationUnit) {
 }
 
 TEST(CompareReaders, NameTheFileAndLineOfAMalformedInput) {
-  EXPECT_NE(error_of("malformed-number.txt").find("malformed-number.txt:3:"), std::string::npos);
-  EXPECT_NE(error_of("malformed-mixed-units.txt").find("malformed-mixed-units.txt:2:"),
+  EXPECT_NE(reader_error_of("malformed-number.txt").find("malformed-number.txt:3:"),
             std::string::npos);
-  EXPECT_NE(error_of("malformed.yaml").find("malformed.yaml:"), std::string::npos);
-  EXPECT_NE(error_of("malformed-clonebench.json")
+  EXPECT_NE(reader_error_of("malformed-mixed-units.txt").find("malformed-mixed-units.txt:2:"),
+            std::string::npos);
+  EXPECT_NE(reader_error_of("malformed.yaml").find("malformed.yaml:"), std::string::npos);
+  EXPECT_NE(reader_error_of("malformed-clonebench.json")
                 .find("runs[0].ops_per_sec_real: expected a number, found string"),
             std::string::npos);
-  EXPECT_NE(error_of("malformed-other.json").find("neither a clonebench/1 document"),
+  EXPECT_NE(reader_error_of("malformed-other.json").find("neither a clonebench/1 document"),
             std::string::npos);
-  EXPECT_NE(error_of("malformed-no-metrics.log").find("without --metrics rows"), std::string::npos);
-  EXPECT_NE(error_of("does-not-exist.txt").find("does-not-exist.txt: cannot read"),
+  EXPECT_NE(reader_error_of("malformed-no-metrics.log").find("without --metrics rows"),
+            std::string::npos);
+  EXPECT_NE(reader_error_of("does-not-exist.txt").find("does-not-exist.txt: cannot read"),
             std::string::npos);
 }
 

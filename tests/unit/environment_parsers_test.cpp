@@ -9,10 +9,10 @@
 namespace clonebench {
 namespace {
 
-const std::string kGolden = std::string(CLONEBENCH_GOLDEN_DIR) + "/environment/";
+const std::string kParsersGolden = std::string(CLONEBENCH_GOLDEN_DIR) + "/environment/";
 
-std::string golden_text(const std::string& name) {
-  const auto text = read_text_file(kGolden + name);
+std::string parsers_golden_text(const std::string& name) {
+  const auto text = read_text_file(kParsersGolden + name);
   EXPECT_TRUE(text.has_value()) << name;
   return text.value_or("");
 }
@@ -62,7 +62,7 @@ TEST(ProcText, ReadsMeminfoEntriesInKilobytes) {
   EXPECT_EQ(entries.at("MemAvailable"), 9000000);
   EXPECT_EQ(entries.at("HugePages_Total"), 4);
   EXPECT_EQ(entries.size(), 3u);
-  EXPECT_TRUE(parse_meminfo(golden_text("meminfo.txt")).contains("MemTotal"));
+  EXPECT_TRUE(parse_meminfo(parsers_golden_text("meminfo.txt")).contains("MemTotal"));
 }
 
 TEST(ProcText, FindsAKernelParameterBeforeTheInitSeparator) {
@@ -76,7 +76,7 @@ TEST(ProcText, FindsAKernelParameterBeforeTheInitSeparator) {
 }
 
 TEST(ProcText, TrimsEveryVulnerabilityFile) {
-  const auto files = read_directory_files(kGolden + "vulnerabilities");
+  const auto files = read_directory_files(kParsersGolden + "vulnerabilities");
   ASSERT_TRUE(files.has_value());
   const auto parsed = parse_vulnerabilities(*files);
   EXPECT_EQ(parsed.size(), 4u);
@@ -86,13 +86,13 @@ TEST(ProcText, TrimsEveryVulnerabilityFile) {
 }
 
 TEST(TextFile, AMissingFileOrDirectoryIsAbsentNotAnError) {
-  EXPECT_EQ(read_text_file(kGolden + "no_such_file"), std::nullopt);
-  EXPECT_EQ(read_directory_files(kGolden + "no_such_directory"), std::nullopt);
-  EXPECT_EQ(list_directory(kGolden + "no_such_directory"), std::nullopt);
+  EXPECT_EQ(read_text_file(kParsersGolden + "no_such_file"), std::nullopt);
+  EXPECT_EQ(read_directory_files(kParsersGolden + "no_such_directory"), std::nullopt);
+  EXPECT_EQ(list_directory(kParsersGolden + "no_such_directory"), std::nullopt);
 }
 
 TEST(CpuInfo, ReadsModelIdentityFlagsAndCountOfAnX86VirtualMachine) {
-  const CpuInfo info = parse_cpuinfo(golden_text("cpuinfo_x86_vm.txt"));
+  const CpuInfo info = parse_cpuinfo(parsers_golden_text("cpuinfo_x86_vm.txt"));
   EXPECT_EQ(info.model_name, "Intel(R) Xeon(R) Processor");
   EXPECT_EQ(info.vendor, "GenuineIntel");
   EXPECT_EQ(info.family, "6");
@@ -103,7 +103,7 @@ TEST(CpuInfo, ReadsModelIdentityFlagsAndCountOfAnX86VirtualMachine) {
 }
 
 TEST(CpuInfo, ReadsAnArm64CpuWithoutAModelName) {
-  const CpuInfo info = parse_cpuinfo(golden_text("cpuinfo_arm64.txt"));
+  const CpuInfo info = parse_cpuinfo(parsers_golden_text("cpuinfo_arm64.txt"));
   EXPECT_EQ(info.model_name, std::nullopt);
   EXPECT_EQ(info.vendor, "0x41");
   EXPECT_EQ(info.model, "0xd0c");
@@ -113,7 +113,7 @@ TEST(CpuInfo, ReadsAnArm64CpuWithoutAModelName) {
 }
 
 TEST(CpuInfo, GarbageGivesAnEmptyDescription) {
-  const CpuInfo info = parse_cpuinfo(golden_text("cpuinfo_garbage.txt"));
+  const CpuInfo info = parse_cpuinfo(parsers_golden_text("cpuinfo_garbage.txt"));
   EXPECT_EQ(info.model_name, std::nullopt);
   EXPECT_EQ(info.processors, 0);
   EXPECT_TRUE(info.flags.empty());

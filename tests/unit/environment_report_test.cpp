@@ -9,9 +9,7 @@
 namespace clonebench {
 namespace {
 
-using nlohmann::json;
-
-json quiet_machine() {
+nlohmann::json quiet_machine() {
   return {{"governor", "performance"},
           {"smt", {{"control", "off"}, {"active", false}}},
           {"cpus", 8},
@@ -34,7 +32,7 @@ TEST(StabilityWarning, AQuietBareMetalMachineRaisesNone) {
 }
 
 TEST(StabilityWarning, NullOrMissingFieldsRaiseNone) {
-  EXPECT_TRUE(stability_warnings(json::object()).empty());
+  EXPECT_TRUE(stability_warnings(nlohmann::json::object()).empty());
   EXPECT_TRUE(stability_warnings({{"governor", nullptr},
                                   {"smt", nullptr},
                                   {"cpus", nullptr},
@@ -44,7 +42,7 @@ TEST(StabilityWarning, NullOrMissingFieldsRaiseNone) {
 }
 
 TEST(StabilityWarning, EachNoisySettingRaisesItsOwnWarningWithAdvice) {
-  json machine = quiet_machine();
+  nlohmann::json machine = quiet_machine();
   machine["governor"] = "powersave";
   machine["smt"]["active"] = true;
   machine["loadavg_before"]["1m"] = 1.7;  // above 0.2 * 8 = 1.6
@@ -60,13 +58,13 @@ TEST(StabilityWarning, EachNoisySettingRaisesItsOwnWarningWithAdvice) {
 }
 
 TEST(StabilityWarning, LoadAtTheThresholdIsNotHigh) {
-  json machine = quiet_machine();
+  nlohmann::json machine = quiet_machine();
   machine["loadavg_before"]["1m"] = 1.6;
   EXPECT_TRUE(stability_warnings(machine).empty());
 }
 
 TEST(EnvironmentSummary, AlignsScalarsThenSectionsWithMitigationsAndConfigLast) {
-  const json environment = {
+  const nlohmann::json environment = {
       {"kernel_release", "6.11.0"},
       {"cpus", 2},
       {"governor", nullptr},

@@ -11,28 +11,28 @@
 namespace clonebench {
 namespace {
 
-void expect_golden(const std::string& name, const std::string& actual) {
+void expect_export_golden(const std::string& name, const std::string& actual) {
   testing::expect_golden_file(testing::golden_path("export/" + name), actual);
 }
 
 TEST(ExportGolden, JsonMatchesTheGoldenFile) {
-  expect_golden("document.json", render_json(testing::sample_document()));
+  expect_export_golden("document.json", render_json(testing::sample_document()));
 }
 
 TEST(ExportGolden, YamlMatchesTheGoldenFile) {
-  expect_golden("document.yaml", render_yaml(testing::sample_document()));
+  expect_export_golden("document.yaml", render_yaml(testing::sample_document()));
 }
 
 TEST(ExportGolden, CsvMatchesTheGoldenFile) {
-  expect_golden("document.csv", render_csv(testing::sample_document()));
+  expect_export_golden("document.csv", render_csv(testing::sample_document()));
 }
 
 TEST(ExportGolden, TableMatchesTheGoldenFile) {
-  expect_golden("document.table.txt", render_table(testing::sample_document()));
+  expect_export_golden("document.table.txt", render_table(testing::sample_document()));
 }
 
 TEST(ExportGolden, MetricsMatchesTheGoldenFile) {
-  expect_golden("document.metrics.txt", render_metrics(testing::sample_document(), 7020));
+  expect_export_golden("document.metrics.txt", render_metrics(testing::sample_document(), 7020));
 }
 
 }  // namespace

@@ -11,7 +11,7 @@
 namespace clonebench {
 namespace {
 
-std::vector<std::string> lines_of(const std::string& text) {
+std::vector<std::string> table_lines_of(const std::string& text) {
   std::vector<std::string> lines;
   std::istringstream stream(text);
   for (std::string line; std::getline(stream, line);) {
@@ -21,7 +21,7 @@ std::vector<std::string> lines_of(const std::string& text) {
 }
 
 TEST(ExportTable, HasTwoHeaderLinesAndOneLinePerRun) {
-  const auto lines = lines_of(render_table(testing::sample_document()));
+  const auto lines = table_lines_of(render_table(testing::sample_document()));
   ASSERT_EQ(lines.size(), 4U);
   EXPECT_NE(lines[0].find("create µs"), std::string::npos);
   EXPECT_EQ(lines[1].rfind("stressor", 0), 0U);
@@ -30,7 +30,7 @@ TEST(ExportTable, HasTwoHeaderLinesAndOneLinePerRun) {
 }
 
 TEST(ExportTable, RightAlignsNumbersUnderTheirHeaders) {
-  const auto lines = lines_of(render_table(testing::sample_document()));
+  const auto lines = table_lines_of(render_table(testing::sample_document()));
   const std::size_t end = lines[1].find("ops/s real") + std::string("ops/s real").size();
   EXPECT_EQ(lines[2].substr(0, end).substr(end - 6), "279.50");
   EXPECT_EQ(lines[3].substr(0, end).substr(end - 6), "690.32");
@@ -53,7 +53,7 @@ TEST(ExportTable, ShowsLatencyPercentilesInMicroseconds) {
   create.add(3'000'000);
   create.add(3'000'000);
   document.runs[1].result.create = create;
-  const auto lines = lines_of(render_table(document));
+  const auto lines = table_lines_of(render_table(document));
   const std::size_t p50_end = lines[1].find("p50") + 3;
   const std::size_t p99_end = lines[1].find("p99") + 3;
   EXPECT_EQ(lines[3].substr(p50_end - 6, 6), "1003.5") << lines[3];
@@ -61,7 +61,7 @@ TEST(ExportTable, ShowsLatencyPercentilesInMicroseconds) {
 }
 
 TEST(ExportTable, ListsFailuresOrADash) {
-  const auto lines = lines_of(render_table(testing::sample_document()));
+  const auto lines = table_lines_of(render_table(testing::sample_document()));
   EXPECT_EQ(lines[2].substr(lines[2].size() - 21), "EINVAL 120, EPERM 340");
   EXPECT_EQ(lines[3].back(), '-');
 }
@@ -69,12 +69,12 @@ TEST(ExportTable, ListsFailuresOrADash) {
 TEST(ExportTable, PrintsADashForAPhaseWithoutSamples) {
   RunDocument document = testing::sample_document();
   document.runs[1].result.start = LatencyHistogram{};
-  const auto lines = lines_of(render_table(document));
+  const auto lines = table_lines_of(render_table(document));
   EXPECT_NE(lines[3].find(" - "), std::string::npos) << lines[3];
 }
 
 TEST(ExportTable, EndsNoLineWithSpaces) {
-  for (const auto& line : lines_of(render_table(testing::sample_document()))) {
+  for (const auto& line : table_lines_of(render_table(testing::sample_document()))) {
     ASSERT_FALSE(line.empty());
     EXPECT_NE(line.back(), ' ') << line;
   }

@@ -12,7 +12,7 @@
 namespace clonebench {
 namespace {
 
-std::vector<std::string> lines_of(const std::string& text) {
+std::vector<std::string> yaml_lines_of(const std::string& text) {
   std::vector<std::string> lines;
   std::istringstream stream(text);
   for (std::string line; std::getline(stream, line);) {
@@ -29,7 +29,7 @@ TEST(ExportYaml, StartsWithDocumentMarkerAndEndsWithEndMarker) {
 }
 
 TEST(ExportYaml, WritesStressNgsKeysInStressNgsOrderBeforeClonebenchsKeys) {
-  const auto lines = lines_of(render_yaml(testing::sample_document()));
+  const auto lines = yaml_lines_of(render_yaml(testing::sample_document()));
   std::size_t at = 0;
   while (at < lines.size() && lines[at] != "    - stressor: clone") {
     ++at;

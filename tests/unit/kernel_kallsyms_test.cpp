@@ -11,7 +11,7 @@
 namespace clonebench {
 namespace {
 
-const std::string kGolden = std::string(CLONEBENCH_GOLDEN_DIR) + "/kernel/";
+const std::string kKallsymsGolden = std::string(CLONEBENCH_GOLDEN_DIR) + "/kernel/";
 
 KallsymsScan scan_text(const std::string& text) {
   KallsymsScanner scanner(watched_function_names());
@@ -25,7 +25,7 @@ KallsymsScan scan_text(const std::string& text) {
 
 KallsymsScan scan_golden(const std::string& name) {
   KallsymsScanner scanner(watched_function_names());
-  EXPECT_EQ(scan_kallsyms_file(kGolden + name, scanner), "") << name;
+  EXPECT_EQ(scan_kallsyms_file(kKallsymsGolden + name, scanner), "") << name;
   return scanner.result();
 }
 
@@ -123,7 +123,8 @@ TEST(KernelPath, AnUnreadableOrEmptyKallsymsLeavesEverythingUnknownAndSaysWhy) {
 
 TEST(KernelPath, AMissingFileIsUnreadableWithTheSystemsReason) {
   KallsymsScanner scanner(watched_function_names());
-  EXPECT_EQ(scan_kallsyms_file(kGolden + "no-such-kallsyms", scanner), "No such file or directory");
+  EXPECT_EQ(scan_kallsyms_file(kKallsymsGolden + "no-such-kallsyms", scanner),
+            "No such file or directory");
 }
 
 TEST(KernelPath, TheEnvironmentObjectReadsBackToTheSameFacts) {

@@ -16,7 +16,7 @@
 namespace clonebench {
 namespace {
 
-const std::string kGolden = std::string(CLONEBENCH_GOLDEN_DIR) + "/kernel/";
+const std::string kProfileGolden = std::string(CLONEBENCH_GOLDEN_DIR) + "/kernel/";
 
 KernelProfile profile_of(const std::string& text, std::size_t top = kStoredTopSymbols) {
   PerfScriptProfile builder;
@@ -38,7 +38,7 @@ ProfileCount count_named(const std::vector<ProfileCount>& counts, const std::str
 }
 
 KernelProfile golden_profile() {
-  return profile_of(read_text_file(kGolden + "perf_script_fork.txt").value_or(""));
+  return profile_of(read_text_file(kProfileGolden + "perf_script_fork.txt").value_or(""));
 }
 
 TEST(PerfScriptProfile, CountsSamplesByWhoRanIdleOwnAndKernel) {
@@ -85,7 +85,7 @@ TEST(PerfScriptProfile, PathGroupsCountEachSampleOnceWhereverTheChainPassesThrou
 
 TEST(PerfScriptProfile, KeepsTheTopOfTheMachineAndTheTopOfClonebenchEachOnce) {
   const KernelProfile profile =
-      profile_of(read_text_file(kGolden + "perf_script_fork.txt").value_or(""), 1);
+      profile_of(read_text_file(kProfileGolden + "perf_script_fork.txt").value_or(""), 1);
   ASSERT_EQ(profile.top_kernel_symbols.size(), 2U);
   EXPECT_EQ(profile.top_kernel_symbols[0].name, "pvm_irq_enable");  // the machine's top
   EXPECT_EQ(profile.top_kernel_symbols[1].name, "_compound_head");  // clonebench's top

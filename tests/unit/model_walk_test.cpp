@@ -11,18 +11,18 @@
 namespace clonebench::model {
 namespace {
 
-constexpr std::uint64_t kPages = 32 * kPagesPerPmd;  // 64 MiB simulated
+constexpr std::uint64_t kWalkPages = 32 * kPagesPerPmd;  // 64 MiB simulated
 
 struct SmallMachine {
   explicit SmallMachine(unsigned large_pct, Layout layout = Layout::kRandom)
-      : vmemmap(kPages), gather(kGatherBatch) {
-    vmemmap.make_hvo_hugetlb(kPages - kPagesPerPmd);
+      : vmemmap(kWalkPages), gather(kGatherBatch) {
+    vmemmap.make_hvo_hugetlb(kWalkPages - kPagesPerPmd);
     tables = populate_region(vmemmap, {std::uint64_t{8} << 20, layout, large_pct, 7}, 1);
   }
   WalkContext context() {
     WalkContext context;
     context.vmemmap = vmemmap.base();
-    context.max_pfn = kPages - 1;
+    context.max_pfn = kWalkPages - 1;
     context.parent_ptes = tables.parent.data();
     context.child_ptes = tables.child.data();
     context.nr_ptes = tables.parent.size();
@@ -136,10 +136,10 @@ TEST(ModelLayout, PlacesSeqPagesInVirtualOrderAndRandomPagesOtherwise) {
 TEST(ModelLayout, NeverHandsOutAPageTwiceOrOneOfTheHugetlbPool) {
   for (const Layout layout : {Layout::kSeq, Layout::kRuns, Layout::kRandom}) {
     SmallMachine machine(25, layout);
-    std::vector<bool> seen(kPages, false);
+    std::vector<bool> seen(kWalkPages, false);
     for (const std::uint64_t pte : machine.tables.parent) {
       const std::uint64_t pfn = pte_pfn(pte);
-      ASSERT_LT(pfn, kPages - kPagesPerPmd) << layout_name(layout);
+      ASSERT_LT(pfn, kWalkPages - kPagesPerPmd) << layout_name(layout);
       ASSERT_FALSE(seen[pfn]) << layout_name(layout);
       seen[pfn] = true;
     }

@@ -15,7 +15,7 @@
 namespace clonebench {
 namespace {
 
-std::string golden(const std::string& name) {
+std::string parent_golden(const std::string& name) {
   std::ifstream in(std::string(CLONEBENCH_GOLDEN_DIR) + "/smaps/" + name);
   EXPECT_TRUE(in.good()) << name;
   std::stringstream text;
@@ -24,7 +24,7 @@ std::string golden(const std::string& name) {
 }
 
 TEST(SmapsParser, SumsTheRollupFieldsAsTheKernelPrintsThem) {
-  const SmapsTotals totals = parse_smaps(golden("smaps_rollup.txt"));
+  const SmapsTotals totals = parse_smaps(parent_golden("smaps_rollup.txt"));
   EXPECT_EQ(totals.rss_kb, 26344u);
   EXPECT_EQ(totals.anonymous_kb, 15412u);
   EXPECT_EQ(totals.anon_huge_kb, 0u);
@@ -33,36 +33,38 @@ TEST(SmapsParser, SumsTheRollupFieldsAsTheKernelPrintsThem) {
 }
 
 TEST(SmapsParser, SumsEveryEntryOfTheFullSmaps) {
-  const SmapsTotals totals = parse_smaps(golden("smaps.txt"));
+  const SmapsTotals totals = parse_smaps(parent_golden("smaps.txt"));
   EXPECT_EQ(totals.rss_kb, 26228u);
   EXPECT_EQ(totals.anonymous_kb, 15296u);
 }
 
 TEST(SmapsParser, CountsTheWholeRssOfSharedMappingsAsShared) {
   // 1632 kB Shared_Clean of libraries plus the 4096 kB shmem region smaps calls Private_Dirty.
-  EXPECT_EQ(parse_smaps(golden("smaps.txt")).shared_kb, 5728u);
+  EXPECT_EQ(parse_smaps(parent_golden("smaps.txt")).shared_kb, 5728u);
   const SmapsTotals shared_only =
-      parse_smaps_range(golden("smaps.txt"), 0x7f6bb1a00000, 0x7f6bb1e00000);
+      parse_smaps_range(parent_golden("smaps.txt"), 0x7f6bb1a00000, 0x7f6bb1e00000);
   EXPECT_EQ(shared_only.rss_kb, 4096u);
   EXPECT_EQ(shared_only.shared_kb, 4096u);
   EXPECT_EQ(shared_only.anonymous_kb, 0u);
 }
 
 TEST(SmapsParser, SumsOnlyTheEntriesInsideTheRange) {
-  const SmapsTotals region = parse_smaps_range(golden("smaps.txt"), 0x7f6bb1e00000, 0x7f6bb2600000);
+  const SmapsTotals region =
+      parse_smaps_range(parent_golden("smaps.txt"), 0x7f6bb1e00000, 0x7f6bb2600000);
   EXPECT_EQ(region.rss_kb, 8192u);
   EXPECT_EQ(region.anonymous_kb, 8192u);
   EXPECT_EQ(region.shared_kb, 0u);
 }
 
 TEST(SmapsParser, IgnoresAnEntryThatOnlyOverlapsTheRange) {
-  const SmapsTotals region = parse_smaps_range(golden("smaps.txt"), 0x7f6bb1e00000, 0x7f6bb2500000);
+  const SmapsTotals region =
+      parse_smaps_range(parent_golden("smaps.txt"), 0x7f6bb1e00000, 0x7f6bb2500000);
   EXPECT_EQ(region.rss_kb, 0u);
 }
 
 TEST(SmapsParser, AddsSeveralRangesGivenInAnyOrder) {
   const SmapsTotals both = parse_smaps_ranges(
-      golden("smaps.txt"),
+      parent_golden("smaps.txt"),
       {AddressRange{0x7f6bb1e00000, 0x7f6bb2600000}, AddressRange{0x7f6bb1a00000, 0x7f6bb1e00000}});
   EXPECT_EQ(both.rss_kb, 8192u + 4096u);
   EXPECT_EQ(both.anonymous_kb, 8192u);
@@ -84,12 +86,12 @@ TEST(SmapsParser, ToleratesATruncatedLastLineWithoutNewline) {
 }
 
 TEST(MapsParser, CountsEveryMappingLine) {
-  EXPECT_EQ(count_maps_lines(golden("maps.txt")), 122u);
+  EXPECT_EQ(count_maps_lines(parent_golden("maps.txt")), 122u);
   EXPECT_EQ(count_maps_lines(""), 0u);
 }
 
 TEST(MapsParser, CountsTheMappingsInsideARange) {
-  EXPECT_EQ(count_maps_lines_in(golden("maps.txt"), 0x7f6bb1a00000, 0x7f6bb2600000), 2u);
+  EXPECT_EQ(count_maps_lines_in(parent_golden("maps.txt"), 0x7f6bb1a00000, 0x7f6bb2600000), 2u);
 }
 
 TEST(MapsParser, RejectsALineThatIsNotAMapping) {
@@ -97,7 +99,7 @@ TEST(MapsParser, RejectsALineThatIsNotAMapping) {
 }
 
 TEST(MeminfoParser, ReadsValuesWithAndWithoutUnit) {
-  const std::string meminfo = golden("meminfo.txt");
+  const std::string meminfo = parent_golden("meminfo.txt");
   EXPECT_EQ(parse_meminfo_value(meminfo, "MemAvailable"), 24344040u);
   EXPECT_EQ(parse_meminfo_value(meminfo, "HugePages_Free"), 0u);
   EXPECT_EQ(parse_meminfo_value(meminfo, "Hugepagesize"), 2048u);

@@ -16,7 +16,7 @@ namespace {
 MachineSnapshot quiet_smt_machine();
 
 // The same with SMT turned off: four CPUs, one thread per core.
-MachineSnapshot quiet_machine() {
+MachineSnapshot quiet_snapshot() {
   MachineSnapshot snapshot = quiet_smt_machine();
   snapshot.online = "0-3\n";
   snapshot.cpus.resize(4);
@@ -76,7 +76,7 @@ TEST(CpuList, ParsesAndFormatsKernelCpuLists) {
 }
 
 TEST(Readiness, ATunedQuietMachineWithoutSmtHasNothingDisturbing) {
-  const ReadinessReport report = assess_machine(quiet_machine(), {});
+  const ReadinessReport report = assess_machine(quiet_snapshot(), {});
   EXPECT_EQ(report.disturbing(), 0U) << render_readiness(report);
   EXPECT_EQ(report.exit_code(), 0);
   EXPECT_EQ(finding(report, "governor").status, FindingStatus::kOk);
@@ -125,7 +125,7 @@ TEST(Readiness, APinSpanningNumaNodesDisturbsAndThePinStaysOnOneNode) {
 }
 
 TEST(Readiness, FrequencyScalingBoostThpAndAslrDisturbWithTheirTuningCommands) {
-  MachineSnapshot snapshot = quiet_machine();
+  MachineSnapshot snapshot = quiet_snapshot();
   snapshot.cpus[1].governor = "powersave\n";
   snapshot.boost = "1\n";
   snapshot.thp_enabled = "[always] madvise never\n";

@@ -15,7 +15,7 @@
 namespace clonebench {
 namespace {
 
-std::vector<std::string> lines_of(const std::string& text) {
+std::vector<std::string> accounting_lines_of(const std::string& text) {
   std::vector<std::string> lines;
   std::istringstream stream(text);
   for (std::string line; std::getline(stream, line);) {
@@ -36,7 +36,8 @@ StressNgAccounting with_metric(std::vector<double> values) {
 }
 
 TEST(StressNgAccounting, TheMetricsTableShowsTheRunAsStressNgPrintedIt) {
-  const auto lines = lines_of(render_metrics(testing::sample_stress_ng_document(), 30345));
+  const auto lines =
+      accounting_lines_of(render_metrics(testing::sample_stress_ng_document(), 30345));
   // stress-ng 0.15.06's own lines for this run, with our prefix instead of "stress-ng: ".
   EXPECT_TRUE(has_line(lines,
                        "clonebench: metrc: [30345] clone               534      3.02      0.18"
@@ -48,7 +49,7 @@ TEST(StressNgAccounting, TheMetricsTableShowsTheRunAsStressNgPrintedIt) {
 }
 
 TEST(StressNgAccounting, TheMetricsTableThenShowsClonebenchsAccountingUnderItsOwnName) {
-  const auto lines = lines_of(render_metrics(testing::sample_stress_ng_document(), 1));
+  const auto lines = accounting_lines_of(render_metrics(testing::sample_stress_ng_document(), 1));
   // 534 / 2.95 = 181.02 ops/s real; 534 / 3.35 = 159.40 ops/s cpu; 100 * 3.35 / 2.95 = 113.56 %.
   EXPECT_TRUE(has_line(lines,
                        "clonebench: metrc: [1] clone/all           534      2.95      0.25      "
@@ -79,7 +80,7 @@ TEST(StressNgAccounting, TheYamlUsesStressNgsKeysForStressNgsNumbers) {
 }
 
 TEST(StressNgAccounting, TheTableSaysWhoCountedEachRow) {
-  const auto lines = lines_of(render_table(testing::sample_stress_ng_document()));
+  const auto lines = accounting_lines_of(render_table(testing::sample_stress_ng_document()));
   ASSERT_EQ(lines.size(), 5U);  // two header lines, fork, clone twice
   EXPECT_NE(lines[1].find("counted by"), std::string::npos) << lines[1];
   EXPECT_NE(lines[2].find("fork      clonebench"), std::string::npos) << lines[2];

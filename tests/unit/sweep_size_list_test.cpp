@@ -8,23 +8,24 @@
 namespace clonebench {
 namespace {
 
-constexpr std::uint64_t kMiB = 1u << 20;
+constexpr std::uint64_t kSizeMiB = 1u << 20;
 
 TEST(SizeList, ParsesACommaListInTheGivenOrder) {
   EXPECT_EQ(parse_size_list("0,16M,64M,256M", "--rss"),
-            (std::vector<std::uint64_t>{0, 16 * kMiB, 64 * kMiB, 256 * kMiB}));
-  EXPECT_EQ(parse_size_list("64M,0", "--rss"), (std::vector<std::uint64_t>{64 * kMiB, 0}));
+            (std::vector<std::uint64_t>{0, 16 * kSizeMiB, 64 * kSizeMiB, 256 * kSizeMiB}));
+  EXPECT_EQ(parse_size_list("64M,0", "--rss"), (std::vector<std::uint64_t>{64 * kSizeMiB, 0}));
 }
 
 TEST(SizeList, ParsesARangeAsEvenlySpacedPointsIncludingBothEnds) {
   const auto sizes = parse_size_list("0:512M:8", "--rss");
   ASSERT_EQ(sizes.size(), 8u);
   EXPECT_EQ(sizes.front(), 0u);
-  EXPECT_EQ(sizes.back(), 512 * kMiB);
+  EXPECT_EQ(sizes.back(), 512 * kSizeMiB);
   // 512 MiB / 7 is not a whole number of pages: each point is rounded down to 4 KiB.
-  EXPECT_EQ(sizes[1], 512 * kMiB / 7 / 4096 * 4096);
-  EXPECT_EQ(parse_size_list("16M:64M:4", "--rss"),
-            (std::vector<std::uint64_t>{16 * kMiB, 32 * kMiB, 48 * kMiB, 64 * kMiB}));
+  EXPECT_EQ(sizes[1], 512 * kSizeMiB / 7 / 4096 * 4096);
+  EXPECT_EQ(
+      parse_size_list("16M:64M:4", "--rss"),
+      (std::vector<std::uint64_t>{16 * kSizeMiB, 32 * kSizeMiB, 48 * kSizeMiB, 64 * kSizeMiB}));
 }
 
 TEST(SizeList, RejectsBadListsNamingTheFlag) {

@@ -8,7 +8,7 @@
 namespace clonebench {
 namespace {
 
-std::string usage_error_of(const std::vector<std::string>& args) {
+std::string workload_usage_error_of(const std::vector<std::string>& args) {
   try {
     parse_run_spec(args);
   } catch (const UsageError& error) {
@@ -35,29 +35,32 @@ TEST(WorkloadOptions, StressNgTakesItsForkOptionsWithinStressNgsRange) {
     EXPECT_EQ(job.stress_ng.fork_pageout, 1U);
     EXPECT_EQ(job.stress_ng.fork_unmap, 0U);
   }
-  EXPECT_NE(
-      usage_error_of({"fork", "--workload", "stress-ng", "--fork-max", "0"}).find("--fork-max"),
-      std::string::npos);
-  EXPECT_NE(usage_error_of({"fork", "--workload", "stress-ng", "--vfork-max", "16001"})
+  EXPECT_NE(workload_usage_error_of({"fork", "--workload", "stress-ng", "--fork-max", "0"})
+                .find("--fork-max"),
+            std::string::npos);
+  EXPECT_NE(workload_usage_error_of({"fork", "--workload", "stress-ng", "--vfork-max", "16001"})
                 .find("--vfork-max"),
             std::string::npos);
 }
 
 TEST(WorkloadOptions, StressNgOptionsWithoutTheStressNgWorkloadAreRefused) {
   for (const char* flag : {"--fork-vm", "--fork-pageout", "--fork-unmap"}) {
-    EXPECT_NE(usage_error_of({"fork", flag}).find(flag), std::string::npos) << flag;
+    EXPECT_NE(workload_usage_error_of({"fork", flag}).find(flag), std::string::npos) << flag;
   }
-  EXPECT_NE(usage_error_of({"fork", "--fork-max", "2"}).find("add --workload stress-ng"),
+  EXPECT_NE(workload_usage_error_of({"fork", "--fork-max", "2"}).find("add --workload stress-ng"),
             std::string::npos);
-  EXPECT_NE(usage_error_of({"fork", "--workload", "stress-ng", "--fork-vm", "--fork-unmap"})
-                .find("--fork-unmap"),
+  EXPECT_NE(
+      workload_usage_error_of({"fork", "--workload", "stress-ng", "--fork-vm", "--fork-unmap"})
+          .find("--fork-unmap"),
+      std::string::npos);
+  EXPECT_NE(workload_usage_error_of({"fork", "--workload", "messy"}).find("--workload"),
             std::string::npos);
-  EXPECT_NE(usage_error_of({"fork", "--workload", "messy"}).find("--workload"), std::string::npos);
 }
 
 TEST(WorkloadOptions, OnlyStressNgsStressorsTakeTheStressNgWorkload) {
-  EXPECT_NE(usage_error_of({"thread", "--workload", "stress-ng"}).find("fork, vfork, clone"),
-            std::string::npos);
+  EXPECT_NE(
+      workload_usage_error_of({"thread", "--workload", "stress-ng"}).find("fork, vfork, clone"),
+      std::string::npos);
   // The standard suite under --workload stress-ng is what stress-ng has.
   const RunSpec suite = parse_run_spec({"--workload", "stress-ng"});
   std::vector<std::string> names;

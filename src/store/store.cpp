@@ -8,9 +8,11 @@
 #include <cstdlib>
 #include <filesystem>
 #include <system_error>
+#include <utility>
 
 #include "store/backend.hpp"
 #include "store/open_checks.hpp"
+#include "store/open_lock.hpp"
 #include "store/pg_store.hpp"
 #include "store/run_rows.hpp"
 #include "store/schema.hpp"
@@ -19,6 +21,9 @@
 
 namespace clonebench {
 namespace {
+
+// How long a writer waits for another that holds the database.
+constexpr int kBusyTimeoutMs = 10'000;
 
 std::string env_or_empty(const char* name) {
   const char* value = std::getenv(name);
@@ -87,7 +92,9 @@ void create_parent_directories(const std::string& path) {
 }  // namespace
 
 struct Store::Impl {
-  Impl(const std::string& path, sqlite::OpenMode mode) : db(path, mode) {}
+  Impl(const std::string& path, sqlite::OpenMode mode, OpenLock open_lock = {})
+      : lock(std::move(open_lock)), db(path, mode) {}
+  OpenLock lock;  // declared before db, so closed after it (store/open_lock.hpp)
   sqlite::Db db;
 };
 
@@ -110,7 +117,7 @@ void Store::open_read_only() {
     return;  // nothing stored yet: every query finds nothing, and no file is created
   }
   impl_ = std::make_unique<Impl>(path_, sqlite::OpenMode::kReadOnly);
-  sqlite3_busy_timeout(impl_->db.handle(), 10000);
+  sqlite3_busy_timeout(impl_->db.handle(), kBusyTimeoutMs);
   try {
     check_schema_identity(impl_->db, path_);
   } catch (const sqlite::SqliteError& failure) {
@@ -139,8 +146,12 @@ void Store::open_read_write() {
     create_parent_directories(path_);
   }
   check_writable_before_open(path_);
-  impl_ = std::make_unique<Impl>(path_, sqlite::OpenMode::kReadWriteCreate);
-  sqlite3_busy_timeout(impl_->db.handle(), 10000);
+  OpenLock lock;
+  if (path_ != ":memory:") {
+    lock = OpenLock(path_, kBusyTimeoutMs);
+  }
+  impl_ = std::make_unique<Impl>(path_, sqlite::OpenMode::kReadWriteCreate, std::move(lock));
+  sqlite3_busy_timeout(impl_->db.handle(), kBusyTimeoutMs);
   check_schema_identity(impl_->db, path_);
   check_writable(impl_->db, path_);
   // WAL: a writer killed mid-transaction leaves an uncommitted WAL tail that readers ignore,
@@ -149,6 +160,7 @@ void Store::open_read_write() {
   impl_->db.exec("PRAGMA foreign_keys = ON;");
   check_integrity(impl_->db, path_);
   migrate_schema(impl_->db, path_);
+  impl_->lock.release();
 }
 
 std::string Store::default_path() {

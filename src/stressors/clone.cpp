@@ -17,6 +17,7 @@
 #include "stressors/clone_flags.hpp"
 #include "stressors/stress_ng_stressors.hpp"
 #include "stressors/stressor.hpp"
+#include "sys/clock.hpp"
 
 namespace clonebench {
 
@@ -85,8 +86,13 @@ class CloneStressor final : public Stressor {
  private:
   static int child_body(void* raw) {
     auto* self = static_cast<CloneStressor*>(raw);
-    self->mailbox_->stamp_start(self->slot_);
-    self->mailbox_->stamp_exit(self->slot_);
+    if ((self->choice_.flags & CLONE_VM) != 0) {
+      self->mailbox_->stamp_start(self->slot_);
+      self->mailbox_->stamp_exit(self->slot_);
+    } else {  // an address space of its own (sys/clock.hpp)
+      self->mailbox_->stamp_start<monotonic_now_ns_by_system_call>(self->slot_);
+      self->mailbox_->stamp_exit<monotonic_now_ns_by_system_call>(self->slot_);
+    }
     return 0;
   }
 

@@ -8,6 +8,7 @@
 
 #include "core/error.hpp"
 #include "stressors/stressor.hpp"
+#include "sys/clock.hpp"
 
 namespace clonebench {
 
@@ -26,8 +27,8 @@ class Clone3Stressor final : public Stressor {
   Launched launch(std::size_t slot) noexcept override {
     const long pid = ::syscall(SYS_clone3, &arguments_, sizeof(arguments_));
     if (pid == 0) {
-      mailbox_->stamp_start(slot);
-      mailbox_->stamp_exit(slot);
+      mailbox_->stamp_start<monotonic_now_ns_by_system_call>(slot);
+      mailbox_->stamp_exit<monotonic_now_ns_by_system_call>(slot);
       ::_exit(0);
     }
     return pid < 0 ? Launched{.pid = -1, .error = errno} : Launched{.pid = static_cast<pid_t>(pid)};

@@ -6,6 +6,7 @@
 
 #include "stressors/stress_ng_stressors.hpp"
 #include "stressors/stressor.hpp"
+#include "sys/clock.hpp"
 #include "sys/process_control.hpp"
 
 namespace clonebench {
@@ -21,8 +22,8 @@ class ForkStressor final : public Stressor {
   Launched launch(std::size_t slot) noexcept override {
     const pid_t pid = fork_system_call();
     if (pid == 0) {
-      mailbox_->stamp_start(slot);
-      mailbox_->stamp_exit(slot);
+      mailbox_->stamp_start<monotonic_now_ns_by_system_call>(slot);
+      mailbox_->stamp_exit<monotonic_now_ns_by_system_call>(slot);
       ::_exit(0);
     }
     return pid < 0 ? Launched{.pid = -1, .error = errno} : Launched{.pid = pid};

@@ -20,10 +20,10 @@ static_assert(sizeof(ChildSlot) == 64, "helper.c relies on 64-byte slots");
 
 class Mailbox {
  public:
-  // The slot of a child whose phases are not sampled: stamping it does nothing. A child's first
-  // write to the mailbox and its first clock read each cost it a page fault (neither mapping is
-  // copied at fork), so the loop samples the start and reap phases on one op in N
-  // (docs/measurement.md, "Page faults per op").
+  // The slot of a child whose phases are not sampled: stamping it does nothing. A forked child's
+  // first write to the mailbox costs it a page fault (fork copies no page table entry of a shared
+  // mapping), so the loop samples the start and reap phases on one op in N (docs/measurement.md,
+  // "Page faults per op").
   static constexpr std::size_t kUnsampled = static_cast<std::size_t>(-1);
 
   // Maps `slots` slots; throws RuntimeError on failure.
@@ -40,18 +40,21 @@ class Mailbox {
     std::atomic_ref(slot_[slot].start_ns).store(0, std::memory_order_relaxed);
     std::atomic_ref(slot_[slot].exit_ns).store(0, std::memory_order_relaxed);
   }
-  // Called by the child: async-signal-safe, no allocation.
+  // Called by the child: async-signal-safe, no allocation. A child with an address space of its
+  // own reads the clock with monotonic_now_ns_by_system_call (sys/clock.hpp says why).
+  template <std::int64_t (*now_ns)() noexcept = monotonic_now_ns>
   void stamp_start(std::size_t slot) noexcept {
     if (slot == kUnsampled) {
       return;
     }
-    std::atomic_ref(slot_[slot].start_ns).store(monotonic_now_ns(), std::memory_order_release);
+    std::atomic_ref(slot_[slot].start_ns).store(now_ns(), std::memory_order_release);
   }
+  template <std::int64_t (*now_ns)() noexcept = monotonic_now_ns>
   void stamp_exit(std::size_t slot) noexcept {
     if (slot == kUnsampled) {
       return;
     }
-    std::atomic_ref(slot_[slot].exit_ns).store(monotonic_now_ns(), std::memory_order_release);
+    std::atomic_ref(slot_[slot].exit_ns).store(now_ns(), std::memory_order_release);
   }
   std::int64_t start_ns(std::size_t slot) const noexcept {
     return std::atomic_ref(slot_[slot].start_ns).load(std::memory_order_acquire);

@@ -38,7 +38,7 @@ class StressLoop {
 
  private:
   void launch_one() noexcept {
-    // The start and reap phases of one op in N: a sampled child pays two page faults for its
+    // The start and reap phases of one op in N: a sampled child pays a page fault for its
     // stamps (sys/mailbox.hpp), which would otherwise weigh on every op's throughput.
     const bool sampled = out_.bogo_ops % sample_every_ == 0;
     const std::size_t slot = sampled ? ring_.next_slot() : Mailbox::kUnsampled;

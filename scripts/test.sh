@@ -7,6 +7,8 @@
 #      nothing from them);
 #   4. every libFuzzer harness for a bounded time, clang 14, ASan + UBSan (tests/fuzz);
 #   5. clang-format check of every C/C++ file.
+# Both builds compile in batches of files (CLONEBENCH_UNITY_BUILD, README.md "Layout"): CI must
+# stay under an hour on 2 cores, and building file by file took most of it.
 # `--quick` runs step 1 only.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -24,7 +24,9 @@ Arm read_arm(const std::string& binary, const std::string& db, const nlohmann::j
   }
   command += fmt::format(" --json - --db {}", db);
   Arm arm;
-  for (const auto& run : nlohmann::json::parse(clonebench::bench::capture(command)).at("runs")) {
+  // A named document: a range-for over a member of a temporary would outlive the temporary.
+  const nlohmann::json exported = nlohmann::json::parse(clonebench::bench::capture(command));
+  for (const auto& run : exported.at("runs")) {
     arm.rates.push_back(run.at("ops_per_sec_real").get<double>());
     arm.rss_kb.push_back(run.at("parent").at("rss_kb").get<double>());
   }

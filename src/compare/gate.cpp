@@ -48,9 +48,12 @@ int gate_exit_code(const ComparisonReport& report, const std::vector<std::string
 double parse_threshold(const std::string& text, const std::string& flag) {
   std::string number = text;
   number.erase(std::remove(number.begin(), number.end(), ' '), number.end());
-  if (!number.empty() && number.back() == '%') {
-    number.pop_back();
+  if (number.empty() || number.back() != '%') {
+    // "1" could mean 1 % or a ratio of 1 (100 %): the unit is not guessed.
+    throw UsageError(
+        fmt::format("{} {}: write the unit, e.g. 1% (a bare number is not taken)", flag, text));
   }
+  number.pop_back();
   double percent = 0;
   const auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), percent);
   if (number.empty() || error != std::errc() || end != number.data() + number.size() ||

@@ -28,11 +28,10 @@ std::string render_compare_markdown(const ComparisonReport& report) {
   out += "|:---|---:|---:|---:|---:|---:|:---|\n";
   for (const MetricComparison& metric : report.metrics) {
     const Effect& e = metric.effect;
-    out += fmt::format("| `{}` | {} | {} | {} | [{}, {}] | {} | {} |\n", escape_cell(metric.name),
+    out += fmt::format("| `{}` | {} | {} | {} | {} | {} | {} |\n", escape_cell(metric.name),
                        format_value(metric.a.median, metric.info.unit),
                        format_value(metric.b.median, metric.info.unit), format_pct(e.estimate_pct),
-                       format_pct(e.ci_low_pct), format_pct(e.ci_high_pct),
-                       e.p_holm < 0.001 ? "<0.001" : fmt::format("{:.3f}", e.p_holm),
+                       format_ci(e), e.p_holm < 0.001 ? "<0.001" : fmt::format("{:.3f}", e.p_holm),
                        verdict_name(e.verdict));
   }
   out += "\n";

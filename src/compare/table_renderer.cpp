@@ -19,8 +19,7 @@ std::string render_compare_table(const ComparisonReport& report) {
     const Effect& e = metric.effect;
     rows.push_back({metric.name, format_value(metric.a.median, metric.info.unit),
                     format_value(metric.b.median, metric.info.unit), format_pct(e.estimate_pct),
-                    fmt::format("[{}, {}]", format_pct(e.ci_low_pct), format_pct(e.ci_high_pct)),
-                    e.p_holm < 0.001 ? "<0.001" : fmt::format("{:.3f}", e.p_holm),
+                    format_ci(e), e.p_holm < 0.001 ? "<0.001" : fmt::format("{:.3f}", e.p_holm),
                     std::string(verdict_name(e.verdict))});
   }
   out += render_columns(rows, {false, true, true, true, true, true, false}, "  ");

@@ -49,6 +49,13 @@ std::string format_pct(double pct) {
   return fmt::format("{:+.2f} %", pct);
 }
 
+std::string format_ci(const Effect& effect) {
+  if (!effect.enough_samples) {
+    return "n/a (too few runs)";
+  }
+  return fmt::format("[{}, {}]", format_pct(effect.ci_low_pct), format_pct(effect.ci_high_pct));
+}
+
 std::string format_p(double p) {
   return p < 0.001 ? std::string("p < 0.001") : fmt::format("p = {:.3f}", p);
 }
@@ -98,6 +105,12 @@ std::string metric_sentence(const MetricComparison& metric, const ComparisonRepo
           ? fmt::format("≈{} more {} would resolve {}", e.runs_needed - have, unit, theta)
           : fmt::format("{} {} usually resolve {}; the change is probably close to it",
                         e.runs_needed, unit, theta);
+  if (e.p < report.options.alpha && e.p_holm >= report.options.alpha) {
+    return fmt::format(
+        "No difference shown: {}; alone its p = {:.3f} would be below α = {:g}, but Holm's "
+        "correction for the {} metrics compared raises it to {:.3f}; {}.",
+        change, e.p, report.options.alpha, report.metrics.size(), e.p_holm, advice);
+  }
   return fmt::format("No difference shown: {}; {}.", change, advice);
 }
 

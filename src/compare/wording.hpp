@@ -12,6 +12,9 @@ namespace clonebench {
 std::string format_pct(double pct);
 // "p < 0.001" or "p = 0.021".
 std::string format_p(double p);
+// "[low, high]" of the 95 % interval, or "n/a (too few runs)" when the runs are too few for an
+// interval at this α (its bounds would be -100 % and +∞ %).
+std::string format_ci(const Effect& effect);
 // "5.123 µs"-style: five significant digits and the unit.
 std::string format_value(double value, const std::string& unit);
 

@@ -68,6 +68,49 @@ TEST(CompareReport, FewerRunsThanTheTestNeedsGiveNoVerdictAndSaySo) {
   EXPECT_FALSE(effect.enough_samples);
   EXPECT_EQ(effect.verdict, Verdict::kInconclusive);
   EXPECT_NE(summary_sentence(report).find("at least 4 runs per side"), std::string::npos);
+  // No interval of [-100 %, +∞ %] is printed: the table says why there is none.
+  EXPECT_EQ(format_ci(effect), "n/a (too few runs)");
+  const std::string table = render_compare_table(report);
+  EXPECT_NE(table.find("n/a (too few runs)"), std::string::npos) << table;
+  EXPECT_EQ(table.find("∞"), std::string::npos) << table;
+  EXPECT_NE(render_compare_markdown(report).find("| n/a (too few runs) |"), std::string::npos);
+}
+
+TEST(CompareReport, SaysWhenHolmsCorrectionIsWhatLeftAnEffectUndecided) {
+  ComparisonReport report;
+  report.paired = true;
+  for (const char* name : {"ops_per_sec_real", "ops_per_sec_cpu"}) {
+    MetricComparison metric;
+    metric.name = name;
+    metric.a.n = metric.b.n = 12;
+    metric.effect.estimate_pct = -4.0;
+    metric.effect.ci_low_pct = -8.0;
+    metric.effect.ci_high_pct = 0.5;
+    metric.effect.runs_needed = 30;
+    report.metrics.push_back(metric);
+  }
+  report.metrics[0].effect.p = 0.03;  // below α = 0.05 alone, 0.06 after Holm for two metrics
+  report.metrics[0].effect.p_holm = 0.06;
+  report.metrics[1].effect.p = report.metrics[1].effect.p_holm = 0.4;
+  const std::string held_back = metric_sentence(report.metrics[0], report);
+  EXPECT_NE(held_back.find("alone its p = 0.030 would be below α = 0.05, but Holm's correction "
+                           "for the 2 metrics compared raises it to 0.060"),
+            std::string::npos)
+      << held_back;
+  EXPECT_NE(held_back.find("≈18 more pairs would resolve ±1 %"), std::string::npos) << held_back;
+  EXPECT_EQ(metric_sentence(report.metrics[1], report).find("Holm"), std::string::npos);
+}
+
+TEST(CompareReport, AThresholdMustCarryItsUnit) {
+  EXPECT_DOUBLE_EQ(parse_threshold("1%", "--threshold"), 0.01);
+  try {
+    parse_threshold("1", "--threshold");
+    FAIL() << "a bare number was taken";
+  } catch (const UsageError& error) {
+    EXPECT_NE(std::string(error.what()).find("--threshold 1: write the unit, e.g. 1%"),
+              std::string::npos)
+        << error.what();
+  }
 }
 
 TEST(CompareReport, HolmAdjustsAcrossMetrics) {

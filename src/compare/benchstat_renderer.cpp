@@ -1,6 +1,7 @@
-// benchstat's layout (golang.org/x/perf/cmd/benchstat, statistics.md §3): per side the median
-// and its order-statistic CI as "± x%", then the change of medians or "~" when p > alpha, with
-// p and n; "± ∞ ¹" and "² need >= 4 samples" footnotes as benchstat prints them.
+// benchstat's layout (golang.org/x/perf/cmd/benchstat; docs/statistics.md, "Output formats" and
+// "Test vectors"): per side the median and its order-statistic CI as "± x%", then the change of
+// medians or "~" when p > alpha, with p and n; "± ∞ ¹" and "² need >= 4 samples" footnotes as
+// benchstat prints them.
 
 #include <fmt/core.h>
 

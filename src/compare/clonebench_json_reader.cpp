@@ -1,4 +1,5 @@
-// clonebench's own JSON (DESIGN.md §3, schema "clonebench/1"): one observation per run.
+// clonebench's own JSON (schema "clonebench/1", docs/schema.md, "2.3 Reading back"): one
+// observation per run.
 
 #include <fmt/core.h>
 

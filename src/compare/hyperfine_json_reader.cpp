@@ -1,4 +1,5 @@
-// hyperfine --export-json (statistics.md §2.3): results[] with per-run wall times in seconds.
+// hyperfine --export-json (docs/compare-inputs.md, "hyperfine"): results[] with per-run wall
+// times in seconds.
 
 #include <fmt/core.h>
 

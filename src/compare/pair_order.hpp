@@ -1,8 +1,8 @@
 #pragma once
 // The order of the two runs of each pair of an `ab` experiment: AB or BA by a seeded coin flip,
 // so that drift and carry-over (the second run of a pair profiting from the first) cancel
-// instead of turning into a fake effect (statistics.md §8: strict ABAB gives 45 % false
-// positives under carry-over; a coin flip per pair 5 %).
+// instead of turning into a fake effect (docs/statistics.md, "clonebench ab: A/B in one
+// session": strict ABAB gives 45 % false positives under carry-over; a coin flip per pair 5 %).
 
 #include <cstddef>
 #include <cstdint>

@@ -1,5 +1,5 @@
-// stress-ng --yaml output (reference/stress-ng.md §7): the metrics section, one entry per
-// stressor; a file with several YAML documents holds several runs.
+// stress-ng --yaml output (docs/compare-inputs.md, "stress-ng YAML"): the metrics section, one
+// entry per stressor; a file with several YAML documents holds several runs.
 
 #include <fmt/core.h>
 #include <yaml-cpp/yaml.h>

@@ -1,7 +1,7 @@
 #pragma once
-// The per-page primitives of the fork/exit paths, shaped as Linux 6.11 builds them (see
-// kernel-path.md §2-3 for the logic, paraphrased; no kernel code is copied). Included only by
-// variant_walks.cpp, which is compiled once per variant with these macros set:
+// The per-page primitives of the fork/exit paths, shaped as Linux 6.11 builds them (the logic is
+// described in docs/model.md, "Kernel facts the model follows"; no kernel code is copied).
+// Included only by variant_walks.cpp, which is compiled once per variant with these macros set:
 //   CB_ANON_POST  0: PageAnonExclusive before c0bff412e67b; 1: with its PageHuge/page_folio step
 //   CB_HEAD_MODE  0: _compound_head out of line (6.10/6.11); 1: always inline (ef5f379de302);
 //                 2: branchless select

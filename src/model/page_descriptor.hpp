@@ -1,7 +1,7 @@
 #pragma once
 // The simulated `struct page`: 64 bytes, 64-byte aligned, with the x86-64 field offsets of Linux
-// 6.11 for the fields the fork/exit walks touch (kernel-path.md §9.1). The walks are compiled
-// against these offsets, so the cache lines and load addresses match the kernel's.
+// 6.11 for the fields the fork/exit walks touch (docs/model.md, "What is simulated"). The walks
+// are compiled against these offsets, so the cache lines and load addresses match the kernel's.
 
 #include <cstddef>
 #include <cstdint>

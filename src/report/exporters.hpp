@@ -11,13 +11,14 @@ namespace clonebench {
 // The "schema" of the run document; `clonebench --version` names it too.
 inline constexpr const char* kRunSchema = "clonebench/1";
 
-// The clonebench/1 JSON document of DESIGN.md §3 (names are a contract).
+// The clonebench/1 JSON document of docs/schema.md, "2. JSON: clonebench/1" (names are a
+// contract).
 nlohmann::json to_json(const RunDocument& document);
 std::string render_json(const RunDocument& document);
 // Reads a clonebench/1 document back (compare inputs); throws UsageError naming `source`.
 RunDocument run_document_from_json(const nlohmann::json& json, const std::string& source);
 
-// stress-ng's YAML layout and key names (reference/stress-ng.md §7), clonebench values.
+// stress-ng's YAML layout and key names (docs/schema.md, "3. YAML"), clonebench values.
 std::string render_yaml(const RunDocument& document);
 
 // One flat summary row per run (CSV cannot carry nested data).
@@ -26,8 +27,8 @@ std::string render_csv(const RunDocument& document);
 // The human table on stdout.
 std::string render_table(const RunDocument& document);
 
-// stress-ng's --metrics table with prefix "clonebench: metrc: [PID] " (exact column formats of
-// reference/stress-ng.md §5.2), then a latency table in the same prefix.
+// stress-ng's --metrics table with prefix "clonebench: metrc: [PID] " (exact column formats in
+// docs/schema.md, "5. --metrics"), then a latency table in the same prefix.
 std::string render_metrics(const RunDocument& document, int pid);
 
 }  // namespace clonebench

@@ -1,4 +1,4 @@
-// The clonebench/1 JSON document (DESIGN.md §3) and its reader.
+// The clonebench/1 JSON document (docs/schema.md, "2. JSON: clonebench/1") and its reader.
 #include <fmt/core.h>
 
 #include <type_traits>

@@ -1,4 +1,4 @@
-// stress-ng's --yaml layout (reference/stress-ng.md §7, 0.15.06): "---", system-info, metrics
+// stress-ng's --yaml layout (0.15.06; docs/schema.md, "3. YAML"): "---", system-info, metrics
 // with stress-ng's keys in stress-ng's order and %f values, clonebench's keys after them, "...".
 // Hand-emitted: a YAML library would not reproduce the indentation and blank lines exactly.
 #include <fmt/core.h>

@@ -1,8 +1,9 @@
 #pragma once
 // How many runs a comparison needs, and what it can resolve with the runs it has
-// (statistics.md §9). Effects and spreads are on the log scale (ln B − ln A ≈ relative change;
-// σ of ln x ≈ the CV). Rank tests need about π/3 times the runs of a t-test under normal noise
-// (asymptotic relative efficiency 3/π), so every figure here includes that factor.
+// (docs/statistics.md, "Runs needed and the minimum detectable effect"). Effects and spreads are
+// on the log scale (ln B − ln A ≈ relative change; σ of ln x ≈ the CV). Rank tests need about
+// π/3 times the runs of a t-test under normal noise (asymptotic relative efficiency 3/π), so
+// every figure here includes that factor.
 
 #include <cstddef>
 

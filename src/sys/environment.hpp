@@ -1,5 +1,5 @@
 #pragma once
-// What the machine and kernel are, captured with every run (DESIGN.md §3 "environment").
+// What the machine and kernel are, captured with every run (docs/schema.md, "2.5 environment").
 
 #include <nlohmann/json.hpp>
 

@@ -1,7 +1,7 @@
 #pragma once
-// Whether the HVO static key hugetlb_optimize_vmemmap_key is on (reference/kernel-path.md §4).
-// While it is on, every _compound_head() on the fork path pays a load and a branch for the
-// fake-head check. The kernel does not expose the key, so it is derived from what user space
+// Whether the HVO static key hugetlb_optimize_vmemmap_key is on (docs/model.md, "The HVO static
+// key"). While it is on, every _compound_head() on the fork path pays a load and a branch for
+// the fake-head check. The kernel does not expose the key, so it is derived from what user space
 // can see, and the derivation says whether the answer is exact.
 
 #include <cstdint>

@@ -11,12 +11,13 @@
 
 namespace clonebench {
 
-// Why each is here (reference/kernel-path.md): HUGETLB_* decide whether the fake-head check of
-// _compound_head() is compiled in and the HVO static key can turn on (§4); mitigation options
-// decide what a call and return cost (§7); preemption model, HZ, SCHED_* and NUMA shape how
-// the creating and created tasks are scheduled; MEMCG charges every page-table page; debug
-// options (KASAN, DEBUG_VM, LOCKDEP, SLUB_DEBUG, KFENCE, init-on-alloc/free) multiply the cost
-// of the copy and teardown and make a kernel unfit for comparison.
+// Why each is here (docs/model.md, "Kernel facts the model follows"): HUGETLB_* decide whether
+// the fake-head check of _compound_head() is compiled in and the HVO static key can turn on
+// ("The HVO static key"); mitigation options decide what a call and return cost ("Return thunks
+// and SRSO safe RET"); preemption model, HZ, SCHED_* and NUMA shape how the creating and
+// created tasks are scheduled; MEMCG charges every page-table page; debug options (KASAN,
+// DEBUG_VM, LOCKDEP, SLUB_DEBUG, KFENCE, init-on-alloc/free) multiply the cost of the copy and
+// teardown and make a kernel unfit for comparison.
 const std::vector<std::string_view> kSelectedConfigOptions = {
     "CONFIG_HUGETLB_PAGE",
     "CONFIG_HUGETLBFS",

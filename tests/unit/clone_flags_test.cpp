@@ -11,7 +11,8 @@ namespace clonebench {
 namespace {
 
 TEST(MwcRandom, ReproducesStressNgsGeneratorWithDefaultSeeds) {
-  // Expected values worked out with Python from stress-ng's recurrence (reference/stress-ng.md §1).
+  // Expected values worked out with Python from stress-ng's recurrence (docs/measurement.md,
+  // "clone: stress-ng's semantics, reaped correctly").
   MwcRandom random(0);
   EXPECT_EQ(random.next(), 820856226U);
   EXPECT_EQ(random.next(), 2331188998U);

@@ -1,6 +1,6 @@
 // The comparison report end to end on fixed inputs: the statistics it carries (checked against
-// statistics.md §12.1), and its four renderings byte for byte against golden files in
-// tests/golden/compare (the update rule is in tests/support/golden.hpp).
+// docs/statistics.md, "Test vectors"), and its four renderings byte for byte against golden
+// files in tests/golden/compare (the update rule is in tests/support/golden.hpp).
 
 #include <gtest/gtest.h>
 
@@ -54,9 +54,10 @@ TEST(CompareReport, HyperfineSampleIsSlowerWithTheReferencePValue) {
   ASSERT_EQ(report.metrics.size(), 1U);
   const MetricComparison& time = report.metrics[0];
   EXPECT_EQ(time.name, "time_s");
-  EXPECT_NEAR(time.effect.p, 0.0185, 0.00005);  // §12.1, exact Mann–Whitney
+  // The hyperfine sample's reference values: docs/statistics.md, "Test vectors".
+  EXPECT_NEAR(time.effect.p, 0.0185, 0.00005);  // exact Mann–Whitney
   EXPECT_TRUE(time.effect.exact);
-  EXPECT_NEAR(time.b.median / time.a.median, 1.037, 0.0005);  // §12.1 median ratio
+  EXPECT_NEAR(time.b.median / time.a.median, 1.037, 0.0005);  // median ratio
   EXPECT_GT(time.effect.ci_low_pct, 0.0);
   EXPECT_TRUE(is_regression(time.effect.verdict));
 }
@@ -132,7 +133,7 @@ TEST(CompareReport, HolmAdjustsAcrossMetrics) {
 }
 
 TEST(CompareReport, PairedAnalysisOfTheSignedRankVectorMatchesTheReference) {
-  // §12.1: d = ln B − ln A with W+ = 6, exact p = 0.0008544921875.
+  // docs/statistics.md ("Test vectors"): d = ln B − ln A with W+ = 6, exact p = 0.0008544921875.
   const std::vector<double> d = {-0.00674, 0.00729,  -0.00982, -0.02941, -0.0035,
                                  -0.01168, -0.02743, -0.03282, -0.02064, -0.00622,
                                  -0.01758, -0.004,   -0.01281, -0.00816, -0.00297};

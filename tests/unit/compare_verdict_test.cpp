@@ -1,4 +1,4 @@
-// The verdict table (statistics.md §11.3 step 5) for both metric directions.
+// The verdict table (docs/statistics.md, "Verdicts") for both metric directions.
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,5 @@
-// The --metrics table against real stress-ng 0.15.06 output (reference/stress-ng.md §5.2, §7).
+// The --metrics table against real stress-ng 0.15.06 output (docs/schema.md, "5. --metrics" and
+// "6. Real stress-ng 0.15.06 output the exporters are checked against").
 #include <gtest/gtest.h>
 
 #include <sstream>

@@ -47,7 +47,8 @@ TEST(ExportYaml, WritesStressNgsKeysInStressNgsOrderBeforeClonebenchsKeys) {
 }
 
 TEST(ExportYaml, ReproducesTheValuesOfTheStressNgSample) {
-  // stress-ng 0.15.06's fork block (reference/stress-ng.md §7) from the same inputs.
+  // stress-ng 0.15.06's fork block (docs/schema.md, "6. Real stress-ng 0.15.06 output the
+  // exporters are checked against") from the same inputs.
   const std::string yaml = render_yaml(testing::sample_document());
   EXPECT_NE(yaml.find("    - stressor: fork\n"
                       "      bogo-ops: 2071\n"

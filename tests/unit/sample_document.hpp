@@ -21,7 +21,8 @@ inline LatencyHistogram sample_histogram(std::uint64_t seed, std::uint64_t base_
   return histogram;
 }
 
-// The b1-1 clone run of reference/stress-ng.md §9 (2 instances; real time is the mean).
+// The b1-1 clone run of docs/schema.md, "6. Real stress-ng 0.15.06 output the exporters are
+// checked against" (2 instances; real time is the mean).
 inline RunRecord sample_clone_run() {
   RunRecord record;
   record.id = 1;
@@ -54,7 +55,8 @@ inline RunRecord sample_clone_run() {
   return record;
 }
 
-// The fork run of the stress-ng YAML sample (reference/stress-ng.md §7), in an experiment.
+// The fork run of the stress-ng YAML sample (docs/schema.md, "6. Real stress-ng 0.15.06 output
+// the exporters are checked against"), in an experiment.
 inline RunRecord sample_fork_run() {
   RunRecord record;
   record.id = 2;

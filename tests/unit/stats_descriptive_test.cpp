@@ -1,5 +1,5 @@
 // Diagnostics: centre, spread, outliers, drift, Holm, benchstat's median CI. Expected values are
-// worked by hand (shown) or taken from statistics.md (benchstat's table, §3).
+// worked by hand (shown) or taken from docs/statistics.md (benchstat's table, "Test vectors").
 
 #include <gtest/gtest.h>
 
@@ -94,7 +94,7 @@ TEST(Holm, AdjustsStepDownAndKeepsOrder) {
 }
 
 TEST(MedianInterval, MatchesBenchstatsTable) {
-  // statistics.md §3: n → orders and actual confidence at 0.95.
+  // docs/statistics.md ("Test vectors"): n → orders and actual confidence at 0.95.
   struct Row {
     std::size_t n, lo, hi;
     double confidence;

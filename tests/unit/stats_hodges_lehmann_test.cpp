@@ -1,5 +1,5 @@
-// Hodges–Lehmann estimates and their rank-test CIs against statistics.md §12.1 (values from
-// the reference's scipy/numpy oracle) and against small cases worked by hand.
+// Hodges–Lehmann estimates and their rank-test CIs against docs/statistics.md ("Test vectors";
+// values from scipy/numpy) and against small cases worked by hand.
 
 #include <gtest/gtest.h>
 
@@ -20,9 +20,9 @@ std::vector<double> logs_of(const std::vector<double>& values) {
 }
 
 TEST(HodgesLehmann, UnpairedLogShiftOfTheTwelveVectorMatchesTheReference) {
-  // statistics.md §12.1: HL(log) of y vs x = −1.106 % (−0.011058799249190749), CI with k = 38
-  // [−1.973 %, −0.306 %] (−0.019732401635764382, −0.0030639831781316337), all as expm1 of the
-  // log-scale order statistics.
+  // docs/statistics.md ("Test vectors"): HL(log) of y vs x = −1.106 % (−0.011058799249190749),
+  // CI with k = 38 [−1.973 %, −0.306 %] (−0.019732401635764382, −0.0030639831781316337), all as
+  // expm1 of the log-scale order statistics.
   const std::vector<double> x = {1.00612, 1.00748, 0.98487, 1.0095,  0.99355, 1.01062,
                                  1.00566, 0.9987,  1.02008, 1.00894, 1.00032, 1.00249};
   const std::vector<double> y = {1.01425, 1.00418, 0.9995,  0.99218, 0.99564, 0.99152,
@@ -66,8 +66,9 @@ TEST(HodgesLehmann, PairedEstimateIsTheMedianOfWalshAverages) {
 }
 
 TEST(HodgesLehmann, PairedIntervalOfTheFifteenPairVectorExcludesZero) {
-  // The signed-rank vector of §12.1 (exact p = 0.00085): its CI at 5 % must exclude 0, and
-  // with k = 26 (critical T = 25) it spans the 26th to the 95th of 120 Walsh averages.
+  // The signed-rank vector of docs/statistics.md, "Test vectors" (exact p = 0.00085): its CI at
+  // 5 % must exclude 0, and with k = 26 (critical T = 25) it spans the 26th to the 95th of 120
+  // Walsh averages.
   const std::vector<double> d = {-0.00674, 0.00729,  -0.00982, -0.02941, -0.0035,
                                  -0.01168, -0.02743, -0.03282, -0.02064, -0.00622,
                                  -0.01758, -0.004,   -0.01281, -0.00816, -0.00297};

@@ -1,6 +1,6 @@
-// The rank tests against the test vectors of statistics.md §12.1. Expected values were computed
-// by the reference's oracle (scipy 1.10 mannwhitneyu / wilcoxon, agreeing with an independent
-// exact implementation); the hand-derived ones say how they were derived.
+// The rank tests against the test vectors of docs/statistics.md ("Test vectors"). Expected values
+// were computed with scipy 1.10 (mannwhitneyu / wilcoxon, agreeing with an independent exact
+// implementation); the hand-derived ones say how they were derived.
 
 #include <gtest/gtest.h>
 
@@ -86,7 +86,8 @@ TEST(MannWhitney, ExactNullSumsToOneAndIsSymmetric) {
 }
 
 TEST(MannWhitney, MinimumPValuesMatchTheReferenceTable) {
-  // statistics.md §3/§9: 1, .333, .1, .0286, .00794, .0022 for n = 1..6 per side (2/C(2n, n)).
+  // docs/statistics.md ("Test vectors"): 1, .333, .1, .0286, .00794, .0022 for n = 1..6 per
+  // side (2/C(2n, n)).
   EXPECT_DOUBLE_EQ(mann_whitney_min_p(1, 1), 1.0);
   EXPECT_NEAR(mann_whitney_min_p(2, 2), 1.0 / 3.0, 1e-12);
   EXPECT_NEAR(mann_whitney_min_p(3, 3), 0.1, 1e-12);
@@ -96,8 +97,8 @@ TEST(MannWhitney, MinimumPValuesMatchTheReferenceTable) {
 }
 
 TEST(MannWhitney, HyperfineSampleMatchesTheReference) {
-  // statistics.md §2.4/§12.1 (scipy): U_A = 19, exact p = 0.0185, asymptotic with continuity
-  // correction p = 0.021. No ties, so this implementation uses the exact value.
+  // docs/statistics.md ("Test vectors", scipy): U_A = 19, exact p = 0.0185, asymptotic with
+  // continuity correction p = 0.021. No ties, so this implementation uses the exact value.
   const std::vector<double> a = {0.011503843, 0.01174507,  0.015077941, 0.011884507, 0.011912359,
                                  0.012581331, 0.011235345, 0.011271218, 0.01152909,  0.011811408};
   const std::vector<double> b = {0.011752962, 0.011848474, 0.011950155, 0.016431327, 0.012130792,
@@ -109,8 +110,8 @@ TEST(MannWhitney, HyperfineSampleMatchesTheReference) {
 }
 
 TEST(MannWhitney, ConfidenceRankForTwelveAgainstTwelveIsThirtyEight) {
-  // statistics.md §12.1: k = 38 from ⌊72 − 1.95996·√(144·25/12)⌋; the exact table gives the
-  // same (the two-sided 5 % critical value of U for 12/12 is 37, so k − 1 = 37).
+  // docs/statistics.md ("Test vectors"): k = 38 from ⌊72 − 1.95996·√(144·25/12)⌋; the exact
+  // table gives the same (the two-sided 5 % critical value of U for 12/12 is 37, so k − 1 = 37).
   EXPECT_EQ(mann_whitney_ci_rank(12, 12, 0.05, false, 0.0), 38U);
   EXPECT_EQ(mann_whitney_ci_rank(12, 12, 0.05, true, 0.0), 38U);
   // Too small to reach 5 %: 3/3 has P(U = 0) = 0.05 > 0.025, so no finite bound.

@@ -1,5 +1,6 @@
-// Runs needed and minimum detectable effect, against statistics.md §9's table (runs per arm,
-// unpaired Mann–Whitney, α = .05, power .8: ⌈15.7·(σ/Δ)²·π/3⌉ + 1, floor 6).
+// Runs needed and minimum detectable effect, against the table of docs/statistics.md ("Runs
+// needed and the minimum detectable effect": runs per arm, unpaired Mann–Whitney, α = .05,
+// power .8: ⌈15.7·(σ/Δ)²·π/3⌉ + 1, floor 6).
 
 #include <gtest/gtest.h>
 
@@ -34,7 +35,8 @@ TEST(SampleSize, PairsNeededUseHalfTheVarianceFactorOfTwoArms) {
 }
 
 TEST(SampleSize, MinimumDetectableEffectInvertsRunsNeeded) {
-  // statistics.md §9: Δ_min = 2.80·σ·√(2/n) for a t-test; the rank test needs √(π/3) more.
+  // docs/statistics.md ("Runs needed and the minimum detectable effect"): Δ_min = 2.80·σ·√(2/n)
+  // for a t-test; the rank test needs √(π/3) more.
   const double mde = minimum_detectable_effect_unpaired(0.01, 20, 20, 0.05);
   EXPECT_NEAR(mde, 2.8016 * 0.01 * std::sqrt(2.0 / 20) * std::sqrt(M_PI / 3), 1e-5);
   // Detecting exactly that effect needs (about) the runs we have.

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "stats/mann_whitney.hpp"
@@ -33,6 +34,15 @@ ShiftEstimate estimate_from(std::uint64_t count, std::size_t k, const KthSmalles
   return estimate;
 }
 
+// A NaN has no place in an order, and an infinity makes NaN averages and differences: the
+// selection of an order statistic would then never narrow (it would loop for ever), so such
+// input is refused. The callers' inputs are finite already (logs of positive finite values).
+void require_finite(std::span<const double> values, const char* what) {
+  if (!std::all_of(values.begin(), values.end(), [](double v) { return std::isfinite(v); })) {
+    throw std::invalid_argument(std::string(what) + ": a value is not finite");
+  }
+}
+
 std::vector<double> sorted(std::span<const double> values) {
   std::vector<double> copy(values.begin(), values.end());
   std::sort(copy.begin(), copy.end());
@@ -46,6 +56,8 @@ ShiftEstimate hodges_lehmann_unpaired(std::span<const double> x, std::span<const
   if (x.empty() || y.empty()) {
     throw std::invalid_argument("hodges_lehmann_unpaired: empty sample");
   }
+  require_finite(x, "hodges_lehmann_unpaired");
+  require_finite(y, "hodges_lehmann_unpaired");
   std::vector<double> pooled(x.begin(), x.end());
   pooled.insert(pooled.end(), y.begin(), y.end());
   const Ranking ranking = rank_with_ties(pooled);
@@ -65,6 +77,7 @@ ShiftEstimate hodges_lehmann_paired(std::span<const double> differences, double 
   if (differences.empty()) {
     throw std::invalid_argument("hodges_lehmann_paired: no pairs");
   }
+  require_finite(differences, "hodges_lehmann_paired");
   const std::uint64_t n = differences.size();
   const SignedRankResult test = wilcoxon_signed_rank(differences);
   const bool exact = test.exact && test.n == n;

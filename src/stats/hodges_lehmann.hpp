@@ -17,13 +17,13 @@ struct ShiftEstimate {
 };
 
 // Unpaired: the median of all m·n differences y_j − x_i; CI [D_(k), D_(mn−k+1)] from the
-// Mann–Whitney null. Throws std::invalid_argument on an empty sample.
+// Mann–Whitney null. Throws std::invalid_argument on an empty sample or a value that is not finite.
 ShiftEstimate hodges_lehmann_unpaired(std::span<const double> x, std::span<const double> y,
                                       double alpha);
 
 // Paired: the median of the Walsh averages (d_i + d_j)/2, i <= j; CI [W_(k), W_(N−k+1)] from the
 // signed-rank null; zero or tied differences switch k to the normal approximation.
-// Throws std::invalid_argument on empty input.
+// Throws std::invalid_argument on empty input or a value that is not finite.
 ShiftEstimate hodges_lehmann_paired(std::span<const double> differences, double alpha);
 
 }  // namespace clonebench

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
+#include <stdexcept>
 #include <vector>
 
 #include "stats/hodges_lehmann.hpp"
@@ -63,6 +65,23 @@ TEST(HodgesLehmann, PairedEstimateIsTheMedianOfWalshAverages) {
   const ShiftEstimate shift = hodges_lehmann_paired(d, 0.05);
   EXPECT_DOUBLE_EQ(shift.estimate, 2.25);
   EXPECT_EQ(shift.k, 0U);  // three pairs cannot reach 5 %
+}
+
+TEST(HodgesLehmann, RefusesAValueThatIsNotFiniteInsteadOfSelectingForever) {
+  // 260 pairs: enough Walsh averages for the sampled selection, which never narrowed (it looped
+  // for ever) once NaNs were among them, as a simulation with a faulty generator found.
+  std::vector<double> d;
+  for (int i = 0; i < 260; ++i) {
+    d.push_back(0.001 * ((i * 37) % 101) - 0.05);
+  }
+  d[100] = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_THROW(hodges_lehmann_paired(d, 0.05), std::invalid_argument);
+  d[100] = std::numeric_limits<double>::infinity();
+  EXPECT_THROW(hodges_lehmann_paired(d, 0.05), std::invalid_argument);
+  const std::vector<double> finite = {1.0, 2.0, 3.0};
+  const std::vector<double> x = {1.0, 2.0, -std::numeric_limits<double>::infinity()};
+  EXPECT_THROW(hodges_lehmann_unpaired(x, finite, 0.05), std::invalid_argument);
+  EXPECT_THROW(hodges_lehmann_unpaired(finite, x, 0.05), std::invalid_argument);
 }
 
 TEST(HodgesLehmann, PairedIntervalOfTheFifteenPairVectorExcludesZero) {

@@ -65,7 +65,7 @@ SampleSet read_hyperfine_json(const std::string& path, const std::string& text,
   const nlohmann::json& result = (*results)[index];
   const std::string where = fmt::format("results[{}]", index);
   const auto times = result.find("times");
-  if (times == result.end() || !times->is_array()) {
+  if (times == result.end() || !times->is_array() || times->empty()) {
     throw UsageError(fmt::format("{}: {}.times: hyperfine result '{}' has no times", path, where,
                                  printable(command_of(path, result, index))));
   }

@@ -189,6 +189,9 @@ TEST_F(MalformedInput, HyperfineJsonWithoutResultsOrWithNonNumericTimes) {
             "F: hyperfine JSON without results");
   EXPECT_EQ(error_for("no-times.json", R"({"results": [{"command": "sleep 1"}]})"),
             "F: results[0].times: hyperfine result 'sleep 1' has no times");
+  // Found by fuzz_hyperfine_json: an empty list gave a sample set without a single run.
+  EXPECT_EQ(error_for("empty-times.json", R"({"results": [{"command": "sleep 1", "times": []}]})"),
+            "F: results[0].times: hyperfine result 'sleep 1' has no times");
   EXPECT_EQ(
       error_for("text.json", R"({"results": [{"command": "sleep 1", "times": [1.0, "1s"]}]})"),
       "F: results[0].times[1]: expected a number, found string");

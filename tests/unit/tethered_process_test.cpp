@@ -10,10 +10,10 @@
 #include <cerrno>
 #include <chrono>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <thread>
 
+#include "support/process_table.hpp"
 #include "sys/descriptor.hpp"
 
 namespace clonebench {
@@ -27,8 +27,9 @@ std::size_t members_of_group(pid_t group) {
     if (name.find_first_not_of("0123456789") != std::string::npos) {
       continue;
     }
-    std::ifstream file(entry.path() / "stat");
-    std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    // A process that exits while its file is read makes the read fail with ESRCH; an iterator
+    // over the stream threw then, so the file is read as the process table reads it.
+    const std::string text = testing::read_proc_file((entry.path() / "stat").string());
     const std::size_t close = text.rfind(')');
     if (close == std::string::npos) {
       continue;

@@ -5,6 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
-cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DCLONEBENCH_TESTS=OFF >/dev/null
+cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DCLONEBENCH_TESTS=OFF \
+  -DCLONEBENCH_UNITY_BUILD=ON >/dev/null
 cmake --build build/release --target clonebench-installable -j "$(nproc)"
 exec build/release/src/clonebench run "$@"

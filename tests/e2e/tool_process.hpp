@@ -207,8 +207,10 @@ inline ::testing::AssertionResult orphans_end_by_themselves(double timeout_s = 1
 // Evidence that the tool is creating children: process or thread ids that appear below it and
 // vanish again (the stressor's children; the tool's own processes stay until the end). Watches
 // /proc until `wanted` such ids were seen or `timeout_s` passed; returns how many were seen.
+// It returns as soon as they are seen (well under a second here); the long limit is for a
+// sanitized tool starting on a loaded machine.
 inline std::size_t children_seen_coming_and_going(pid_t tool, std::size_t wanted,
-                                                  double timeout_s = 10) {
+                                                  double timeout_s = 30) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_s);
   std::set<pid_t> seen, gone;
   while (gone.size() < wanted && std::chrono::steady_clock::now() < deadline) {

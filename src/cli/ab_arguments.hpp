@@ -9,8 +9,10 @@ namespace clonebench {
 
 struct AbArguments {
   std::string spec, a_options, b_options, setup_a, setup_b, restore;
-  std::string pairs = "20", warmup = "1", seed, label, db_path, json_path;
+  std::string pairs, warmup = "1", seed, label, db_path, json_path;  // pairs "": the default
+  std::string precision, max_time;  // "": run --pairs pairs; "1%", "5m": stop at ±1 % or 5 min
   bool no_store = false;
+  bool quiet = false;    // --quiet: no progress line on a terminal
   bool profile = false;  // --profile: every run of both arms sampled by perf
   std::vector<std::string> metrics, fail_on;
   std::string threshold = "1%", format = "table";

@@ -6,17 +6,22 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <optional>
 #include <random>
 #include <tuple>
 
 #include "cli/ab_arguments.hpp"
+#include "cli/ab_plan.hpp"
+#include "cli/ab_progress.hpp"
+#include "cli/ab_stopping.hpp"
 #include "cli/ab_storage.hpp"
 #include "cli/argument_split.hpp"
 #include "cli/command.hpp"
 #include "cli/option_values.hpp"
 #include "cli/profile_output.hpp"
 #include "cli/profiled_job.hpp"
+#include "cli/progress_line.hpp"
 #include "cli/run_spec.hpp"
 #include "compare/ab_document.hpp"
 #include "compare/gate.hpp"
@@ -35,129 +40,6 @@
 
 namespace clonebench {
 namespace {
-
-struct Arm {
-  std::string name;  // "a" | "b"
-  StressorJob job;
-  std::string setup, setup_flag;
-};
-
-struct AbPlan {
-  Arm arms[2];
-  std::size_t pairs = 0, warmups = 0;
-  std::uint64_t seed = 0;
-  CompareOptions options;
-  std::optional<PerfSetup> profiler;  // --profile
-};
-
-std::string joined(const std::vector<std::string>& words) {
-  std::string text;
-  for (const std::string& word : words) {
-    text += (text.empty() ? "" : " ") + word;
-  }
-  return text;
-}
-
-// `run`'s output and storage options would be silently ignored inside an arm: refuse them.
-void reject_run_only_options(const RunSpec& spec, const std::string& where) {
-  const auto refuse = [&where](const char* flag) {
-    throw UsageError(
-        fmt::format("{}: {} is not an option of an arm (ab has its own, or none)", where, flag));
-  };
-  if (spec.runs != 1)
-    refuse("--runs");
-  if (!spec.json_path.empty())
-    refuse("--json");
-  if (!spec.yaml_path.empty())
-    refuse("--yaml");
-  if (!spec.csv_path.empty())
-    refuse("--csv");
-  if (spec.metrics)
-    refuse("--metrics");
-  if (!spec.label.empty())
-    refuse("--label");
-  if (spec.db_path)
-    refuse("--db");
-  if (!spec.store)
-    refuse("--no-store");
-  if (spec.profile)
-    refuse("--profile");
-}
-
-StressorJob arm_job(const std::vector<std::string>& spec_words, const std::string& options,
-                    const std::string& flag) {
-  std::vector<std::string> words = spec_words;
-  for (std::string& word : split_arguments(options, flag)) {
-    words.push_back(std::move(word));
-  }
-  const std::string where =
-      fmt::format("SPEC{} ('{}')", options.empty() ? "" : " with " + flag, joined(words));
-  RunSpec spec;
-  try {
-    spec = parse_run_spec(words);
-  } catch (const UsageError& error) {
-    throw UsageError(fmt::format("{}: {}", where, error.what()));
-  }
-  if (spec.jobs.size() != 1) {
-    std::vector<std::string> names;
-    for (const StressorJob& job : spec.jobs) {
-      names.push_back(job.stressor);
-    }
-    throw UsageError(fmt::format("{}: resolves to {} stressors ({}); each arm must be one stressor",
-                                 where, spec.jobs.size(), joined(names)));
-  }
-  reject_run_only_options(spec, where);
-  return spec.jobs.front();
-}
-
-bool names_seed(const std::string& text) {
-  return text.find("--seed") != std::string::npos;
-}
-
-AbPlan plan_ab(const AbArguments& args) {
-  AbPlan plan;
-  plan.pairs = static_cast<std::size_t>(parse_integer(args.pairs, "--pairs", 2, 100000));
-  plan.warmups = static_cast<std::size_t>(parse_integer(args.warmup, "--warmup", 0, 1000));
-  plan.seed = args.seed.empty()
-                  ? (std::uint64_t{std::random_device{}()} << 32) | std::random_device{}()
-                  : static_cast<std::uint64_t>(parse_integer(args.seed, "--seed", 0, INT64_MAX));
-  plan.options.threshold = parse_threshold(args.threshold, "--threshold");
-  if (!args.label.empty()) {
-    require_clean_text(args.label, "--label");
-  }
-  plan.options.alpha = parse_real(args.alpha, "--alpha", 0.0001, 0.5);
-  const std::vector<std::string> spec_words = split_arguments(args.spec, "SPEC");
-  plan.arms[0] = {"a", arm_job(spec_words, args.a_options, "--a"), args.setup_a, "--setup-a"};
-  plan.arms[1] = {"b", arm_job(spec_words, args.b_options, "--b"), args.setup_b, "--setup-b"};
-  // Arms must differ only in what the user asked for: the same clone-flag seed unless given.
-  if (!names_seed(args.spec + args.a_options + args.b_options)) {
-    plan.arms[0].job.seed = plan.arms[1].job.seed = plan.seed;
-  }
-  for (const Arm& arm : plan.arms) {
-    validate_job(arm.job);
-  }
-  plan.profiler = prepare_profiler(args.profile);
-  return plan;
-}
-
-// Every metric observation_of() can produce, so a bad --metric fails before the experiment.
-void check_metric_names(const std::vector<std::string>& requested) {
-  const RunObservation base = observation_of(RunRecord{}, nullptr);
-  for (const std::string& metric : requested) {
-    bool known = base.metrics.contains(metric);
-    for (const char* phase : {"create", "start", "reap"}) {
-      for (const char* stat : {"mean", "p50", "p90", "p99", "max"}) {
-        known = known || metric == fmt::format("latency_us.{}.{}", phase, stat);
-      }
-    }
-    if (!known) {
-      throw UsageError(fmt::format(
-          "--metric {}: unknown for ab (ops_per_sec_real, ops_per_sec_cpu, real_time_s, "
-          "sys_time_s, max_rss_kb, latency_us.create.p50, ...)",
-          metric));
-    }
-  }
-}
 
 // What the analysis needs of each measured run: its metrics and stored id, not its histograms,
 // so that a long experiment holds little memory. Pair i is (a[i], b[i]).
@@ -180,29 +62,77 @@ void run_setup(const Arm& arm, SignalScope& signals) {
   }
 }
 
-void report_progress(const Arm& arm, std::size_t index, const AbPlan& plan, PairOrder order) {
-  if (::isatty(STDERR_FILENO) == 0) {
+// Where the loop of pairs is: for the progress line, the stopping rule and the stored design.
+struct PairLoop {
+  const AbPlan& plan;
+  AbStopping stopping;
+  bool show_progress = false;  // stderr is a terminal and --quiet is not given
+  std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+  std::size_t runs_done = 0;
+
+  double elapsed_s() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+};
+
+void report_progress(const Arm& arm, std::size_t index, PairOrder order, const PairLoop& loop) {
+  if (!loop.show_progress) {
     return;
   }
-  const bool warmup = index < plan.warmups;
-  fmt::print(stderr, "clonebench: ab {} {}/{} ({}): arm {}, {} for {:g} s\n",
-             warmup ? "warm-up" : "pair", warmup ? index + 1 : index - plan.warmups + 1,
-             warmup ? plan.warmups : plan.pairs, pair_order_name(order), arm.name, arm.job.stressor,
-             arm.job.timeout_s);
+  const AbPlan& plan = loop.plan;
+  const AbStopRule& rule = loop.stopping.rule();
+  AbProgress progress;
+  progress.warmup = index < plan.warmups;
+  progress.index = progress.warmup ? index + 1 : index - plan.warmups + 1;
+  progress.order = pair_order_name(order);
+  progress.arm = arm.name;
+  progress.stressor = arm.job.stressor;
+  progress.run_s = arm.job.timeout_s;
+  progress.elapsed_s = loop.elapsed_s();
+  const std::size_t expected =
+      rule.precision
+          ? std::max(progress.index,
+                     loop.stopping.expected_pairs().value_or(rule.precision->first_look_pairs))
+          : rule.max_pairs;
+  progress.planned = progress.warmup ? plan.warmups : std::min(expected, rule.max_pairs);
+  if (loop.runs_done > 0) {
+    const std::size_t runs_planned = 2 * (plan.warmups + std::min(expected, rule.max_pairs));
+    double left_s = progress.elapsed_s / static_cast<double>(loop.runs_done) *
+                    static_cast<double>(runs_planned - std::min(runs_planned, loop.runs_done));
+    if (rule.max_time_s) {
+      left_s = std::min(left_s, std::max(0.0, *rule.max_time_s - progress.elapsed_s));
+    }
+    progress.left_s = left_s;
+  }
+  if (rule.precision) {
+    progress.target_pct = rule.precision->half_width * 100;
+    if (const std::optional<AbLook>& look = loop.stopping.last_look()) {
+      progress.widest_metric = look->metric;
+      progress.half_width_pct = look->half_width * 100;
+      progress.estimate_pct = look->estimate_pct;
+      progress.ci_low_pct = look->ci_low_pct;
+      progress.ci_high_pct = look->ci_high_pct;
+    }
+  }
+  fmt::print(stderr, "clonebench: {}\n", ab_progress_line(progress));
 }
 
-// Warm-up pairs first (discarded), then the measured pairs; every pair in its drawn order.
-// Each arm's first observation carries the session's environment (the same for every run).
-PairRuns run_pairs(const AbPlan& plan, const std::vector<PairOrder>& orders, SignalScope& signals,
+// Warm-up pairs first (discarded), then the measured pairs, every pair in its drawn order, until
+// the stopping rule says enough. Each arm's first observation carries the session's environment
+// (the same for every run).
+PairRuns run_pairs(PairLoop& loop, const std::vector<PairOrder>& orders, SignalScope& signals,
                    AbStorage& storage, const nlohmann::json& environment) {
+  const AbPlan& plan = loop.plan;
   PairRuns runs;
   for (std::size_t index = 0; index < orders.size(); ++index) {
+    const double pair_start_s = loop.elapsed_s();
     const std::size_t first = orders[index] == PairOrder::kAB ? 0 : 1;
     for (std::size_t position = 0; position < 2; ++position) {
       const Arm& arm = plan.arms[position == 0 ? first : 1 - first];
-      report_progress(arm, index, plan, orders[index]);
+      report_progress(arm, index, orders[index], loop);
       run_setup(arm, signals);
       RunRecord record = measure_job(arm.job, signals, plan.profiler);
+      ++loop.runs_done;
       // Pair i is (runs.a[i], runs.b[i]); the arm is in the stored label, the order in the
       // summary. Not in the run's options: compare would report it as a setting difference.
       if (index >= plan.warmups) {
@@ -217,6 +147,11 @@ PairRuns run_pairs(const AbPlan& plan, const std::vector<PairOrder>& orders, Sig
         }
       }
       signals.throw_if_interrupted();
+    }
+    const double now_s = loop.elapsed_s();
+    if (index >= plan.warmups &&
+        loop.stopping.after_pair(runs.a, runs.b, now_s, now_s - pair_start_s)) {
+      break;
     }
   }
   return runs;
@@ -258,8 +193,8 @@ ComparisonReport analyze_arms(const AbArguments& args, const AbPlan& plan, const
   const SampleSet b{"arm b", "ab", runs.b};
   ComparisonReport report =
       analyze_paired(select_metrics(a, b, args.metrics, std::nullopt), plan.options);
-  report.a_name = joined({args.spec, args.a_options});
-  report.b_name = joined({args.spec, args.b_options});
+  report.a_name = joined_words({args.spec, args.a_options});
+  report.b_name = joined_words({args.spec, args.b_options});
   report.a_source = arm_source("a", args.a_options, runs.a);
   report.b_source = arm_source("b", args.b_options, runs.b);
   return report;
@@ -295,13 +230,53 @@ void print_report(const AbArguments& args, const ComparisonReport& report, const
 }
 
 AbDesign design_of(const AbArguments& args, const AbPlan& plan) {
-  AbDesign design{args.spec,      args.a_options,
-                  args.b_options, args.setup_a,
-                  args.setup_b,   args.restore,
-                  plan.warmups,   {},
-                  plan.seed,      {}};
-  design.orders = pair_orders(plan.warmups + plan.pairs, plan.seed);
+  AbDesign design{args.spec,
+                  args.a_options,
+                  args.b_options,
+                  args.setup_a,
+                  args.setup_b,
+                  args.restore,
+                  plan.warmups,
+                  {},
+                  plan.seed,
+                  {},
+                  {}};
+  design.orders = pair_orders(plan.warmups + plan.stop.max_pairs, plan.seed);
   return design;
+}
+
+void announce(const AbPlan& plan) {
+  const AbStopRule& rule = plan.stop;
+  std::string pairs = fmt::format("{} pairs", rule.max_pairs);
+  if (rule.precision) {
+    pairs = fmt::format("pairs until every CI is within ±{:g} % (at most {} pairs)",
+                        rule.precision->half_width * 100, rule.max_pairs);
+  }
+  if (rule.max_time_s) {
+    pairs += fmt::format(" within {}", clock_duration(*rule.max_time_s));
+  }
+  fmt::print(stderr, "clonebench: ab: {} after {} warm-up pair(s), seed {:#x}\n", pairs,
+             plan.warmups, plan.seed);
+}
+
+// The measured pairs run, and why no more were.
+void record_stop(const PairLoop& loop, std::size_t pairs, AbDesign& design) {
+  const AbStopRule& rule = loop.stopping.rule();
+  design.orders.resize(loop.plan.warmups + pairs);
+  design.orders.erase(design.orders.begin(),
+                      design.orders.begin() + static_cast<std::ptrdiff_t>(loop.plan.warmups));
+  AbStop& stop = design.stop;
+  stop.reason = ab_stop_reason_name(loop.stopping.reason());
+  if (rule.precision) {
+    stop.precision_pct = rule.precision->half_width * 100;
+    stop.pairs_cap = rule.max_pairs;
+  }
+  stop.max_time_s = rule.max_time_s;
+  if (const std::optional<AbLook>& look = loop.stopping.last_look()) {
+    stop.widest_metric = look->metric;
+    stop.widest_half_width_pct = look->half_width * 100;
+  }
+  stop.elapsed_s = loop.elapsed_s();
 }
 
 int run_ab(const AbArguments& args) {
@@ -312,8 +287,7 @@ int run_ab(const AbArguments& args) {
   AbDesign design = design_of(args, plan);
   const std::string created_at = iso8601_utc_now();
   AbStorage storage(args, fmt::format("ab-{}-{:x}", created_at, plan.seed), created_at);
-  fmt::print(stderr, "clonebench: ab: {} pairs after {} warm-up pair(s), seed {:#x}\n", plan.pairs,
-             plan.warmups, plan.seed);
+  announce(plan);
   SignalScope signals;
   nlohmann::json environment = capture_environment();
   environment["loadavg_before"] = read_loadavg();
@@ -322,8 +296,9 @@ int run_ab(const AbArguments& args) {
   }
   storage.begin();
   PairRuns runs;
+  PairLoop loop{plan, AbStopping(plan.stop), progress_wanted(args.quiet)};
   try {
-    runs = run_pairs(plan, design.orders, signals, storage, environment);
+    runs = run_pairs(loop, design.orders, signals, storage, environment);
   } catch (...) {
     restore_after_failure(args.restore);
     storage.mark_interrupted();
@@ -336,8 +311,7 @@ int run_ab(const AbArguments& args) {
   if (restored && restored->interrupted_by != 0) {
     throw Interrupted(restored->interrupted_by);  // restored, but asked to stop: no report
   }
-  design.orders.erase(design.orders.begin(),
-                      design.orders.begin() + static_cast<std::ptrdiff_t>(plan.warmups));
+  record_stop(loop, runs.a.size(), design);
   const ComparisonReport report = analyze_arms(args, plan, runs);
   storage.finish(ab_compare_json(report, design));
   print_report(args, report, design, runs, compound_head_of(environment));

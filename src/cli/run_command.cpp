@@ -4,11 +4,13 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <optional>
 
 #include "cli/command.hpp"
 #include "cli/profile_output.hpp"
 #include "cli/profiled_job.hpp"
+#include "cli/progress_line.hpp"
 #include "cli/run_spec.hpp"
 #include "core/error.hpp"
 #include "core/timestamp.hpp"
@@ -33,13 +35,14 @@ void check_outputs(const RunSpec& spec) {
       spec.db_path.value_or(Store::default_path()));
 }
 
-void report_progress(const StressorJob& job, std::uint32_t run, std::uint32_t runs) {
-  if (::isatty(STDERR_FILENO) == 0) {
+// Before each run on a terminal: the run, its place among all of them, the time spent and left.
+void report_progress(const RunSpec& spec, const StressorJob& job, std::size_t index,
+                     double elapsed_s) {
+  if (!progress_wanted(spec.quiet)) {
     return;
   }
-  const std::string which = runs > 1 ? fmt::format(" (run {}/{})", run + 1, runs) : "";
-  fmt::print(stderr, "clonebench: {} x{} for {:g} s{}\n", job.stressor, job.instances,
-             job.timeout_s, which);
+  fmt::print(stderr, "clonebench: {} x{} for {:g} s, run {}\n", job.stressor, job.instances,
+             job.timeout_s, progress_counts(index, spec.runs * spec.jobs.size(), elapsed_s));
 }
 
 void print_profiles(const RunDocument& document) {
@@ -85,9 +88,13 @@ int run_spec(const RunSpec& spec) {
   RunDocument document;
   document.environment = capture_environment();
   const std::string label = spec.label.empty() ? kernel_release() : spec.label;
+  const auto started = std::chrono::steady_clock::now();
+  std::size_t index = 0;
   for (std::uint32_t run = 0; run < spec.runs; ++run) {
     for (const StressorJob& job : spec.jobs) {
-      report_progress(job, run, spec.runs);
+      report_progress(
+          spec, job, ++index,
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
       nlohmann::json environment = document.environment;
       environment["loadavg_before"] = read_loadavg();
       RunRecord record = measure_job(job, signals, profiler);

@@ -68,6 +68,7 @@ void define_options(CLI::App& app, RawRunOptions& raw) {
   app.add_option("--label", raw.spec.label, "label of the stored runs (default: uname -r)");
   app.add_option("--db", raw.spec.db_path, "database file (default: $CLONEBENCH_DB or XDG)");
   app.add_flag("--no-store", raw.no_store, "do not store the runs");
+  app.add_flag("-q,--quiet", raw.spec.quiet, "no progress line on a terminal");
   app.add_flag("--profile", raw.spec.profile,
                "sample the kernel with perf over each run and report where it spent the time");
 }

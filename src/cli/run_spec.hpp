@@ -25,6 +25,7 @@ struct RunSpec {
   std::optional<std::string> db_path;  // --db
   bool store = true;                   // false with --no-store
   bool profile = false;                // --profile: sample the kernel over each run (perf)
+  bool quiet = false;                  // -q/--quiet: no progress line on a terminal
 };
 
 // Parses `run` arguments without the word "run", e.g. {"fork", "--timeout", "2s", "--rss", "64M"}

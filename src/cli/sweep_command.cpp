@@ -2,6 +2,7 @@
 #include <fmt/core.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <map>
 #include <optional>
 #include <random>
@@ -9,8 +10,10 @@
 #include "cli/command.hpp"
 #include "cli/profile_output.hpp"
 #include "cli/profiled_job.hpp"
+#include "cli/progress_line.hpp"
 #include "cli/run_spec.hpp"
 #include "cli/workload_options.hpp"
+#include "compare/gate.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
 #include "core/timestamp.hpp"
@@ -28,10 +31,12 @@ namespace clonebench {
 namespace {
 
 struct SweepArgs {
-  std::string stressor, rss, rss_kind = "anon", vmas = "1", rounds = "5";
+  std::string stressor, rss, rss_kind = "anon", vmas = "1", rounds;  // rounds "": the default
+  std::string precision, max_time;  // "3%", "2m": rounds until ±3 % per page or 2 minutes
   std::string timeout_per_point = "1s", instances = "1", seed, json_path, label, db_path;
   bool no_store = false;
   bool profile = false;
+  bool quiet = false;  // --quiet: no progress line on a terminal
   RawWorkloadOptions workload;
 };
 
@@ -54,7 +59,19 @@ ParsedSweep parse_sweep(const SweepArgs& args) {
   }
   settings.rss_kind = parse_parent_kind(args.rss_kind, "--rss-kind");
   settings.vmas = static_cast<std::uint64_t>(parse_integer(args.vmas, "--vmas", 1, kMaxParentVmas));
-  settings.rounds = static_cast<std::uint32_t>(parse_integer(args.rounds, "--rounds", 2, 1000));
+  if (!args.precision.empty()) {
+    settings.precision = parse_threshold(args.precision, "--precision");
+    settings.max_time_s =
+        parse_duration_s(args.max_time.empty() ? "2m" : args.max_time, "--max-time");
+  } else if (!args.max_time.empty()) {
+    settings.max_time_s = parse_duration_s(args.max_time, "--max-time");
+  }
+  if (settings.max_time_s && !(*settings.max_time_s > 0)) {
+    throw UsageError(fmt::format("--max-time {}: must be longer than 0", args.max_time));
+  }
+  const std::string default_rounds = settings.precision ? "1000" : "5";
+  settings.rounds = static_cast<std::uint32_t>(
+      parse_integer(args.rounds.empty() ? default_rounds : args.rounds, "--rounds", 2, 1000));
   settings.timeout_per_point_s = parse_duration_s(args.timeout_per_point, "--timeout-per-point");
   if (settings.timeout_per_point_s <= 0) {
     throw UsageError("--timeout-per-point: must be above 0");
@@ -76,10 +93,20 @@ ParsedSweep parse_sweep(const SweepArgs& args) {
   return parsed;
 }
 
-void report_sweep_progress(std::size_t done, std::size_t total, std::uint64_t bytes) {
-  if (::isatty(STDERR_FILENO) != 0) {
-    fmt::print(stderr, "clonebench: sweep run {}/{} at --rss {}\n", done + 1, total,
-               format_size(bytes));
+// With --precision the number of rounds is not known in advance: the round and what ends the
+// sweep are shown instead of a total.
+void report_sweep_progress(const SweepSettings& settings, std::size_t done, std::size_t total,
+                           std::uint64_t bytes, double elapsed_s) {
+  if (settings.precision) {
+    fmt::print(stderr,
+               "clonebench: sweep run {} (round {}) at --rss {}, {} spent; until ±{:g} % per page "
+               "or {}\n",
+               done + 1, done / settings.sizes.size() + 1, format_size(bytes),
+               clock_duration(elapsed_s), *settings.precision * 100,
+               clock_duration(settings.max_time_s.value_or(0)));
+  } else {
+    fmt::print(stderr, "clonebench: sweep run {} at --rss {}\n",
+               progress_counts(done + 1, total, elapsed_s), format_size(bytes));
   }
 }
 
@@ -157,7 +184,14 @@ int run_sweep_command(const SweepArgs& args) {
   std::vector<RunRecord> profiled_runs;  // with --profile only: whose profiles merge per size
   try {
     const SweepObserver observer{
-        report_sweep_progress,
+        [&parsed, &args, started = std::chrono::steady_clock::now()](
+            std::size_t done, std::size_t total, std::uint64_t bytes) {
+          if (progress_wanted(args.quiet)) {
+            report_sweep_progress(
+                parsed.settings, done, total, bytes,
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+          }
+        },
         [&](const StressorJob& job) { return measure_job(job, signals, profiler); },
         [&](RunRecord& record) {
           nlohmann::json run_environment = environment;
@@ -203,7 +237,14 @@ void add_sweep_command(CLI::App& app, CommandList& commands) {
       ->required();
   sweep->add_option("--rss-kind", args->rss_kind, "anon | thp | zero | shared | file | hugetlb");
   sweep->add_option("--vmas", args->vmas, "split the region into N mappings (default 1)");
-  sweep->add_option("--rounds", args->rounds, "rounds; each measures every size once (default 5)");
+  sweep->add_option("--rounds", args->rounds,
+                    "rounds; each measures every size once (default 5; with --precision, the "
+                    "most, default 1000)");
+  sweep->add_option("--precision", args->precision,
+                    "rounds until the per-page CI of the total cost is at most ±P, e.g. 3% "
+                    "(first look after round 3)");
+  sweep->add_option("--max-time", args->max_time,
+                    "run no round that would end after D (default 2m with --precision)");
   sweep->add_option("--timeout-per-point", args->timeout_per_point,
                     "duration of each run (default 1s)");
   sweep->add_option("-n,--instances", args->instances, "instances per run (default 1)");
@@ -212,6 +253,7 @@ void add_sweep_command(CLI::App& app, CommandList& commands) {
   sweep->add_option("--label", args->label, "label of the stored runs (default uname -r)");
   sweep->add_option("--db", args->db_path, "database path");
   sweep->add_flag("--no-store", args->no_store, "do not store the runs");
+  sweep->add_flag("--quiet", args->quiet, "no progress line on a terminal");
   sweep->add_flag("--profile", args->profile,
                   "sample the kernel with perf over every run (see `clonebench kernel`)");
   define_workload_options(*sweep, args->workload);

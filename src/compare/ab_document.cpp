@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "compare/renderers.hpp"
 
@@ -11,6 +12,27 @@ namespace {
 
 nlohmann::ordered_json text_or_null(const std::string& text) {
   return text.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(text);
+}
+
+template <typename T>
+nlohmann::ordered_json value_or_null(const std::optional<T>& value) {
+  return value ? nlohmann::ordered_json(*value) : nlohmann::ordered_json(nullptr);
+}
+
+nlohmann::ordered_json ab_stop_json(const AbStop& stop) {
+  nlohmann::ordered_json widest = nullptr;
+  if (!stop.widest_metric.empty()) {
+    widest = {{"metric", stop.widest_metric},
+              {"ci_half_width_pct", std::isfinite(stop.widest_half_width_pct)
+                                        ? nlohmann::ordered_json(stop.widest_half_width_pct)
+                                        : nlohmann::ordered_json(nullptr)}};
+  }
+  return {{"reason", stop.reason},
+          {"precision_pct", value_or_null(stop.precision_pct)},
+          {"max_time_s", value_or_null(stop.max_time_s)},
+          {"pairs_cap", value_or_null(stop.pairs_cap)},
+          {"last_look", widest},
+          {"elapsed_s", stop.elapsed_s}};
 }
 
 }  // namespace
@@ -35,7 +57,8 @@ nlohmann::ordered_json ab_design_json(const AbDesign& design) {
           {"warmups_per_arm", design.warmups},
           {"seed", design.seed},
           {"seed_hex", fmt::format("{:#x}", design.seed)},
-          {"experiment", text_or_null(design.experiment)}};
+          {"experiment", text_or_null(design.experiment)},
+          {"stop", ab_stop_json(design.stop)}};
 }
 
 nlohmann::ordered_json ab_compare_json(const ComparisonReport& report, const AbDesign& design) {

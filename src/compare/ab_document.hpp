@@ -1,10 +1,12 @@
 #pragma once
 // The clonebench-compare/1 document of an `ab` experiment: compare's document plus the design
 // (spec, per-arm options and setup commands, pairs, order of each pair, seed, warm-ups) under
-// "ab". The stored run ids are in report.a_source / b_source ("run_ids").
+// "ab", with why the pairs ended under "ab.stop". The stored run ids are in report.a_source /
+// b_source ("run_ids").
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,6 +15,17 @@
 
 namespace clonebench {
 
+// Why the measured pairs ended (`ab --precision`, `--max-time`), and the widest interval at the
+// last look.
+struct AbStop {
+  std::string reason = "pairs";  // pairs | precision | max-time
+  std::optional<double> precision_pct, max_time_s;
+  std::optional<std::size_t> pairs_cap;  // --pairs as a cap, with --precision
+  std::string widest_metric;             // at the last look; empty: no look was taken
+  double widest_half_width_pct = 0;
+  double elapsed_s = 0;  // warm-ups included
+};
+
 struct AbDesign {
   std::string spec, a_options, b_options;  // as given: SPEC, --a, --b
   std::string setup_a, setup_b, restore;   // shell commands; empty = none
@@ -20,6 +33,7 @@ struct AbDesign {
   std::vector<PairOrder> orders;           // measured pairs only, in the order run
   std::uint64_t seed = 0;
   std::string experiment;  // stored experiment tag; empty = not stored
+  AbStop stop;
 };
 
 // The design alone, the "ab" object of the document.

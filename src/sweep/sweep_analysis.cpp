@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <functional>
+#include <limits>
 
 #include "core/error.hpp"
 #include "sweep/line_fit.hpp"
@@ -111,6 +114,23 @@ PhaseCosts phase_costs(const RunResult& result) {
 
 SweepRun sweep_run_of(const RunResult& result) {
   return SweepRun{result.parent, result.bogo_ops, result.create.count(), phase_costs(result)};
+}
+
+double per_page_half_width(const std::vector<SweepSample>& samples) {
+  std::vector<double> pages, total_ns;
+  for (const SweepSample& sample : samples) {
+    pages.push_back(sweep_pages(sample.run.parent));
+    total_ns.push_back(sample.run.costs.total_ns);
+  }
+  if (std::adjacent_find(pages.begin(), pages.end(), std::not_equal_to<>()) == pages.end()) {
+    return std::numeric_limits<double>::infinity();  // one size: no slope
+  }
+  const double slope = theil_sen_slope(pages, total_ns);
+  const FitEstimate interval = sen_slope_interval(pages, total_ns);
+  if (slope == 0 || !std::isfinite(interval.lo) || !std::isfinite(interval.hi)) {
+    return std::numeric_limits<double>::infinity();
+  }
+  return (interval.hi - interval.lo) / 2 / std::abs(slope);
 }
 
 nlohmann::json analyze_sweep(const SweepSettings& settings, const std::vector<SweepSample>& samples,

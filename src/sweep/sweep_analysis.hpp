@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,10 @@ struct SweepSettings {
   double timeout_per_point_s = 1.0;
   std::uint64_t seed = 0;
   std::vector<std::uint64_t> sizes;  // bytes, as given
+  // `--precision P --max-time D`: rounds (then a cap) go on until the per-page interval of the
+  // total cost is at most ±P of its estimate, or until one more round would end after D.
+  std::optional<double> precision;  // relative half-width: 0.03 = ±3 %
+  std::optional<double> max_time_s;
 };
 
 // The three costs of one run in nanoseconds: mean create latency, mean reap latency, and total =
@@ -56,6 +61,10 @@ double sweep_pages(const ParentMemory& parent);
 double entries_copied(const ParentMemory& parent);
 
 PhaseCosts phase_costs(const RunResult& result);
+
+// Half the width of the per-page slope's interval of the total cost, relative to the slope:
+// 0.03 is ±3 %. Infinite when the slope is 0 or the samples span fewer than 2 sizes.
+double per_page_half_width(const std::vector<SweepSample>& samples);
 
 // The "sweep" object: settings, points[] and fits[] (see docs/sweep.md). Throws RuntimeError when
 // a run produced no operations (nothing to fit).

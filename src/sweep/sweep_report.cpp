@@ -107,6 +107,28 @@ std::string total_plot(const nlohmann::json& summary) {
   return out;
 }
 
+// Why a sweep run to a precision ended; nothing for a fixed number of rounds (and for summaries
+// stored before --precision existed).
+std::string stop_line(const nlohmann::json& summary) {
+  const nlohmann::json* stop = summary.contains("stop") ? &summary.at("stop") : nullptr;
+  if (stop == nullptr || stop->at("precision_pct").is_null()) {
+    return "";
+  }
+  const double target_pct = stop->at("precision_pct").get<double>();
+  const nlohmann::json& reached = stop->at("per_page_half_width_pct");
+  const std::string width =
+      reached.is_null() ? "not known yet" : fmt::format("±{:.1f} %", reached.get<double>());
+  const std::string reason = stop->at("reason").get<std::string>();
+  if (reason == "precision") {
+    return fmt::format("stopped: the per-page interval of total is {}, within ±{:g} %\n\n", width,
+                       target_pct);
+  }
+  return fmt::format(
+      "stopped by {} before ±{:g} % was reached: the per-page interval of total is "
+      "{}\n\n",
+      reason == "max-time" ? "--max-time" : "--rounds", target_pct, width);
+}
+
 }  // namespace
 
 std::string render_sweep_report(const nlohmann::json& summary) {
@@ -121,6 +143,7 @@ std::string render_sweep_report(const nlohmann::json& summary) {
         summary.at("vmas").get<std::uint64_t>(), summary.at("rounds").get<std::uint32_t>(),
         summary.at("instances").get<std::uint32_t>(),
         summary.at("timeout_per_point_s").get<double>(), summary.at("elapsed_s").get<double>());
+    out += stop_line(summary);
     out += points_table(summary) + "\n" + fits_table(summary) + "\n" + total_plot(summary);
     return out;
   } catch (const nlohmann::json::exception& error) {

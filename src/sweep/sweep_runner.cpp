@@ -2,12 +2,59 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <numeric>
+#include <optional>
 #include <random>
 
 #include "sys/parent_fit.hpp"
 
 namespace clonebench {
+namespace {
+
+// The first look at the per-page interval: after the third round, not the second, so that an
+// interval that happens to be narrow on the fewest rounds does not end the sweep (the same
+// reason ab looks first after 30 pairs, docs/statistics.md "Stopping at a precision").
+constexpr std::uint32_t kSweepFirstLookRound = 3;
+
+struct SweepStop {
+  const char* reason = "rounds";     // rounds | precision | max-time
+  std::optional<double> half_width;  // relative, at the last look
+};
+
+bool sweep_should_stop(const SweepSettings& settings, const std::vector<SweepSample>& samples,
+                       std::uint32_t rounds_done, double elapsed_s, double last_round_s,
+                       SweepStop& stop) {
+  if (settings.precision && rounds_done >= kSweepFirstLookRound) {
+    stop.half_width = per_page_half_width(samples);
+    if (*stop.half_width <= *settings.precision) {
+      stop.reason = "precision";
+      return true;
+    }
+  }
+  if (rounds_done >= settings.rounds) {
+    stop.reason = "rounds";
+    return true;
+  }
+  if (settings.max_time_s && rounds_done >= 2 && elapsed_s + last_round_s > *settings.max_time_s) {
+    stop.reason = "max-time";
+    return true;
+  }
+  return false;
+}
+
+nlohmann::json sweep_stop_json(const SweepSettings& settings, const SweepStop& stop) {
+  const auto percent_or_null = [](const std::optional<double>& value) {
+    return value && std::isfinite(*value) ? nlohmann::json(*value * 100) : nlohmann::json(nullptr);
+  };
+  return {{"reason", stop.reason},
+          {"precision_pct", percent_or_null(settings.precision)},
+          {"max_time_s", settings.max_time_s ? nlohmann::json(*settings.max_time_s) : nullptr},
+          {"rounds_cap", settings.precision ? nlohmann::json(settings.rounds) : nullptr},
+          {"per_page_half_width_pct", percent_or_null(stop.half_width)}};
+}
+
+}  // namespace
 
 std::vector<std::size_t> round_order(std::size_t points, std::uint64_t seed, std::uint32_t round) {
   std::vector<std::size_t> order(points);
@@ -27,9 +74,15 @@ nlohmann::json run_sweep(const StressorJob& job, const SweepSettings& settings,
   check_parent_fits(largest, job.instances);
 
   const auto started = std::chrono::steady_clock::now();
+  const auto elapsed_s = [&started] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  };
   const std::size_t total = settings.sizes.size() * settings.rounds;
   std::vector<SweepSample> samples;
-  for (std::uint32_t round = 0; round < settings.rounds; ++round) {
+  SweepStop stop;
+  std::uint32_t round = 0;
+  while (round < settings.rounds) {
+    const double round_start_s = elapsed_s();
     const std::vector<std::size_t> order = round_order(settings.sizes.size(), settings.seed, round);
     for (std::uint32_t position = 0; position < order.size(); ++position) {
       const std::size_t point = order[position];
@@ -42,10 +95,17 @@ nlohmann::json run_sweep(const StressorJob& job, const SweepSettings& settings,
       observer.after_run(record);
       signals.throw_if_interrupted();
     }
+    ++round;
+    if (sweep_should_stop(settings, samples, round, elapsed_s(), elapsed_s() - round_start_s,
+                          stop)) {
+      break;
+    }
   }
-  const double elapsed_s =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  return analyze_sweep(settings, samples, elapsed_s);
+  SweepSettings run_settings = settings;
+  run_settings.rounds = round;
+  nlohmann::json summary = analyze_sweep(run_settings, samples, elapsed_s());
+  summary["stop"] = sweep_stop_json(settings, stop);
+  return summary;
 }
 
 }  // namespace clonebench

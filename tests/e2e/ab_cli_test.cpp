@@ -196,6 +196,59 @@ TEST_F(AbExperiment, AFailingRestoreIsARuntimeErrorAfterTheReport) {
   EXPECT_TRUE(nothing_left_behind());
 }
 
+TEST_F(AbExperiment, APrecisionReachedAtTheFirstLookEndsAfterThirtyPairsAndSaysSo) {
+  // ±90 % is reached by any 30 pairs of fork runs, however noisy the machine.
+  const ToolResult result = run_tool({"ab", "fork --timeout 0.03", "--precision", "90%", "--warmup",
+                                      "0", "--no-store", "--json", "-"},
+                                     120);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto document = nlohmann::json::parse(result.out);
+  EXPECT_EQ(document["ab"]["pairs"], 30);
+  EXPECT_EQ(document["ab"]["stop"]["reason"], "precision");
+  EXPECT_EQ(document["ab"]["stop"]["precision_pct"], 90.0);
+  EXPECT_EQ(document["ab"]["stop"]["pairs_cap"], 10000);
+  EXPECT_EQ(document["ab"]["stop"]["max_time_s"], 600.0);
+  EXPECT_EQ(document["ab"]["stop"]["last_look"]["metric"], "ops_per_sec_real");
+  EXPECT_LE(document["ab"]["stop"]["last_look"]["ci_half_width_pct"].get<double>(), 90.0);
+  EXPECT_GT(document["ab"]["stop"]["elapsed_s"].get<double>(), 0.0);
+  EXPECT_EQ(document["a"]["runs"], 30);
+  EXPECT_TRUE(contains(result.err,
+                       "pairs until every CI is within ±90 % (at most 10000 pairs) "
+                       "within 10:00 after 0 warm-up pair(s)"))
+      << result.err;
+  EXPECT_FALSE(contains(result.err, "ab pair")) << "no progress line when stderr is not a terminal";
+  EXPECT_TRUE(nothing_left_behind());
+}
+
+TEST_F(AbExperiment, APrecisionNotReachedInTimeEndsAtTheMaximumTimeAndSaysSo) {
+  const ToolResult result =
+      run_tool({"ab", "fork --timeout 0.1", "--precision", "0.001%", "--max-time", "1.5",
+                "--warmup", "0", "--no-store", "--json", "-"},
+               120);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto document = nlohmann::json::parse(result.out);
+  EXPECT_EQ(document["ab"]["stop"]["reason"], "max-time");
+  EXPECT_GE(document["ab"]["pairs"].get<int>(), 2) << "two pairs are always run";
+  EXPECT_LT(document["ab"]["pairs"].get<int>(), 20) << "ten runs of 0.1 s do not fit in 1.5 s";
+  EXPECT_TRUE(document["ab"]["stop"]["last_look"].is_null()) << "no look before 30 pairs";
+  EXPECT_EQ(document["metrics"][0]["effect"]["verdict"], "inconclusive");
+  EXPECT_TRUE(nothing_left_behind());
+}
+
+TEST_F(AbExperiment, WithoutPrecisionThePairsAreRunAndTheStopSaysSo) {
+  const ToolResult result = run_tool(
+      {"ab", "fork --timeout 0.05", "--pairs", "2", "--warmup", "0", "--no-store", "--json", "-"},
+      60);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto stop = nlohmann::json::parse(result.out)["ab"]["stop"];
+  EXPECT_EQ(stop["reason"], "pairs");
+  EXPECT_TRUE(stop["precision_pct"].is_null());
+  EXPECT_TRUE(stop["max_time_s"].is_null());
+  EXPECT_TRUE(stop["last_look"].is_null());
+  EXPECT_TRUE(contains(result.err, "clonebench: ab: 2 pairs after 0 warm-up pair(s), seed "))
+      << result.err;
+}
+
 struct BadInput {
   std::vector<std::string> args;
   std::string named;  // what the message must name
@@ -219,15 +272,22 @@ TEST_P(AbBadInput, ExitsTwoNamingTheCulpritBeforeAnythingRuns) {
   EXPECT_TRUE(result.out.empty()) << result.out;
 }
 
-INSTANTIATE_TEST_SUITE_P(Inputs, AbBadInput,
-                         ::testing::Values(BadInput{{"fork clone --timeout 1"}, "SPEC"},
-                                           BadInput{{"fork", "--a", "--clone 1"}, "--a"},
-                                           BadInput{{"fork", "--pairs", "0"}, "--pairs"},
-                                           BadInput{{"fork", "--pairs", "many"}, "--pairs"},
-                                           BadInput{{"fork", "--b", "--rss '64M"}, "--b"},
-                                           BadInput{{"fork", "--b", "--rss lots"}, "--rss"},
-                                           BadInput{{"fork", "--a", "--json x.json"}, "--json"},
-                                           BadInput{{"fork", "--metric", "speed"}, "--metric"}));
+INSTANTIATE_TEST_SUITE_P(
+    Inputs, AbBadInput,
+    ::testing::Values(BadInput{{"fork clone --timeout 1"}, "SPEC"},
+                      BadInput{{"fork", "--a", "--clone 1"}, "--a"},
+                      BadInput{{"fork", "--pairs", "0"}, "--pairs"},
+                      BadInput{{"fork", "--pairs", "many"}, "--pairs"},
+                      BadInput{{"fork", "--b", "--rss '64M"}, "--b"},
+                      BadInput{{"fork", "--b", "--rss lots"}, "--rss"},
+                      BadInput{{"fork", "--a", "--json x.json"}, "--json"},
+                      BadInput{{"fork", "--metric", "speed"}, "--metric"},
+                      BadInput{{"fork", "--precision", "1"}, "--precision"},
+                      BadInput{{"fork", "--precision", "0%"}, "--precision"},
+                      BadInput{{"fork", "--precision", "x%"}, "--precision"},
+                      BadInput{{"fork", "--max-time", "soon"}, "--max-time"},
+                      BadInput{{"fork", "--max-time", "0"}, "--max-time"},
+                      BadInput{{"fork", "--precision", "1%", "--max-time", "-5m"}, "--max-time"}));
 
 }  // namespace
 }  // namespace clonebench::testing

@@ -66,6 +66,40 @@ TEST_F(SweepCli, FindsAPositivePerPageCostForAnonMemory) {
   EXPECT_NEAR(point.at("pages").get<double>(), 4096.0, 1.0);
 }
 
+TEST_F(SweepCli, APrecisionRunsRoundsUntilTheMaximumTimeAndSaysWhatEndedIt) {
+  // ±0.01 % per page is out of reach: the sweep ends by --max-time, after at least 2 rounds and
+  // before the cap of 1000.
+  const ToolResult result =
+      sweep({"fork", "--rss", "0,8M", "--timeout-per-point", "0.1s", "--precision", "0.01%",
+             "--max-time", "1s", "--seed", "2", "--no-store", "--json", "-"},
+            60);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_TRUE(nothing_left_behind());
+  const auto sweep_summary = nlohmann::json::parse(result.out).at("sweep");
+  const auto& stop = sweep_summary.at("stop");
+  EXPECT_EQ(stop.at("reason"), "max-time");
+  EXPECT_EQ(stop.at("precision_pct"), 0.01);
+  EXPECT_EQ(stop.at("max_time_s"), 1.0);
+  EXPECT_EQ(stop.at("rounds_cap"), 1000);
+  const auto rounds = sweep_summary.at("rounds").get<int>();
+  EXPECT_GE(rounds, 2);
+  EXPECT_LT(rounds, 20);
+  EXPECT_EQ(sweep_summary.at("points")[0].at("runs").size(), static_cast<std::size_t>(rounds));
+}
+
+TEST_F(SweepCli, APrecisionWithinReachEndsAtALookFromTheThirdRoundOn) {
+  // ±99 % per page is within reach of a few rounds of a 0 to 24 MiB fork sweep.
+  const ToolResult result =
+      sweep({"fork", "--rss", "0,8M,16M,24M", "--timeout-per-point", "0.1s", "--precision", "99%",
+             "--seed", "3", "--no-store", "--json", "-"},
+            120);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto sweep_summary = nlohmann::json::parse(result.out).at("sweep");
+  EXPECT_EQ(sweep_summary.at("stop").at("reason"), "precision");
+  EXPECT_GE(sweep_summary.at("rounds").get<int>(), 3) << "no look before the third round";
+  EXPECT_LE(sweep_summary.at("stop").at("per_page_half_width_pct").get<double>(), 99.0);
+}
+
 TEST_F(SweepCli, AFileBackedParentLeavesNoTemporaryFile) {
   const ToolResult result = sweep({"fork", "--rss", "0,4M", "--rss-kind", "file", "--rounds", "2",
                                    "--timeout-per-point", "0.1s", "--no-store", "--db", db_},
@@ -132,7 +166,11 @@ TEST_F(SweepCli, RejectsBadArgumentsNamingTheFlag) {
       {{"--rss", "16M"}, "--rss"},
       {{"--rss", "0,16M", "--rss-kind", "heap"}, "--rss-kind"},
       {{"--rss", "0,16M", "--rounds", "1"}, "--rounds"},
-      {{"--rss", "0,16M", "--timeout-per-point", "x"}, "--timeout-per-point"}};
+      {{"--rss", "0,16M", "--timeout-per-point", "x"}, "--timeout-per-point"},
+      {{"--rss", "0,16M", "--precision", "3"}, "--precision"},
+      {{"--rss", "0,16M", "--precision", "-3%"}, "--precision"},
+      {{"--rss", "0,16M", "--precision", "3%", "--max-time", "never"}, "--max-time"},
+      {{"--rss", "0,16M", "--max-time", "0s"}, "--max-time"}};
   for (const auto& [arguments, flag] : cases) {
     std::vector<std::string> args = {"fork"};
     args.insert(args.end(), arguments.begin(), arguments.end());

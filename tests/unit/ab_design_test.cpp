@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <limits>
 
 #include "cli/argument_split.hpp"
 #include "compare/ab_document.hpp"
@@ -72,6 +73,24 @@ TEST(AbDesign, CountsAbAndBaPairsAndRecordsTheSeed) {
   EXPECT_EQ(json["seed_hex"], "0xff");
   EXPECT_TRUE(json["restore"].is_null());
   EXPECT_TRUE(json["experiment"].is_null());
+}
+
+TEST(AbDesign, RecordsWhyThePairsEndedAndTheWidestIntervalOfTheLastLook) {
+  AbDesign design;
+  EXPECT_EQ(ab_design_json(design)["stop"]["reason"], "pairs");
+  EXPECT_TRUE(ab_design_json(design)["stop"]["precision_pct"].is_null());
+  EXPECT_TRUE(ab_design_json(design)["stop"]["last_look"].is_null());
+  design.stop = AbStop{"precision", 1.0, 300.0, 10000, "ops_per_sec_real", 0.93, 151.5};
+  const auto stop = ab_design_json(design)["stop"];
+  EXPECT_EQ(stop["reason"], "precision");
+  EXPECT_EQ(stop["precision_pct"], 1.0);
+  EXPECT_EQ(stop["max_time_s"], 300.0);
+  EXPECT_EQ(stop["pairs_cap"], 10000);
+  EXPECT_EQ(stop["last_look"]["metric"], "ops_per_sec_real");
+  EXPECT_EQ(stop["last_look"]["ci_half_width_pct"], 0.93);
+  EXPECT_EQ(stop["elapsed_s"], 151.5);
+  design.stop.widest_half_width_pct = std::numeric_limits<double>::infinity();
+  EXPECT_TRUE(ab_design_json(design)["stop"]["last_look"]["ci_half_width_pct"].is_null());
 }
 
 TEST(SplitArguments, SplitsOnAnyWhitespace) {

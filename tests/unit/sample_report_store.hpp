@@ -68,7 +68,7 @@ inline nlohmann::json ab_summary(const std::vector<RunRecord>& a, const std::vec
       select_metrics(sa, sb, {"ops_per_sec_real", "latency_us.create.p50"}, std::nullopt), {});
   report.a_name = "fork --timeout 2s --rss 0";
   report.b_name = "fork --timeout 2s --rss 64M";
-  AbDesign design{"fork --timeout 2s", "--rss 0", "--rss 64M", "", "", "", 1, {}, 42, kAbTag};
+  AbDesign design{"fork --timeout 2s", "--rss 0", "--rss 64M", "", "", "", 1, {}, 42, kAbTag, {}};
   design.orders = pair_orders(a.size(), design.seed);
   return nlohmann::json(ab_compare_json(report, design));
 }

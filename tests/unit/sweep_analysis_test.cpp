@@ -5,12 +5,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <random>
 #include <sstream>
 #include <string>
 
 #include "core/error.hpp"
+#include "sweep/line_fit.hpp"
 #include "sweep/sweep_report.hpp"
 #include "sweep/sweep_runner.hpp"
 
@@ -129,6 +131,68 @@ TEST(SweepAnalysis, MarksABentCostAsABadFitInTheSummaryAndTheReport) {
       EXPECT_TRUE(line.ends_with("  ok")) << line;
     }
   }
+}
+
+std::vector<SweepSample> synthetic_rounds(const SweepSettings& settings, std::uint32_t rounds,
+                                          std::mt19937_64& rng) {
+  std::vector<SweepSample> samples;
+  for (std::uint32_t round = 0; round < rounds; ++round) {
+    for (std::size_t point = 0; point < settings.sizes.size(); ++point) {
+      samples.push_back(
+          SweepSample{point, round, 0, sweep_run_of(synthetic_run(settings.sizes[point], rng))});
+    }
+  }
+  return samples;
+}
+
+TEST(SweepPrecision, ThePerPageIntervalNarrowsWithMoreRoundsAndIsRelativeToTheSlope) {
+  const SweepSettings settings = settings_of({0, 16u << 20, 32u << 20, 64u << 20});
+  std::mt19937_64 rng(11);
+  const std::vector<SweepSample> few = synthetic_rounds(settings, 3, rng);
+  const std::vector<SweepSample> many = synthetic_rounds(settings, 30, rng);
+  const double few_width = per_page_half_width(few);
+  const double many_width = per_page_half_width(many);
+  EXPECT_GT(few_width, 0.0);
+  EXPECT_LT(many_width, few_width);
+  // Total = 300 µs + 150 ns per page with 2 % noise: the per-page slope is known within a few %.
+  EXPECT_LT(many_width, 0.05);
+  std::vector<double> pages, total_ns;
+  for (const SweepSample& sample : many) {
+    pages.push_back(sweep_pages(sample.run.parent));
+    total_ns.push_back(sample.run.costs.total_ns);
+  }
+  const FitEstimate interval = sen_slope_interval(pages, total_ns);
+  EXPECT_DOUBLE_EQ(many_width,
+                   (interval.hi - interval.lo) / 2 / std::abs(theil_sen_slope(pages, total_ns)));
+}
+
+TEST(SweepPrecision, OneSizeHasNoSlopeAndSoNoPrecision) {
+  const SweepSettings settings = settings_of({16u << 20});
+  std::mt19937_64 rng(12);
+  EXPECT_TRUE(std::isinf(per_page_half_width(synthetic_rounds(settings, 5, rng))));
+}
+
+TEST(SweepReport, SaysWhatEndedASweepRunToAPrecision) {
+  const SweepSettings settings = settings_of({0, 16u << 20, 32u << 20, 64u << 20});
+  std::mt19937_64 rng(13);
+  nlohmann::json summary = analyze_sweep(settings, synthetic_rounds(settings, 4, rng), 2.0);
+  EXPECT_EQ(render_sweep_report(summary).find("stopped"), std::string::npos)
+      << "a sweep of fixed rounds says nothing about stopping";
+  summary["stop"] = {{"reason", "precision"},
+                     {"precision_pct", 3.0},
+                     {"max_time_s", 120.0},
+                     {"rounds_cap", 1000},
+                     {"per_page_half_width_pct", 2.41}};
+  EXPECT_NE(render_sweep_report(summary).find(
+                "stopped: the per-page interval of total is ±2.4 %, within ±3 %\n"),
+            std::string::npos)
+      << render_sweep_report(summary);
+  summary["stop"]["reason"] = "max-time";
+  summary["stop"]["per_page_half_width_pct"] = nullptr;
+  EXPECT_NE(render_sweep_report(summary).find("stopped by --max-time before ±3 % was reached: the "
+                                              "per-page interval of total is not known yet\n"),
+            std::string::npos)
+      << render_sweep_report(summary);
 }
 
 TEST(SweepAnalysis, RefusesARunWithoutOperations) {

@@ -1,0 +1,156 @@
+#include "cli/ab_plan.hpp"
+
+#include <fmt/core.h>
+
+#include <random>
+
+#include "cli/argument_split.hpp"
+#include "cli/option_values.hpp"
+#include "cli/profiled_job.hpp"
+#include "cli/run_spec.hpp"
+#include "compare/gate.hpp"
+#include "compare/stored_runs.hpp"
+#include "core/error.hpp"
+#include "core/text_safety.hpp"
+#include "core/units.hpp"
+
+namespace clonebench {
+
+std::string joined_words(const std::vector<std::string>& words) {
+  std::string text;
+  for (const std::string& word : words) {
+    text += (text.empty() ? "" : " ") + word;
+  }
+  return text;
+}
+
+namespace {
+
+// `run`'s output and storage options would be silently ignored inside an arm: refuse them.
+void reject_run_only_options(const RunSpec& spec, const std::string& where) {
+  const auto refuse = [&where](const char* flag) {
+    throw UsageError(
+        fmt::format("{}: {} is not an option of an arm (ab has its own, or none)", where, flag));
+  };
+  if (spec.runs != 1)
+    refuse("--runs");
+  if (!spec.json_path.empty())
+    refuse("--json");
+  if (!spec.yaml_path.empty())
+    refuse("--yaml");
+  if (!spec.csv_path.empty())
+    refuse("--csv");
+  if (spec.metrics)
+    refuse("--metrics");
+  if (!spec.label.empty())
+    refuse("--label");
+  if (spec.db_path)
+    refuse("--db");
+  if (!spec.store)
+    refuse("--no-store");
+  if (spec.profile)
+    refuse("--profile");
+  if (spec.quiet)
+    refuse("--quiet");
+}
+
+StressorJob arm_job(const std::vector<std::string>& spec_words, const std::string& options,
+                    const std::string& flag) {
+  std::vector<std::string> words = spec_words;
+  for (std::string& word : split_arguments(options, flag)) {
+    words.push_back(std::move(word));
+  }
+  const std::string where =
+      fmt::format("SPEC{} ('{}')", options.empty() ? "" : " with " + flag, joined_words(words));
+  RunSpec spec;
+  try {
+    spec = parse_run_spec(words);
+  } catch (const UsageError& error) {
+    throw UsageError(fmt::format("{}: {}", where, error.what()));
+  }
+  if (spec.jobs.size() != 1) {
+    std::vector<std::string> names;
+    for (const StressorJob& job : spec.jobs) {
+      names.push_back(job.stressor);
+    }
+    throw UsageError(fmt::format("{}: resolves to {} stressors ({}); each arm must be one stressor",
+                                 where, spec.jobs.size(), joined_words(names)));
+  }
+  reject_run_only_options(spec, where);
+  return spec.jobs.front();
+}
+
+bool names_seed(const std::string& text) {
+  return text.find("--seed") != std::string::npos;
+}
+
+// --pairs, --precision and --max-time: without --precision a fixed number of pairs (bounded by
+// --max-time when given), with it a cap high enough that the time is what bounds the experiment.
+AbStopRule stop_rule_of(const AbArguments& args, double alpha) {
+  AbStopRule rule;
+  rule.alpha = alpha;
+  rule.metrics = args.metrics;
+  if (!args.precision.empty()) {
+    rule.precision = PrecisionTarget{};
+    rule.precision->half_width = parse_threshold(args.precision, "--precision");
+    rule.max_time_s = parse_duration_s(args.max_time.empty() ? "10m" : args.max_time, "--max-time");
+  } else if (!args.max_time.empty()) {
+    rule.max_time_s = parse_duration_s(args.max_time, "--max-time");
+  }
+  if (rule.max_time_s && !(*rule.max_time_s > 0)) {
+    throw UsageError(fmt::format("--max-time {}: must be longer than 0", args.max_time));
+  }
+  const std::string default_pairs = rule.precision ? "10000" : "20";
+  rule.max_pairs = static_cast<std::size_t>(
+      parse_integer(args.pairs.empty() ? default_pairs : args.pairs, "--pairs", 2, 100000));
+  return rule;
+}
+
+}  // namespace
+
+AbPlan plan_ab(const AbArguments& args) {
+  AbPlan plan;
+  plan.warmups = static_cast<std::size_t>(parse_integer(args.warmup, "--warmup", 0, 1000));
+  plan.seed = args.seed.empty()
+                  ? (std::uint64_t{std::random_device{}()} << 32) | std::random_device{}()
+                  : static_cast<std::uint64_t>(parse_integer(args.seed, "--seed", 0, INT64_MAX));
+  plan.options.threshold = parse_threshold(args.threshold, "--threshold");
+  if (!args.label.empty()) {
+    require_clean_text(args.label, "--label");
+  }
+  plan.options.alpha = parse_real(args.alpha, "--alpha", 0.0001, 0.5);
+  plan.stop = stop_rule_of(args, plan.options.alpha);
+  const std::vector<std::string> spec_words = split_arguments(args.spec, "SPEC");
+  plan.arms[0] = {"a", arm_job(spec_words, args.a_options, "--a"), args.setup_a, "--setup-a"};
+  plan.arms[1] = {"b", arm_job(spec_words, args.b_options, "--b"), args.setup_b, "--setup-b"};
+  // Arms must differ only in what the user asked for: the same clone-flag seed unless given.
+  if (!names_seed(args.spec + args.a_options + args.b_options)) {
+    plan.arms[0].job.seed = plan.arms[1].job.seed = plan.seed;
+  }
+  for (const Arm& arm : plan.arms) {
+    validate_job(arm.job);
+  }
+  plan.profiler = prepare_profiler(args.profile);
+  return plan;
+}
+
+// Every metric observation_of() can produce, so a bad --metric fails before the experiment.
+void check_metric_names(const std::vector<std::string>& requested) {
+  const RunObservation base = observation_of(RunRecord{}, nullptr);
+  for (const std::string& metric : requested) {
+    bool known = base.metrics.contains(metric);
+    for (const char* phase : {"create", "start", "reap"}) {
+      for (const char* stat : {"mean", "p50", "p90", "p99", "max"}) {
+        known = known || metric == fmt::format("latency_us.{}.{}", phase, stat);
+      }
+    }
+    if (!known) {
+      throw UsageError(fmt::format(
+          "--metric {}: unknown for ab (ops_per_sec_real, ops_per_sec_cpu, real_time_s, "
+          "sys_time_s, max_rss_kb, latency_us.create.p50, ...)",
+          metric));
+    }
+  }
+}
+
+}  // namespace clonebench

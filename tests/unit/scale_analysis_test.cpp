@@ -1,0 +1,179 @@
+// A scale's analysis on hand-computed vectors: medians and intervals per count, efficiencies per
+// round, the verdict of each step, where throughput stops growing, and the report as golden files.
+
+#include "scale/scale_analysis.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "core/error.hpp"
+#include "scale/scale_report.hpp"
+#include "support/golden.hpp"
+
+namespace clonebench {
+namespace {
+
+constexpr double kScaleTestInf = std::numeric_limits<double>::infinity();
+
+// 6 rounds of 1, 2 and 4 instances, each run 1 s long, so that ops/s = bogo ops. 1 instance:
+// 98..102 (median 100, 95 % interval [98, 102]: with 6 rounds the interval is the min and max);
+// 2 instances: 186..194 (median 190, [186, 194]); 4 instances: 180..200, overlapping 2's.
+std::vector<ScaleSample> scale_test_samples() {
+  const std::vector<std::vector<std::uint64_t>> ops = {
+      {100, 102, 98, 101, 99, 100}, {190, 194, 186, 192, 188, 190}, {200, 180, 195, 185, 190, 192}};
+  std::vector<ScaleSample> samples;
+  for (std::uint32_t round = 0; round < 6; ++round) {
+    for (std::size_t point = 0; point < ops.size(); ++point) {
+      samples.push_back(
+          ScaleSample{point, round, static_cast<std::uint32_t>(point), ops[point][round], 1.0});
+    }
+  }
+  return samples;
+}
+
+ScaleSettings scale_test_settings(std::vector<std::uint32_t> instances, std::uint32_t rounds) {
+  ScaleSettings settings;
+  settings.stressor = "fork";
+  settings.instances = std::move(instances);
+  settings.rounds = rounds;
+  settings.timeout_s = 1;
+  settings.seed = 7;
+  return settings;
+}
+
+ScaleEstimate scale_test_estimate(double median, double lo, double hi) {
+  return ScaleEstimate{median, lo, hi};
+}
+
+TEST(ScaleAnalysis, GivesTheMedianOpsPerSecondAndItsIntervalOverRounds) {
+  const nlohmann::json summary =
+      analyze_scale(scale_test_settings({1, 2, 4}, 6), scale_test_samples(), 12.5);
+  const auto& points = summary.at("points");
+  ASSERT_EQ(points.size(), 3u);
+  EXPECT_EQ(points[0].at("instances"), 1);
+  EXPECT_EQ(points[0].at("n"), 6);
+  EXPECT_DOUBLE_EQ(points[0].at("ops_per_s").at("median").get<double>(), 100);
+  EXPECT_EQ(points[0].at("ops_per_s").at("ci"), nlohmann::json({98.0, 102.0}));
+  EXPECT_DOUBLE_EQ(points[1].at("ops_per_s").at("median").get<double>(), 190);
+  EXPECT_EQ(points[1].at("ops_per_s").at("ci"), nlohmann::json({186.0, 194.0}));
+  EXPECT_NEAR(points[0].at("ci_confidence").get<double>(), 62.0 / 64, 1e-12);
+  EXPECT_EQ(points[2].at("runs").size(), 6u);
+}
+
+TEST(ScaleAnalysis, ComputesEfficiencyPerRoundAgainstThatRoundsSingleInstance) {
+  const nlohmann::json summary =
+      analyze_scale(scale_test_settings({1, 2, 4}, 6), scale_test_samples(), 12.5);
+  const auto& one = summary.at("points")[0].at("efficiency");
+  EXPECT_DOUBLE_EQ(one.at("median").get<double>(), 1.0);
+  EXPECT_EQ(one.at("ci"), nlohmann::json({1.0, 1.0}));
+  // Rounds: 190/2/100, 194/2/102, 186/2/98, 192/2/101, 188/2/99, 190/2/100.
+  const auto& two = summary.at("points")[1].at("efficiency");
+  EXPECT_DOUBLE_EQ(two.at("median").get<double>(), 0.95);
+  EXPECT_DOUBLE_EQ(two.at("ci")[0].get<double>(), 93.0 / 98);
+  EXPECT_DOUBLE_EQ(two.at("ci")[1].get<double>(), 97.0 / 102);
+  EXPECT_DOUBLE_EQ(summary.at("points")[1].at("runs")[1].at("efficiency").get<double>(),
+                   97.0 / 102);
+}
+
+TEST(ScaleAnalysis, JudgesEachStepAndCannotDecideWhenIntervalsOverlap) {
+  const nlohmann::json summary =
+      analyze_scale(scale_test_settings({1, 2, 4}, 6), scale_test_samples(), 12.5);
+  ASSERT_EQ(summary.at("steps").size(), 2u);
+  EXPECT_EQ(summary.at("steps")[0].at("verdict"), "grows");
+  EXPECT_EQ(summary.at("steps")[1].at("verdict"), "overlaps");
+  EXPECT_EQ(summary.at("knee").at("status"), "cannot be decided");
+  EXPECT_EQ(summary.at("knee").at("instances"), 2);
+  EXPECT_EQ(summary.at("knee").at("next_instances"), 4);
+}
+
+TEST(ScaleAnalysis, LeavesTheIntervalOutWhenTheRoundsAreTooFew) {
+  std::vector<ScaleSample> samples = scale_test_samples();
+  samples.resize(15);  // rounds 1 to 5 of 3 counts: 5 rounds bound no 95 % interval
+  const nlohmann::json summary = analyze_scale(scale_test_settings({1, 2, 4}, 5), samples, 9);
+  EXPECT_TRUE(summary.at("points")[1].at("ops_per_s").at("ci").is_null());
+  EXPECT_TRUE(summary.at("points")[1].at("efficiency").at("ci").is_null());
+  EXPECT_EQ(summary.at("knee").at("status"), "cannot be decided");
+  EXPECT_EQ(summary.at("knee").at("instances"), 1);
+}
+
+TEST(ScaleAnalysis, RefusesARunWithoutOperations) {
+  std::vector<ScaleSample> samples = scale_test_samples();
+  samples[4].bogo_ops = 0;
+  EXPECT_THROW(analyze_scale(scale_test_settings({1, 2, 4}, 6), samples, 1), RuntimeError);
+}
+
+TEST(ScaleKnee, IsNotReachedWhenEveryStepGrows) {
+  const ScaleKnee knee = find_scale_knee(
+      {1, 2, 4}, {scale_test_estimate(100, 98, 102), scale_test_estimate(190, 185, 195),
+                  scale_test_estimate(300, 290, 310)});
+  EXPECT_EQ(knee.status, ScaleKnee::Status::kNotReached);
+  EXPECT_EQ(knee.instances, 4u);
+}
+
+TEST(ScaleKnee, IsReachedAtTheCountWhoseNextIntervalLiesBelowIt) {
+  const ScaleKnee knee = find_scale_knee(
+      {1, 2, 4, 8}, {scale_test_estimate(100, 98, 102), scale_test_estimate(190, 185, 195),
+                     scale_test_estimate(170, 160, 180), scale_test_estimate(150, 140, 155)});
+  EXPECT_EQ(knee.status, ScaleKnee::Status::kReached);
+  EXPECT_EQ(knee.instances, 2u);
+  EXPECT_EQ(knee.next_instances, 4u);
+}
+
+TEST(ScaleKnee, CannotBeDecidedAtTheFirstOverlapEvenIfALaterStepFalls) {
+  const ScaleKnee knee = find_scale_knee(
+      {1, 2, 4, 8}, {scale_test_estimate(100, 98, 102), scale_test_estimate(190, 185, 195),
+                     scale_test_estimate(192, 186, 199), scale_test_estimate(150, 140, 155)});
+  EXPECT_EQ(knee.status, ScaleKnee::Status::kUndecided);
+  EXPECT_EQ(knee.instances, 2u);
+  EXPECT_EQ(knee.next_instances, 4u);
+}
+
+TEST(ScaleKnee, TouchingIntervalsOverlap) {
+  EXPECT_EQ(scale_step(scale_test_estimate(100, 98, 102), scale_test_estimate(110, 102, 115)),
+            ScaleStep::kOverlaps);
+  EXPECT_EQ(scale_step(scale_test_estimate(100, 98, 102), scale_test_estimate(90, 85, 98)),
+            ScaleStep::kOverlaps);
+  EXPECT_EQ(scale_step(scale_test_estimate(100, 98, 102), scale_test_estimate(110, 102.5, 115)),
+            ScaleStep::kGrows);
+  EXPECT_EQ(scale_step(scale_test_estimate(100, 98, 102), scale_test_estimate(90, 85, 97.5)),
+            ScaleStep::kFalls);
+}
+
+TEST(ScaleKnee, AnIntervalUnboundedOnTheSideFacingTheOtherDecidesNothing) {
+  EXPECT_EQ(
+      scale_step(scale_test_estimate(100, 98, kScaleTestInf), scale_test_estimate(1000, 900, 1100)),
+      ScaleStep::kOverlaps);
+  EXPECT_EQ(
+      scale_step(scale_test_estimate(100, -kScaleTestInf, 102), scale_test_estimate(10, 8, 12)),
+      ScaleStep::kOverlaps);
+  // Unbounded on the far sides only: the bounded sides are apart, which decides.
+  EXPECT_EQ(scale_step(scale_test_estimate(100, -kScaleTestInf, 102),
+                       scale_test_estimate(1000, 900, kScaleTestInf)),
+            ScaleStep::kGrows);
+}
+
+TEST(ScaleReport, MatchesTheGoldenFile) {
+  const nlohmann::json summary =
+      analyze_scale(scale_test_settings({1, 2, 4}, 6), scale_test_samples(), 12.5);
+  testing::expect_golden_file(testing::golden_path("scale/report.txt"),
+                              render_scale_report(summary));
+}
+
+TEST(ScaleReport, SaysTooFewRunsInsteadOfAnUnboundedInterval) {
+  std::vector<ScaleSample> samples = scale_test_samples();
+  samples.resize(6);  // rounds 1 and 2
+  const nlohmann::json summary = analyze_scale(scale_test_settings({1, 2, 4}, 2), samples, 3);
+  testing::expect_golden_file(testing::golden_path("scale/too_few_rounds.txt"),
+                              render_scale_report(summary));
+}
+
+TEST(ScaleReport, RefusesAnObjectThatIsNotAScale) {
+  EXPECT_THROW(render_scale_report(nlohmann::json{{"points", nlohmann::json::array()}}),
+               UsageError);
+}
+
+}  // namespace
+}  // namespace clonebench

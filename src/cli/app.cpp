@@ -51,6 +51,7 @@ int run_app(int argc, char** argv) {
   add_store_commands(app, commands);
   add_compare_command(app, commands);
   add_sweep_command(app, commands);
+  add_scale_command(app, commands);
   add_model_command(app, commands);
   add_ab_command(app, commands);
   add_completion_commands(app, commands);

@@ -20,6 +20,7 @@ void add_env_command(CLI::App& app, CommandList& commands);
 void add_store_commands(CLI::App& app, CommandList& commands);  // history, show, export
 void add_compare_command(CLI::App& app, CommandList& commands);
 void add_sweep_command(CLI::App& app, CommandList& commands);
+void add_scale_command(CLI::App& app, CommandList& commands);
 void add_model_command(CLI::App& app, CommandList& commands);
 void add_ab_command(CLI::App& app, CommandList& commands);
 // Hidden: the CLI as JSON and stored labels, for shell completion and the man page tests.

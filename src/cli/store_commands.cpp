@@ -18,6 +18,7 @@
 #include "report/history_table.hpp"
 #include "report/output_file.hpp"
 #include "report/profile_table.hpp"
+#include "scale/scale_report.hpp"
 #include "store/store.hpp"
 #include "sweep/sweep_report.hpp"
 
@@ -69,23 +70,24 @@ int run_history(const StoreOptions& options) {
   return kExitOk;
 }
 
-// The sweep a run belongs to, re-rendered from the stored analysis.
-std::string sweep_report_of(const Store& store, const RunRecord& record) {
+// The sweep or scale a run belongs to, re-rendered from the stored analysis.
+std::string experiment_report_of(const Store& store, const RunRecord& record) {
   if (record.experiment.empty()) {
     return {};
   }
   const auto experiment = store.load_experiment_summary(record.experiment);
-  if (!experiment || experiment->kind != "sweep") {
+  if (!experiment || (experiment->kind != "sweep" && experiment->kind != "scale")) {
     return {};
   }
   if (experiment->status != "complete") {
     return fmt::format(
-        "\nsweep {} ({}) did not finish ({}): its stored runs are kept, it has no "
+        "\n{} {} ({}) did not finish ({}): its stored runs are kept, it has no "
         "analysis\n",
-        experiment->tag, experiment->created_at, experiment->status);
+        experiment->kind, experiment->tag, experiment->created_at, experiment->status);
   }
-  return fmt::format("\nsweep {} ({}):\n{}", experiment->tag, experiment->created_at,
-                     render_sweep_report(experiment->summary));
+  return fmt::format("\n{} {} ({}):\n{}", experiment->kind, experiment->tag, experiment->created_at,
+                     experiment->kind == "sweep" ? render_sweep_report(experiment->summary)
+                                                 : render_scale_report(experiment->summary));
 }
 
 int run_show(const StoreOptions& options) {
@@ -100,7 +102,7 @@ int run_show(const StoreOptions& options) {
     fmt::print("{}\n\n", environment_line(stored.environment));
     fmt::print("{}\n", render_table(document));
     fmt::print("{}", render_metrics(document, static_cast<int>(::getpid())));
-    fmt::print("{}", sweep_report_of(store, record));
+    fmt::print("{}", experiment_report_of(store, record));
     if (record.profile) {
       fmt::print("\n{}", render_profile(fmt::format("run {}", record.id), *record.profile,
                                         compound_head_of(stored.environment)));

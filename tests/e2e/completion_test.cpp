@@ -71,18 +71,19 @@ const std::vector<std::string> kStressors = {"clone", "clone3", "exec", "fork",
                                              "spawn", "thread", "vfork"};
 
 TEST(BashCompletion, CompletesSubcommandNames) {
-  EXPECT_EQ(complete({"s"}), sorted({"show", "sweep"}));
+  EXPECT_EQ(complete({"s"}), sorted({"scale", "show", "sweep"}));
   EXPECT_EQ(complete({"com"}), sorted({"compare"}));
 }
 
-TEST(BashCompletion, OffersEveryStressorAfterRunAndSweep) {
+TEST(BashCompletion, OffersEveryStressorAfterRunSweepAndScale) {
   EXPECT_EQ(complete({"run", ""}), kStressors);
   EXPECT_EQ(complete({"run", "fork", "--timeout", "1", "cl"}), sorted({"clone", "clone3"}));
   EXPECT_EQ(complete({"sweep", ""}), kStressors);
+  EXPECT_EQ(complete({"scale", ""}), kStressors);
 }
 
 TEST(BashCompletion, OffersEveryOptionTheSubcommandAccepts) {
-  for (const std::string name : {"run", "ab", "compare", "sweep", "export"}) {
+  for (const std::string name : {"run", "ab", "compare", "sweep", "scale", "export"}) {
     std::vector<std::string> expected;
     const nlohmann::json command = subcommand(name);
     for (const auto& option : command["options"]) {

@@ -46,6 +46,8 @@ INSTANTIATE_TEST_SUITE_P(
         EmptyValue{{"ab", "fork --timeout 0.1", "--seed", ""}, "--seed"},
         EmptyValue{{"sweep", "fork", "--rss", "0,1M", "--rounds", ""}, "--rounds"},
         EmptyValue{{"sweep", "fork", "--rss", ""}, "--rss"},
+        EmptyValue{{"scale", "fork", "--instances", ""}, "--instances"},
+        EmptyValue{{"scale", "fork", "--timeout", ""}, "--timeout"},
         EmptyValue{{"compare", "a", "b", "--threshold", ""}, "--threshold"},
         EmptyValue{{"show", "1", "--json", ""}, "--json"}));
 

@@ -112,7 +112,8 @@ TEST(InputFaults, AnInvalidUtf8LabelIsRefusedBeforeAnythingIsStored) {
   for (const std::vector<std::string>& args :
        {std::vector<std::string>{"run", "fork", "--timeout", "5", "--db", db, "--label", bad},
         std::vector<std::string>{"ab", "fork --timeout 5", "--db", db, "--label", bad},
-        std::vector<std::string>{"sweep", "fork", "--rss", "0,1M", "--db", db, "--label", bad}}) {
+        std::vector<std::string>{"sweep", "fork", "--rss", "0,1M", "--db", db, "--label", bad},
+        std::vector<std::string>{"scale", "fork", "--db", db, "--label", bad}}) {
     const ToolResult result = run_tool(args, 20);
     EXPECT_EQ(result.exit_code, 2) << args[0] << ": " << result.err;
     EXPECT_TRUE(fault_text_contains(result.err, "--label")) << result.err;

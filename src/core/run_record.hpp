@@ -65,7 +65,7 @@ struct RunRecord {
   std::int64_t id = 0;     // 0 until stored
   std::string label;       // --label, default `uname -r`
   std::string started_at;  // ISO-8601 UTC, e.g. 2026-11-29T18:06:42Z
-  std::string experiment;  // groups the runs of one `ab` or `sweep`; empty otherwise
+  std::string experiment;  // groups the runs of one `ab`, `sweep` or `scale`; empty otherwise
   RunResult result;
   std::optional<KernelProfile> profile;  // --profile: set exactly when the run was sampled
 };

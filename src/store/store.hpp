@@ -14,10 +14,10 @@
 
 namespace clonebench {
 
-// A group of runs measured together (`ab`, `sweep`), with the analysis that was printed.
+// A group of runs measured together (`ab`, `sweep`, `scale`), with the analysis that was printed.
 struct Experiment {
   std::string tag;         // unique, e.g. "sweep-2026-11-29T18:06:42Z-4f2a"
-  std::string kind;        // "ab" | "sweep"
+  std::string kind;        // "ab" | "sweep" | "scale"
   std::string created_at;  // ISO-8601 UTC
   nlohmann::json summary;  // the analysis document (fits, compare result, ...)
   // "complete"; "running" while runs are being added (and forever if the tool was killed);

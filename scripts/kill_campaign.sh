@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# SIGKILL campaign: starts `run`, `ab` and `sweep` again and again, each in a session of its own,
-# and kills the tool with SIGKILL at a random moment (a crash, the OOM killer, a CI timeout).
+# SIGKILL campaign: starts `run`, `ab`, `sweep` and `scale` again and again, each in a session of
+# its own, and kills the tool with SIGKILL at a random moment (a crash, the OOM killer, a CI
+# timeout).
 # After every kill:
 #   - no process the tool started survives (nothing is left in its session);
 #   - the database passes PRAGMA integrity_check and foreign_key_check;
@@ -22,6 +23,7 @@ commands=(
   "ab 'fork --timeout 0.3' --pairs 2 --warmup 0 --setup-a 'sleep 0.2' --restore 'sleep 0.2'"
   "ab 'fork --timeout 0.3' --pairs 2 --warmup 0 --setup-b 'sleep 8'"
   "sweep fork --rss 0,4M --rounds 2 --timeout-per-point 0.2"
+  "scale fork --instances 1,2 --rounds 2 --timeout 0.2"
 )
 
 fail() {

@@ -16,8 +16,8 @@ struct ReadOptions {
 
 // clonebench JSON (schema "clonebench/1", docs/schema.md, "2. JSON: clonebench/1").
 SampleSet read_clonebench_json(const std::string& path, const std::string& text);
-// stress-ng --yaml output (docs/compare-inputs.md, "stress-ng YAML"): one run per file, one
-// group per stressor.
+// stress-ng --yaml output (docs/compare-inputs.md, "stress-ng YAML"): one run per YAML document
+// (a file may hold several, separated by "---"), one group per stressor.
 SampleSet read_stress_ng_yaml(const std::string& path, const std::string& text);
 // Text holding stress-ng (or clonebench) --metrics lines, old "info:" and new "metrc:"
 // prefixes; each table is one run; other lines are ignored.

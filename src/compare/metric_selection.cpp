@@ -22,10 +22,15 @@ std::vector<std::string> groups_of(const SampleSet& set) {
   return groups;
 }
 
+// For the "nothing in common" message: a group without a name is a number file's values.
 std::string joined_names(const std::vector<std::string>& names) {
+  if (names.empty()) {
+    return "nothing";
+  }
   std::string text;
   for (const std::string& name : names) {
-    text += (text.empty() ? "" : ", ") + (name.empty() ? std::string("(unnamed)") : name);
+    text +=
+        (text.empty() ? "" : ", ") + (name.empty() ? std::string("values without a name") : name);
   }
   return text;
 }

@@ -114,6 +114,36 @@ TEST(CompareReport, AThresholdMustCarryItsUnit) {
   }
 }
 
+RunObservation observation_in(const std::string& group, const std::string& metric) {
+  RunObservation run;
+  run.group = group;
+  run.metrics[metric] = 1.0;
+  return run;
+}
+
+TEST(CompareReport, NothingInCommonNamesWhatEachSideMeasured) {
+  const SampleSet numbers{"times.txt", "numbers", {observation_in("", "value")}};
+  const SampleSet two_stressors{
+      "suite.json",
+      "clonebench-json",
+      {observation_in("fork", "ops_per_sec_real"), observation_in("clone", "ops_per_sec_real")}};
+  const SampleSet empty{"empty.json", "clonebench-json", {}};
+  const auto message = [](const SampleSet& a, const SampleSet& b) {
+    try {
+      select_metrics(a, b, {}, std::nullopt);
+    } catch (const UsageError& error) {
+      return std::string(error.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message(numbers, two_stressors),
+            "A (times.txt) measured values without a name but B (suite.json) measured fork, clone: "
+            "nothing in common");
+  EXPECT_EQ(message(empty, two_stressors),
+            "A (empty.json) measured nothing but B (suite.json) measured fork, clone: nothing in "
+            "common");
+}
+
 TEST(CompareReport, HolmAdjustsAcrossMetrics) {
   const ComparisonReport report = clonebench_report();
   ASSERT_EQ(report.metrics.size(), 2U);

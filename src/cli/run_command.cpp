@@ -41,7 +41,7 @@ void report_progress(const RunSpec& spec, const StressorJob& job, std::size_t in
   if (!progress_wanted(spec.quiet)) {
     return;
   }
-  fmt::print(stderr, "clonebench: {} x{} for {:g} s, run {}\n", job.stressor, job.instances,
+  fmt::print(stderr, "clonebench: {} x{} for {:g} s: run {}\n", job.stressor, job.instances,
              job.timeout_s, progress_counts(index, spec.runs * spec.jobs.size(), elapsed_s));
 }
 

@@ -3,11 +3,13 @@
 #include <fmt/core.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <random>
 #include <thread>
 
 #include "cli/command.hpp"
 #include "cli/profiled_job.hpp"
+#include "cli/progress_line.hpp"
 #include "cli/scale_storage.hpp"
 #include "cli/workload_options.hpp"
 #include "core/error.hpp"
@@ -28,6 +30,7 @@ namespace {
 struct ScaleArgs {
   std::string stressor, instances, rounds = "10", timeout = "1s", seed, json_path, label, db_path;
   bool no_store = false;
+  bool quiet = false;  // --quiet: no progress line on a terminal
   RawWorkloadOptions workload;
 };
 
@@ -66,11 +69,10 @@ ParsedScale parse_scale(const ScaleArgs& args) {
   return parsed;
 }
 
-void report_scale_progress(std::size_t done, std::size_t total, std::uint32_t instances) {
-  if (::isatty(STDERR_FILENO) != 0) {
-    fmt::print(stderr, "clonebench: scale run {}/{} with {} instance(s)\n", done + 1, total,
-               instances);
-  }
+void report_scale_progress(std::size_t done, std::size_t total, std::uint32_t instances,
+                           double elapsed_s) {
+  fmt::print(stderr, "clonebench: scale run with {} instance(s): {}\n", instances,
+             progress_counts(done + 1, total, elapsed_s));
 }
 
 int run_scale_command(const ScaleArgs& args) {
@@ -88,7 +90,14 @@ int run_scale_command(const ScaleArgs& args) {
   nlohmann::json summary;
   try {
     const ScaleObserver observer{
-        report_scale_progress,
+        [&args, started = std::chrono::steady_clock::now()](std::size_t done, std::size_t total,
+                                                            std::uint32_t instances) {
+          if (progress_wanted(args.quiet)) {
+            report_scale_progress(
+                done, total, instances,
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+          }
+        },
         [&](const StressorJob& job) { return measure_job(job, signals, std::nullopt); },
         [&](RunRecord& record) {
           nlohmann::json run_environment = environment;
@@ -130,6 +139,7 @@ void add_scale_command(CLI::App& app, CommandList& commands) {
   scale->add_option("--label", args->label, "label of the stored runs (default uname -r)");
   scale->add_option("--db", args->db_path, "database path");
   scale->add_flag("--no-store", args->no_store, "do not store the runs");
+  scale->add_flag("--quiet", args->quiet, "no progress line on a terminal");
   define_workload_options(*scale, args->workload);
   commands.push_back(Command{scale, [args] { return run_scale_command(*args); }});
 }

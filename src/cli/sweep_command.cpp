@@ -105,8 +105,8 @@ void report_sweep_progress(const SweepSettings& settings, std::size_t done, std:
                clock_duration(elapsed_s), *settings.precision * 100,
                clock_duration(settings.max_time_s.value_or(0)));
   } else {
-    fmt::print(stderr, "clonebench: sweep run {} at --rss {}\n",
-               progress_counts(done + 1, total, elapsed_s), format_size(bytes));
+    fmt::print(stderr, "clonebench: sweep run at --rss {}: {}\n", format_size(bytes),
+               progress_counts(done + 1, total, elapsed_s));
   }
 }
 

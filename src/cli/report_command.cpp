@@ -50,11 +50,12 @@ int run_report(const ReportOptions& options) {
 
 void add_report_command(CLI::App& app, CommandList& commands) {
   auto options = std::make_shared<ReportOptions>();
-  CLI::App* report =
-      app.add_subcommand("report", "Stored runs, labels or an ab/sweep experiment as a report");
+  CLI::App* report = app.add_subcommand(
+      "report", "Stored runs, labels or an ab/sweep/scale experiment as a report");
   report
-      ->add_option("SELECTION", options->selection,
-                   "Run ids (12 or 12,13), labels, an experiment tag, or ab/sweep (the newest)")
+      ->add_option(
+          "SELECTION", options->selection,
+          "Run ids (12 or 12,13), labels, an experiment tag, or ab/sweep/scale (the newest)")
       ->required()
       ->type_name("SELECTION...");
   report->add_option("--format", options->format, "markdown (default) | sru | html")

@@ -12,6 +12,7 @@
 #include "core/text_safety.hpp"
 #include "publish/report_facts.hpp"
 #include "publish/report_renderers.hpp"
+#include "scale/scale_report.hpp"
 #include "stats/descriptive.hpp"
 #include "stats/median_interval.hpp"
 
@@ -245,6 +246,41 @@ std::string sweep_section(const Experiment& experiment) {
          table({"rss", "pages", "create µs", "reap µs", "total µs", "runs"}, points);
 }
 
+// The points of a scale with their intervals, each step's verdict, and where throughput stops
+// growing, in the words `clonebench scale` printed.
+std::string scale_section(const Experiment& experiment, const std::vector<StoredRun>& runs) {
+  const nlohmann::json& s = experiment.summary;
+  std::vector<std::vector<std::string>> points;
+  for (const auto& point : s.value("points", nlohmann::json::array())) {
+    const nlohmann::json& ops = point.at("ops_per_s");
+    const nlohmann::json& efficiency = point.at("efficiency");
+    points.push_back(
+        {std::to_string(point.value("instances", 0U)), markdown_number(ops.value("median", 0.0)),
+         scale_ci_text(ops, "[{:.5g}, {:.5g}]"),
+         fmt::format("{:.3f}", efficiency.value("median", 0.0)),
+         scale_ci_text(efficiency, "[{:.3f}, {:.3f}]"), std::to_string(point.value("n", 0U))});
+  }
+  std::string out = fmt::format(
+      "## Scale {} ({}, {})\n\n```\n{}\n```\n\n", printable(experiment.tag),
+      printable(experiment.status), printable(experiment.created_at),
+      scale_command(s, runs.empty() ? nlohmann::json() : runs.front().record.result.options));
+  out +=
+      "Medians over rounds with their 95% CIs; efficiency = (ops/s ÷ instances) ÷ ops/s of the "
+      "same round's 1-instance run.\n\n" +
+      table({"instances", "ops/s (median)", "95% CI", "efficiency (median)", "95% CI", "n"},
+            points);
+  for (const auto& step : s.value("steps", nlohmann::json::array())) {
+    out += fmt::format("- {} → {} instances: {}\n", step.value("from", 0U), step.value("to", 0U),
+                       printable(step.value("verdict", "")));
+  }
+  if (s.contains("knee")) {
+    std::string knee = scale_knee_text(s.at("knee"));
+    knee.pop_back();  // its newline
+    out += "\n**" + printable(knee) + "**\n";
+  }
+  return out + "\n";
+}
+
 }  // namespace
 
 std::string render_markdown_report(const ReportInput& input) {
@@ -253,12 +289,14 @@ std::string render_markdown_report(const ReportInput& input) {
     title += (title.empty() ? "" : " ") + printable(word);
   }
   if (input.experiment) {
-    title = printable(input.experiment->tag);  // "ab" or "sweep" named the newest one
+    title = printable(input.experiment->tag);  // "ab", "sweep" or "scale" named the newest one
   }
   std::string out = "# clonebench report: " + title + "\n\n";
   const std::vector<LabelGroup> groups = group_by_label(input.runs);
   if (input.experiment && input.experiment->kind == "ab") {
     out += ab_section(*input.experiment);
+  } else if (input.experiment && input.experiment->kind == "scale") {
+    out += scale_section(*input.experiment, input.runs);
   } else if (input.experiment) {
     out += sweep_section(*input.experiment);
   }

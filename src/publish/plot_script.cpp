@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string_view>
 
 #include "core/text_safety.hpp"
 #include "publish/report_facts.hpp"
@@ -240,11 +241,83 @@ void sweep_plots(ScriptBuilder& b, const nlohmann::json& summary) {
   }
 }
 
+// One curve of a scale (key "ops_per_s" or "efficiency"): index 0 holds "instances median" of
+// every point, index 1 "instances median lo hi" of the points with an interval, so that a point
+// whose interval is null (fewer than 6 rounds) is drawn without an error bar.
+std::string scale_curve_rows(const nlohmann::json& points, const char* key, bool& any_interval) {
+  std::string medians, intervals;
+  for (const auto& point : points) {
+    const nlohmann::json& estimate = point.at(key);
+    const nlohmann::json& ci = estimate.at("ci");
+    const std::string head =
+        fmt::format("{} {}", point.value("instances", 0U), num(estimate.value("median", 0.0)));
+    medians += head + "\n";
+    if (ci.is_array() && ci.size() == 2 && ci[0].is_number() && ci[1].is_number()) {
+      intervals +=
+          fmt::format("{} {} {}\n", head, num(ci[0].get<double>()), num(ci[1].get<double>()));
+    }
+  }
+  any_interval = !intervals.empty();
+  return medians + (any_interval ? "\n\n" + intervals : std::string());
+}
+
+// A scale's two curves against the instance count, on a log2 axis (the counts are powers of two
+// and the number of CPUs): ops/s, and the efficiency of one instance with perfect scaling (1)
+// drawn as a line. Error bars are the 95 % CIs of the medians over rounds.
+void scale_plots(ScriptBuilder& b, const nlohmann::json& summary) {
+  const nlohmann::json points = summary.value("points", nlohmann::json::array());
+  if (points.empty()) {
+    return;
+  }
+  std::string tics;
+  double largest = 1;
+  for (const auto& point : points) {
+    const auto count = point.value("instances", 0U);
+    tics += fmt::format("{}{}", tics.empty() ? "" : ", ", count);
+    largest = std::max(largest, static_cast<double>(count));
+  }
+  const std::pair<const char*, const char*> curves[] = {
+      {"ops_per_s", "ops/s (real, all instances)"}, {"efficiency", "efficiency per instance"}};
+  for (const auto& [key, ylabel] : curves) {
+    bool any_interval = false;
+    const std::string rows = scale_curve_rows(points, key, any_interval);
+    const bool efficiency = std::string_view(key) == "efficiency";
+    b.begin(fmt::format("Scale: {} vs instances, medians over rounds{}{}",
+                        efficiency ? "efficiency per instance" : "ops/s (real)",
+                        any_interval ? ", 95 % CIs" : " (no CI: fewer than 6 rounds)",
+                        efficiency ? "; 1 is perfect scaling" : ""),
+            "instances (log scale)", ylabel);
+    b.datablock(std::string("scale_") + key, rows);
+    b.line(fmt::format("set logscale x 2\nset xrange [0.8:{}]\nset xtics ({})\nset yrange [0:*]",
+                       num(largest * 1.25), tics));
+    std::string plot = fmt::format(
+        "plot $scale_{} index 0 using 1:2 with linespoints pt 7 lw 2 lc rgb \"#08519c\" title "
+        "\"median\"",
+        key);
+    if (any_interval) {
+      plot += fmt::format(
+          ", \\\n  $scale_{} index 1 using 1:2:3:4 with yerrorbars pt 7 lc rgb \"#08519c\" title "
+          "\"95 % CI\"",
+          key);
+    }
+    if (efficiency) {
+      plot += ", \\\n  1 with lines dt 2 lc rgb \"#999999\" title \"perfect scaling (1)\"";
+    }
+    b.line(plot);
+  }
+}
+
 }  // namespace
 
 PlotScript plot_script(const ReportInput& input) {
   ScriptBuilder builder;
   const std::vector<LabelGroup> groups = group_by_label(input.runs);
+  if (input.experiment && input.experiment->kind == "scale") {
+    // Only the curves: a scale's runs have different instance counts, so one timeline or one
+    // latency distribution over them would mix loads that the curves keep apart.
+    scale_plots(builder, input.experiment->summary);
+    return builder.finish();
+  }
   if (input.experiment && input.experiment->kind == "ab") {
     ab_plot(builder, *input.experiment, groups);
   } else if (input.experiment) {

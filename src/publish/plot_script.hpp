@@ -17,7 +17,8 @@ struct PlotScript {
 
 // As applicable: throughput over time per run, latency CDFs per phase (log axis) per label, the
 // trend of ops/s across labels with CIs, an ab's pair differences with the estimate, its CI and
-// the ± threshold band, a sweep's points per size with the fitted line and its CI band per phase.
+// the ± threshold band, a sweep's points per size with the fitted line and its CI band per phase;
+// for a scale only its ops/s and efficiency curves against the instance count.
 PlotScript plot_script(const ReportInput& input);
 
 }  // namespace clonebench

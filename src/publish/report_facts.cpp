@@ -137,6 +137,40 @@ std::string sweep_command(const nlohmann::json& summary) {
                      text_of(at_path(summary, {"seed"})));
 }
 
+std::string scale_command(const nlohmann::json& summary, const nlohmann::json& run_options) {
+  std::string counts;
+  for (const auto& count : at_path(summary, {"instances"})) {
+    counts += (counts.empty() ? "" : ",") + text_of(count);
+  }
+  const auto& timeout = at_path(summary, {"timeout_s"});
+  std::string command = fmt::format(
+      "clonebench scale {} --instances {} --rounds {} --timeout {}s --seed {} --workload {}",
+      quoted(text_of(at_path(summary, {"stressor"}))), counts,
+      text_of(at_path(summary, {"rounds"})),
+      timeout.is_number() ? fmt::format("{:g}", timeout.get<double>()) : text_of(timeout),
+      text_of(at_path(summary, {"seed"})), quoted(text_of(at_path(summary, {"workload"}))));
+  // stress-ng's options are stored with each run only when the workload is stress-ng.
+  for (const char* key : {"fork_max", "vfork_max", "fork_vm", "fork_pageout", "fork_unmap"}) {
+    const auto& value = at_path(run_options, {key});
+    std::string flag = key;
+    std::replace(flag.begin(), flag.end(), '_', '-');
+    if (value.is_number_integer() && value.get<std::int64_t>() > 1) {  // 1 is the default
+      command += fmt::format(" --{} {}", flag, value.get<std::int64_t>());
+    } else if (value.is_boolean() && value.get<bool>()) {
+      command += " --" + flag;
+    }
+  }
+  return command;
+}
+
+std::string scale_ci_text(const nlohmann::json& estimate, const char* format) {
+  const nlohmann::json& ci = at_path(estimate, {"ci"});
+  if (!ci.is_array() || ci.size() != 2 || !ci[0].is_number() || !ci[1].is_number()) {
+    return "n/a (too few runs)";  // null: fewer than 6 rounds bound no 95 % interval
+  }
+  return fmt::format(fmt::runtime(format), ci[0].get<double>(), ci[1].get<double>());
+}
+
 std::vector<std::pair<std::string, std::string>> environment_lines(
     const nlohmann::json& environment) {
   std::vector<std::pair<std::string, std::string>> lines = {

@@ -36,6 +36,14 @@ std::string ab_command(const nlohmann::json& summary);
 // The `clonebench sweep` command line of a stored sweep summary.
 std::string sweep_command(const nlohmann::json& summary);
 
+// The `clonebench scale` command line of a stored scale summary; the stress-ng options, which the
+// summary does not hold, come from the options of one of its runs (`run_options`, may be null).
+std::string scale_command(const nlohmann::json& summary, const nlohmann::json& run_options);
+
+// A scale estimate's interval ({"median", "ci": [lo, hi] or null}) formatted by `format` (two
+// arguments: lo, hi); "n/a (too few runs)" when the rounds were too few for one (null).
+std::string scale_ci_text(const nlohmann::json& estimate, const char* format);
+
 // (name, value) lines of what can change a process-creation cost: kernel, CPU, governor, SMT,
 // THP, HVO and each mitigation. A missing value reads "n/a".
 std::vector<std::pair<std::string, std::string>> environment_lines(

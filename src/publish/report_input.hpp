@@ -1,6 +1,7 @@
 #pragma once
 // What `clonebench report SELECTION...` reports on, taken from the run database: stored runs
-// (by id or label) or one experiment (an `ab` or a `sweep`, by tag or by kind for the newest).
+// (by id or label) or one experiment (an `ab`, a `sweep` or a `scale`, by tag or by kind for the
+// newest).
 
 #include <optional>
 #include <string>
@@ -13,12 +14,12 @@ namespace clonebench {
 struct ReportInput {
   std::vector<std::string> selection;    // as typed
   std::vector<StoredRun> runs;           // selected runs, or the experiment's, oldest first
-  std::optional<Experiment> experiment;  // set for an ab or sweep report
+  std::optional<Experiment> experiment;  // set for an ab, sweep or scale report
 };
 
 // Resolves each SELECTION word: run ids ("12" or "12,13"), a label, an experiment tag, or
-// "ab"/"sweep" for the newest complete experiment of that kind. Throws UsageError naming the
-// word and the database when it is none of these, and when an experiment is mixed with runs.
+// "ab"/"sweep"/"scale" for the newest complete experiment of that kind. Throws UsageError naming
+// the word and the database when it is none of these, and when an experiment is mixed with runs.
 ReportInput select_report_input(const Store& store, const std::vector<std::string>& selection);
 
 }  // namespace clonebench

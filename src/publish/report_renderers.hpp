@@ -10,8 +10,8 @@
 namespace clonebench {
 
 // Tables for GitHub and mailing lists: runs, throughput over time, latency, the trend across
-// labels with CIs, the comparison of the first and last label (or the ab/sweep analysis), the
-// verdict sentences, warnings, and the environment side by side with differences in bold.
+// labels with CIs, the comparison of the first and last label (or the ab/sweep/scale analysis),
+// the verdict sentences, warnings, and the environment side by side with differences in bold.
 std::string render_markdown_report(const ReportInput& input);
 
 // Plain text for a Launchpad bug's "[Test Plan]" and "[Test Results]": the commands, the

@@ -3,6 +3,7 @@
 
 #include <fmt/core.h>
 
+#include <cctype>
 #include <cmath>
 #include <set>
 
@@ -11,6 +12,7 @@
 #include "core/text_safety.hpp"
 #include "publish/report_facts.hpp"
 #include "publish/report_renderers.hpp"
+#include "scale/scale_report.hpp"
 #include "stats/descriptive.hpp"
 #include "stats/median_interval.hpp"
 
@@ -199,12 +201,49 @@ std::string sweep_report(const Experiment& experiment, const std::vector<LabelGr
   return out + (groups.empty() ? std::string() : environment_text({groups.front()}));
 }
 
+// The scale's command, its points (medians over rounds with 95 % CIs) and where throughput stops
+// growing, in the words `clonebench scale` printed.
+std::string sru_scale_report(const Experiment& experiment, const std::vector<StoredRun>& runs,
+                             const std::vector<LabelGroup>& groups) {
+  const nlohmann::json& s = experiment.summary;
+  std::string out =
+      "[Test Plan]\n\nMeasure the throughput at each number of instances, every count once per "
+      "round in a seeded order:\n\n" +
+      indented(
+          scale_command(s, runs.empty() ? nlohmann::json() : runs.front().record.result.options)) +
+      "\n[Test Results]\n\n";
+  std::vector<std::vector<std::string>> rows = {
+      {"instances", "median ops/s", "95% CI", "efficiency", "95% CI", "n"}};
+  for (const auto& point : s.value("points", nlohmann::json::array())) {
+    const nlohmann::json& ops = point.at("ops_per_s");
+    const nlohmann::json& efficiency = point.at("efficiency");
+    rows.push_back({std::to_string(point.value("instances", 0U)),
+                    sru_number(ops.value("median", 0.0)), scale_ci_text(ops, "{:.5g} to {:.5g}"),
+                    fmt::format("{:.3f}", efficiency.value("median", 0.0)),
+                    scale_ci_text(efficiency, "{:.3f} to {:.3f}"),
+                    std::to_string(point.value("n", 0U))});
+  }
+  out += render_columns(rows, {true, true, true, true, true, true}, "  ") + "\n";
+  out +=
+      "Efficiency: (ops/s / instances) / ops/s of the same round's 1-instance run (1 is perfect "
+      "scaling).\n";
+  if (s.contains("knee")) {
+    const std::string knee = scale_knee_text(s.at("knee"));
+    out +=
+        static_cast<char>(std::toupper(static_cast<unsigned char>(knee.front()))) + knee.substr(1);
+  }
+  return out + "\n" + (groups.empty() ? std::string() : environment_text({groups.front()}));
+}
+
 }  // namespace
 
 std::string render_sru_report(const ReportInput& input) {
   const std::vector<LabelGroup> groups = group_by_label(input.runs);
   if (input.experiment && input.experiment->kind == "ab") {
     return ab_report(*input.experiment, groups);
+  }
+  if (input.experiment && input.experiment->kind == "scale") {
+    return sru_scale_report(*input.experiment, input.runs, groups);
   }
   if (input.experiment) {
     return sweep_report(*input.experiment, groups);

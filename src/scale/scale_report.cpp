@@ -51,6 +51,8 @@ std::string scale_steps_text(const nlohmann::json& summary) {
   return out;
 }
 
+}  // namespace
+
 std::string scale_knee_text(const nlohmann::json& knee) {
   const std::string status = knee.at("status");
   const auto instances = knee.at("instances").get<std::uint32_t>();
@@ -70,8 +72,6 @@ std::string scale_knee_text(const nlohmann::json& knee) {
       "throughput stops growing: cannot be decided ({}the intervals at {} and {} overlap)\n", grown,
       instances, knee.at("next_instances").get<std::uint32_t>());
 }
-
-}  // namespace
 
 std::string render_scale_report(const nlohmann::json& summary) {
   if (!summary.is_object() || !summary.contains("points") || !summary.contains("knee")) {

@@ -7,6 +7,10 @@
 
 namespace clonebench {
 
+// The sentence (with its newline) about where throughput stops growing, from the summary's
+// "knee" object: reached at a count, not reached, or cannot be decided. `report` prints the same.
+std::string scale_knee_text(const nlohmann::json& knee);
+
 // A table per instance count (ops/s and efficiency with their intervals), the verdict of each
 // step and the sentence about where throughput stops growing. Throws UsageError when `summary`
 // is not a scale object.

@@ -1,11 +1,12 @@
 // `clonebench report`'s markdown, SRU text, gnuplot script (data inline) and HTML page for every
-// kind of selection (two kernels' runs, an ab experiment, a sweep), from a small store built in
-// the test, byte for byte against tests/golden/report; and the selections it must refuse.
+// kind of selection (two kernels' runs, an ab experiment, a sweep, scales), from a small store
+// built in the test, byte for byte against tests/golden/report; and the selections it must refuse.
 
 #include <gtest/gtest.h>
 
 #include "core/error.hpp"
 #include "publish/plot_script.hpp"
+#include "publish/report_facts.hpp"
 #include "publish/report_input.hpp"
 #include "publish/report_renderers.hpp"
 #include "support/golden.hpp"
@@ -74,6 +75,39 @@ TEST_F(ReportRender, ASweepGivesItsFitsAndPoints) {
   expect_goldens({"sweep"}, "sweep");
 }
 
+TEST_F(ReportRender, AScaleGivesItsTwoCurvesPointsAndWhereThroughputStopsGrowing) {
+  expect_goldens({"scale"}, "scale");
+  const ReportInput newest = input({"scale"});
+  ASSERT_TRUE(newest.experiment.has_value());
+  EXPECT_EQ(newest.experiment->tag, testing::kScaleTag);
+  EXPECT_EQ(newest.runs.size(), 18U);
+  EXPECT_EQ(plot_script(newest).titles.size(), 2U);
+}
+
+TEST_F(ReportRender, AScaleOfTooFewRoundsSaysSoAndDrawsNoErrorBars) {
+  expect_goldens({testing::kScaleFewTag}, "scale_few_rounds");
+  const ReportInput few = input({testing::kScaleFewTag});
+  EXPECT_NE(render_sru_report(few).find("n/a (too few runs)"), std::string::npos);
+  EXPECT_EQ(plot_script(few).script.find("yerrorbars"), std::string::npos);
+}
+
+TEST_F(ReportRender, AScaleCommandCarriesTheStressNgOptionsOfItsRuns) {
+  const nlohmann::json summary = {{"stressor", "fork"}, {"instances", {1, 2, 8}},
+                                  {"rounds", 12},       {"timeout_s", 0.5},
+                                  {"seed", 3},          {"workload", "stress-ng"}};
+  const nlohmann::json options = {{"fork_max", 4},
+                                  {"vfork_max", 1},
+                                  {"fork_vm", true},
+                                  {"fork_pageout", false},
+                                  {"fork_unmap", true}};
+  EXPECT_EQ(scale_command(summary, options),
+            "clonebench scale fork --instances 1,2,8 --rounds 12 --timeout 0.5s --seed 3 "
+            "--workload stress-ng --fork-max 4 --fork-vm --fork-unmap");
+  EXPECT_EQ(scale_command(summary, nlohmann::json()),
+            "clonebench scale fork --instances 1,2,8 --rounds 12 --timeout 0.5s --seed 3 "
+            "--workload stress-ng");
+}
+
 TEST_F(ReportRender, RunIdsSelectThoseRunsInTheOrderGiven) {
   const ReportInput selected = input({"3,1", "12"});
   ASSERT_EQ(selected.runs.size(), 3U);
@@ -95,12 +129,14 @@ TEST_F(ReportRender, AKindWithoutAnExperimentIsRefused) {
   const std::string empty = scratch_.file("empty.db");
   { Store create(empty); }
   const Store store(empty, Store::Access::kReadOnly);
-  try {
-    select_report_input(store, {"sweep"});
-    FAIL() << "an empty database gave a sweep";
-  } catch (const UsageError& error) {
-    EXPECT_EQ(std::string(error.what()),
-              "report: no complete sweep experiment is stored in " + empty);
+  for (const std::string kind : {"sweep", "scale"}) {
+    try {
+      select_report_input(store, {kind});
+      ADD_FAILURE() << "an empty database gave a " << kind;
+    } catch (const UsageError& error) {
+      EXPECT_EQ(std::string(error.what()),
+                "report: no complete " + kind + " experiment is stored in " + empty);
+    }
   }
 }
 

@@ -1,7 +1,9 @@
 #pragma once
 // A small run database for the report tests, built with the store's own API: two kernels with
 // six fork runs each, an `ab` experiment whose summary comes from the real paired analysis,
-// and a sweep experiment. Every value is fixed, so reports of it are golden-testable.
+// a sweep experiment, and two scale experiments (one of 6 rounds, one of 2: too few for a CI)
+// whose summaries come from the real analysis. Every value is fixed, so reports of it are
+// golden-testable.
 
 #include <fmt/core.h>
 
@@ -11,6 +13,7 @@
 #include "compare/ab_document.hpp"
 #include "compare/metric_selection.hpp"
 #include "compare/stored_runs.hpp"
+#include "scale/scale_analysis.hpp"
 #include "store/store.hpp"
 #include "unit/sample_document.hpp"
 
@@ -20,6 +23,9 @@ inline const char* const kKernelA = "6.8.0-31-generic";
 inline const char* const kKernelB = "6.8.0-35-generic";
 inline const char* const kAbTag = "ab-2026-11-30T09:00:00Z-0001";
 inline const char* const kSweepTag = "sweep-2026-11-30T10:00:00Z-0002";
+// The newest scale ("scale" selects it), and an older one of two rounds.
+inline const char* const kScaleTag = "scale-2026-11-30T11:00:00Z-0003";
+inline const char* const kScaleFewTag = "scale-2026-11-30T10:30:00Z-0004";
 
 inline nlohmann::json report_environment(const std::string& kernel, const char* retbleed) {
   nlohmann::json environment = sample_environment();
@@ -113,6 +119,40 @@ inline nlohmann::json sweep_summary() {
           {"instances", 1},     {"seed", 7},          {"points", points}, {"fits", fits}};
 }
 
+// A scale of fork at 1, 2 and 4 instances: `rates[round][point]` is the ops/s of each run, one
+// stored run per rate; the summary is analyze_scale()'s of the same runs.
+inline void save_report_scale(Store& store, const char* tag, const char* created_at,
+                              const std::vector<std::vector<double>>& rates,
+                              const nlohmann::json& environment) {
+  ScaleSettings settings;
+  settings.stressor = "fork";
+  settings.instances = {1, 2, 4};
+  settings.rounds = static_cast<std::uint32_t>(rates.size());
+  settings.timeout_s = 2;
+  settings.seed = 11;
+  std::vector<ScaleSample> samples;
+  std::vector<RunRecord> runs;
+  for (std::uint32_t round = 0; round < settings.rounds; ++round) {
+    for (std::size_t point = 0; point < settings.instances.size(); ++point) {
+      RunRecord run = report_fork_run("scale-fork", 0, rates[round][point]);
+      run.started_at =
+          fmt::format("{}{:02}:{:02}Z", std::string(created_at).substr(0, 14), round, point * 2);
+      run.result.instances = settings.instances[point];
+      ScaleSample sample;
+      sample.point = point;
+      sample.round = round;
+      sample.position = static_cast<std::uint32_t>((point + round) % settings.instances.size());
+      sample.bogo_ops = run.result.bogo_ops;
+      sample.real_time_s = run.result.real_time_s;
+      samples.push_back(sample);
+      runs.push_back(std::move(run));
+    }
+  }
+  const double elapsed_s = 6.5 * static_cast<double>(runs.size());
+  store.save_experiment({tag, "scale", created_at, analyze_scale(settings, samples, elapsed_s)},
+                        runs, environment);
+}
+
 // Fills `store` with every kind of report input.
 inline void fill_report_store(Store& store) {
   const double rates_a[] = {6100, 6150, 6080, 6120, 6135, 6095};
@@ -139,6 +179,17 @@ inline void fill_report_store(Store& store) {
   std::vector<RunRecord> sweep_runs = {report_fork_run("sweep-fork", 50, 4000)};
   store.save_experiment({kSweepTag, "sweep", "2026-11-30T10:00:00Z", sweep_summary()}, sweep_runs,
                         env_b);
+  // 1 -> 2 grows, 2 -> 4 falls: throughput stops growing at 2.
+  save_report_scale(store, kScaleTag, "2026-11-30T11:00:00Z",
+                    {{1000, 1900, 1700},
+                     {1010, 1910, 1720},
+                     {990, 1890, 1690},
+                     {1005, 1905, 1710},
+                     {995, 1895, 1680},
+                     {1002, 1880, 1705}},
+                    env_b);
+  save_report_scale(store, kScaleFewTag, "2026-11-30T10:30:00Z",
+                    {{1000, 1850, 1800}, {990, 1870, 1830}}, env_b);
 }
 
 }  // namespace clonebench::testing

@@ -1,0 +1,34 @@
+set terminal svg size 760,380 dynamic noenhanced font "sans,11" background rgb "white"
+set output
+set datafile separator whitespace
+reset
+set xlabel "instances (log scale)"
+set ylabel "ops/s (real, all instances)"
+set grid
+set key outside right top
+$scale_ops_per_s << EOD
+1 995
+2 1860
+4 1815
+EOD
+set logscale x 2
+set xrange [0.8:5]
+set xtics (1, 2, 4)
+set yrange [0:*]
+plot $scale_ops_per_s index 0 using 1:2 with linespoints pt 7 lw 2 lc rgb "#08519c" title "median"
+reset
+set xlabel "instances (log scale)"
+set ylabel "efficiency per instance"
+set grid
+set key outside right top
+$scale_efficiency << EOD
+1 1
+2 0.934722
+4 0.456061
+EOD
+set logscale x 2
+set xrange [0.8:5]
+set xtics (1, 2, 4)
+set yrange [0:*]
+plot $scale_efficiency index 0 using 1:2 with linespoints pt 7 lw 2 lc rgb "#08519c" title "median", \
+  1 with lines dt 2 lc rgb "#999999" title "perfect scaling (1)"

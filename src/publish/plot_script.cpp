@@ -244,7 +244,9 @@ void sweep_plots(ScriptBuilder& b, const nlohmann::json& summary) {
 // One curve of a scale (key "ops_per_s" or "efficiency"): index 0 holds "instances median" of
 // every point, index 1 "instances median lo hi" of the points with an interval, so that a point
 // whose interval is null (fewer than 6 rounds) is drawn without an error bar.
-std::string scale_curve_rows(const nlohmann::json& points, const char* key, bool& any_interval) {
+// `top` becomes the highest median or interval end.
+std::string scale_curve_rows(const nlohmann::json& points, const char* key, bool& any_interval,
+                             double& top) {
   std::string medians, intervals;
   for (const auto& point : points) {
     const nlohmann::json& estimate = point.at(key);
@@ -252,7 +254,9 @@ std::string scale_curve_rows(const nlohmann::json& points, const char* key, bool
     const std::string head =
         fmt::format("{} {}", point.value("instances", 0U), num(estimate.value("median", 0.0)));
     medians += head + "\n";
+    top = std::max(top, estimate.value("median", 0.0));
     if (ci.is_array() && ci.size() == 2 && ci[0].is_number() && ci[1].is_number()) {
+      top = std::max(top, ci[1].get<double>());
       intervals +=
           fmt::format("{} {} {}\n", head, num(ci[0].get<double>()), num(ci[1].get<double>()));
     }
@@ -280,16 +284,18 @@ void scale_plots(ScriptBuilder& b, const nlohmann::json& summary) {
       {"ops_per_s", "ops/s (real, all instances)"}, {"efficiency", "efficiency per instance"}};
   for (const auto& [key, ylabel] : curves) {
     bool any_interval = false;
-    const std::string rows = scale_curve_rows(points, key, any_interval);
     const bool efficiency = std::string_view(key) == "efficiency";
+    // Efficiency gets room above its highest value: the line at 1 would lie on the top border.
+    double top = 1;
+    const std::string rows = scale_curve_rows(points, key, any_interval, top);
     b.begin(fmt::format("Scale: {} vs instances, medians over rounds{}{}",
                         efficiency ? "efficiency per instance" : "ops/s (real)",
                         any_interval ? ", 95 % CIs" : " (no CI: fewer than 6 rounds)",
                         efficiency ? "; 1 is perfect scaling" : ""),
             "instances (log scale)", ylabel);
     b.datablock(std::string("scale_") + key, rows);
-    b.line(fmt::format("set logscale x 2\nset xrange [0.8:{}]\nset xtics ({})\nset yrange [0:*]",
-                       num(largest * 1.25), tics));
+    b.line(fmt::format("set logscale x 2\nset xrange [0.8:{}]\nset xtics ({})\nset yrange [0:{}]",
+                       num(largest * 1.25), tics, efficiency ? num(top * 1.1) : std::string("*")));
     std::string plot = fmt::format(
         "plot $scale_{} index 0 using 1:2 with linespoints pt 7 lw 2 lc rgb \"#08519c\" title "
         "\"median\"",
@@ -301,7 +307,7 @@ void scale_plots(ScriptBuilder& b, const nlohmann::json& summary) {
           key);
     }
     if (efficiency) {
-      plot += ", \\\n  1 with lines dt 2 lc rgb \"#999999\" title \"perfect scaling (1)\"";
+      plot += ", \\\n  1 with lines dt 2 lw 1.5 lc rgb \"#e6550d\" title \"perfect scaling (1)\"";
     }
     b.line(plot);
   }

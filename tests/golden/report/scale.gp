@@ -40,7 +40,7 @@ EOD
 set logscale x 2
 set xrange [0.8:5]
 set xtics (1, 2, 4)
-set yrange [0:*]
+set yrange [0:1.1]
 plot $scale_efficiency index 0 using 1:2 with linespoints pt 7 lw 2 lc rgb "#08519c" title "median", \
   $scale_efficiency index 1 using 1:2:3:4 with yerrorbars pt 7 lc rgb "#08519c" title "95 % CI", \
-  1 with lines dt 2 lc rgb "#999999" title "perfect scaling (1)"
+  1 with lines dt 2 lw 1.5 lc rgb "#e6550d" title "perfect scaling (1)"

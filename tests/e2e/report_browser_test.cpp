@@ -111,6 +111,16 @@ TEST_F(ReportBrowser, AcceptsTheReportOfASweep) {
   expect_accepted({"sweep"}, 6);
 }
 
+TEST_F(ReportBrowser, AcceptsTheReportOfAScale) {
+  // Only its two curves: ops/s and efficiency against the instance count.
+  expect_accepted({"scale"}, 2);
+}
+
+TEST_F(ReportBrowser, AcceptsTheReportOfAScaleWithoutIntervals) {
+  // Two rounds: medians without error bars.
+  expect_accepted({kScaleFewTag}, 2);
+}
+
 TEST_F(ReportBrowser, AcceptsTheReportOfRunsJustMeasured) {
   const ToolResult run = run_tool(
       {"run", "fork", "--runs", "3", "--timeout", "300ms", "--label", "fresh", "--db", db_}, 60);

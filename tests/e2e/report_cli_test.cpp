@@ -1,6 +1,6 @@
 // `clonebench report` as a user runs it, on a small store built in the test: the text it prints
-// is the golden text of the renderer, -o writes it, and a selection it cannot find is exit 2
-// naming it, with no output file left behind.
+// is the golden text of the renderer, -o writes it, and a selection it cannot find (a run, a
+// label, an experiment kind with none stored) is exit 2 naming it, with no output file left behind.
 
 #include <gtest/gtest.h>
 
@@ -53,6 +53,27 @@ TEST_F(ReportCli, WritesTheMarkdownOfTheNewestAbToAFile) {
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_EQ(result.out, "");
   EXPECT_EQ(file_text(out), file_text(golden_path("report/ab.md")));
+}
+
+TEST_F(ReportCli, PrintsTheSruTextOfTheNewestScale) {
+  const ToolResult result = report({"scale", "--format", "sru"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, file_text(golden_path("report/scale.sru.txt")));
+}
+
+TEST_F(ReportCli, ScaleWithoutAStoredScaleIsAUsageErrorNamingItAndWritesNothing) {
+  db_ = scratch_.file("no-scale.db");
+  {
+    Store store(db_);
+    RunRecord run = report_fork_run(kKernelA, 0, 6100);
+    store.save(run, report_environment(kKernelA, "Mitigation: IBPB"));
+  }
+  const std::string out = scratch_.file("scale.md");
+  const ToolResult result = report({"scale", "-o", out});
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.err,
+            "clonebench: error: report: no complete scale experiment is stored in " + db_ + "\n");
+  EXPECT_FALSE(std::filesystem::exists(out));
 }
 
 TEST_F(ReportCli, AnUnknownSelectionIsAUsageErrorNamingItAndWritesNothing) {

@@ -50,6 +50,12 @@ double half_width_pct(const nlohmann::json& effect) {
   return (ci_bound(effect, 1) - ci_bound(effect, 0)) / 2;
 }
 
+// "slower" and "slower-small" both say B is slower (the CI excludes 0); the second adds that
+// the change may be smaller than ab's --threshold (docs/statistics.md, "Verdicts").
+bool is_slower(const nlohmann::json& verdict) {
+  return verdict == "slower" || verdict == "slower-small";
+}
+
 nlohmann::json total_fit(const nlohmann::json& sweep) {
   for (const auto& fit : sweep.at("fits")) {
     if (fit.at("phase") == "total") {
@@ -109,7 +115,7 @@ int main(int argc, char** argv) {
   const auto& effect = effect_run.at("metrics").at(0).at("effect");
   const bool contains =
       ci_bound(effect, 0) <= predicted_pct && predicted_pct <= ci_bound(effect, 1);
-  fmt::print("  target (slower, CI contains {:+.2f} %): {}\n", predicted_pct,
-             effect.at("verdict") == "slower" && contains ? "met" : "NOT met");
+  fmt::print("  target (slower or slower-small, CI contains {:+.2f} %): {}\n", predicted_pct,
+             is_slower(effect.at("verdict")) && contains ? "met" : "NOT met");
   return 0;
 }

@@ -111,9 +111,11 @@ AbStopRule stop_rule_of(const AbArguments& args, double alpha) {
 AbPlan plan_ab(const AbArguments& args) {
   AbPlan plan;
   plan.warmups = static_cast<std::size_t>(parse_integer(args.warmup, "--warmup", 0, 1000));
+  // A drawn seed stays below 2^63, as --seed accepts it: every printed seed can be replayed.
   plan.seed = args.seed.empty()
-                  ? (std::uint64_t{std::random_device{}()} << 32) | std::random_device{}()
-                  : static_cast<std::uint64_t>(parse_integer(args.seed, "--seed", 0, INT64_MAX));
+                  ? ((std::uint64_t{std::random_device{}()} << 32) | std::random_device{}()) &
+                        static_cast<std::uint64_t>(INT64_MAX)
+                  : parse_seed(args.seed, "--seed");
   plan.options.threshold = parse_threshold(args.threshold, "--threshold");
   if (!args.label.empty()) {
     require_clean_text(args.label, "--label");

@@ -168,9 +168,7 @@ StressorJob base_job(const RawRunOptions& raw, bool suite) {
   if (!raw.pin.empty()) {
     job.pin_cpus = parse_cpu_option(raw.pin);
   }
-  job.seed = raw.seed.empty()
-                 ? random_seed()
-                 : static_cast<std::uint64_t>(parse_integer(raw.seed, "--seed", 0, INT64_MAX));
+  job.seed = raw.seed.empty() ? random_seed() : parse_seed(raw.seed, "--seed");
   job.seed_given = !raw.seed.empty();
   return job;
 }

@@ -56,10 +56,7 @@ ParsedScale parse_scale(const ScaleArgs& args) {
   if (settings.timeout_s <= 0) {
     throw UsageError("--timeout: must be above 0");
   }
-  settings.seed =
-      args.seed.empty()
-          ? std::random_device{}()
-          : static_cast<std::uint64_t>(parse_integer(args.seed, "--seed", 0, INT64_MAX));
+  settings.seed = args.seed.empty() ? std::random_device{}() : parse_seed(args.seed, "--seed");
   StressorJob& job = parsed.job;
   job.stressor = settings.stressor;
   job.timeout_s = settings.timeout_s;

@@ -78,10 +78,7 @@ ParsedSweep parse_sweep(const SweepArgs& args) {
   }
   settings.instances =
       static_cast<std::uint32_t>(parse_integer(args.instances, "--instances", 1, 1024));
-  settings.seed =
-      args.seed.empty()
-          ? std::random_device{}()
-          : static_cast<std::uint64_t>(parse_integer(args.seed, "--seed", 0, INT64_MAX));
+  settings.seed = args.seed.empty() ? std::random_device{}() : parse_seed(args.seed, "--seed");
   StressorJob& job = parsed.job;
   job.stressor = settings.stressor;
   job.instances = settings.instances;

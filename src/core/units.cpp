@@ -6,6 +6,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 
 #include "core/error.hpp"
@@ -131,6 +132,21 @@ std::int64_t parse_integer(std::string_view text, std::string_view flag, std::in
       value > max) {
     throw UsageError(fmt::format("{}: invalid value '{}': expected a whole number from {} to {}",
                                  flag, text, min, max));
+  }
+  return value;
+}
+
+std::uint64_t parse_seed(std::string_view text, std::string_view flag) {
+  const bool hex = text.starts_with("0x") || text.starts_with("0X");
+  const std::string_view digits = hex ? text.substr(2) : text;
+  std::uint64_t value = 0;
+  const auto [ptr, ec] =
+      std::from_chars(digits.data(), digits.data() + digits.size(), value, hex ? 16 : 10);
+  if (digits.empty() || ec != std::errc() || ptr != digits.data() + digits.size() ||
+      value > static_cast<std::uint64_t>(INT64_MAX)) {
+    throw UsageError(fmt::format(
+        "{}: invalid value '{}': expected a whole number from 0 to {} (or 0x and hex digits)", flag,
+        text, INT64_MAX));
   }
   return value;
 }

@@ -18,6 +18,11 @@ double parse_duration_s(std::string_view text, std::string_view flag);
 std::uint64_t parse_size_bytes(std::string_view text, std::string_view flag);
 
 // A whole number in [min, max]; throws UsageError naming `flag` otherwise.
+// A seed as the tool prints it: decimal, or hexadecimal with "0x" (stderr shows ab's seed so),
+// from 0 to 2^63 − 1 (the store keeps seeds as signed 64-bit integers). Throws UsageError
+// naming `flag` otherwise.
+std::uint64_t parse_seed(std::string_view text, std::string_view flag);
+
 std::int64_t parse_integer(std::string_view text, std::string_view flag, std::int64_t min,
                            std::int64_t max);
 

@@ -249,6 +249,23 @@ TEST_F(AbExperiment, WithoutPrecisionThePairsAreRunAndTheStopSaysSo) {
       << result.err;
 }
 
+TEST_F(AbExperiment, TheSeedItDrawsAndPrintsInHexCanBeGivenBack) {
+  const ToolResult drawn = run_tool(
+      {"ab", "fork --timeout 0.02", "--pairs", "2", "--warmup", "0", "--no-store", "--json", "-"},
+      60);
+  ASSERT_EQ(drawn.exit_code, 0) << drawn.err;
+  const auto design = nlohmann::json::parse(drawn.out)["ab"];
+  EXPECT_LE(design["seed"].get<std::uint64_t>(), static_cast<std::uint64_t>(INT64_MAX));
+  const std::string hex = design["seed_hex"];
+  EXPECT_TRUE(contains(drawn.err, "seed " + hex)) << drawn.err;
+  const ToolResult replayed = run_tool({"ab", "fork --timeout 0.02", "--pairs", "2", "--warmup",
+                                        "0", "--no-store", "--seed", hex, "--json", "-"},
+                                       60);
+  ASSERT_EQ(replayed.exit_code, 0) << replayed.err;
+  EXPECT_EQ(nlohmann::json::parse(replayed.out)["ab"]["order"], design["order"]);
+  EXPECT_EQ(nlohmann::json::parse(replayed.out)["ab"]["seed"], design["seed"]);
+}
+
 struct BadInput {
   std::vector<std::string> args;
   std::string named;  // what the message must name

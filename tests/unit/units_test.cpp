@@ -62,6 +62,23 @@ TEST(Integer, EnforcesItsRange) {
   EXPECT_THROW(parse_integer("", "--runs", 1, 10), UsageError);
 }
 
+TEST(Seed, TakesDecimalOrTheHexTheToolPrintsUpToTwoToTheSixtyThreeMinusOne) {
+  EXPECT_EQ(parse_seed("42", "--seed"), 42U);
+  EXPECT_EQ(parse_seed("0x2a", "--seed"), 42U);
+  EXPECT_EQ(parse_seed("0X2A", "--seed"), 42U);
+  EXPECT_EQ(parse_seed("9223372036854775807", "--seed"), 9223372036854775807U);
+  EXPECT_EQ(parse_seed("0x7fffffffffffffff", "--seed"), 9223372036854775807U);
+  for (const char* bad : {"", "0x", "-1", "9223372036854775808", "0x8000000000000000",
+                          "18446744073709551616", "12ab", "0xg", " 1"}) {
+    EXPECT_THROW(parse_seed(bad, "--seed"), UsageError) << bad;
+  }
+  try {
+    parse_seed("0x8000000000000000", "--seed");
+  } catch (const UsageError& error) {
+    EXPECT_NE(std::string(error.what()).find("--seed"), std::string::npos);
+  }
+}
+
 TEST(Format, PicksTheLargestFittingUnit) {
   EXPECT_EQ(format_size(128ULL << 20), "128 MiB");
   EXPECT_EQ(format_size(1536), "1.5 KiB");

@@ -56,15 +56,16 @@ std::string scale_steps_text(const nlohmann::json& summary) {
 std::string scale_knee_text(const nlohmann::json& knee) {
   const std::string status = knee.at("status");
   const auto instances = knee.at("instances").get<std::uint32_t>();
+  const char* noun = instances == 1 ? "instance" : "instances";
   if (status == "reached") {
     return fmt::format(
-        "throughput stops growing at {} instances: the ops/s interval at {} lies below it\n",
-        instances, knee.at("next_instances").get<std::uint32_t>());
+        "throughput stops growing at {} {}: the ops/s interval at {} lies below it\n", instances,
+        noun, knee.at("next_instances").get<std::uint32_t>());
   }
   if (status == "not reached") {
     return fmt::format(
-        "throughput stops growing: not reached (it grows at every step, up to {} instances)\n",
-        instances);
+        "throughput stops growing: not reached (it grows at every step, up to {} {})\n", instances,
+        noun);
   }
   const std::string grown =
       instances == 1 ? "" : fmt::format("it grows up to {} instances; ", instances);

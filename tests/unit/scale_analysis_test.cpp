@@ -155,6 +155,15 @@ TEST(ScaleKnee, AnIntervalUnboundedOnTheSideFacingTheOtherDecidesNothing) {
             ScaleStep::kGrows);
 }
 
+TEST(ScaleKneeText, SaysInstanceForOneAndInstancesForMore) {
+  EXPECT_EQ(scale_knee_text({{"status", "reached"}, {"instances", 1}, {"next_instances", 2}}),
+            "throughput stops growing at 1 instance: the ops/s interval at 2 lies below it\n");
+  EXPECT_EQ(scale_knee_text({{"status", "reached"}, {"instances", 2}, {"next_instances", 4}}),
+            "throughput stops growing at 2 instances: the ops/s interval at 4 lies below it\n");
+  EXPECT_EQ(scale_knee_text({{"status", "not reached"}, {"instances", 4}}),
+            "throughput stops growing: not reached (it grows at every step, up to 4 instances)\n");
+}
+
 TEST(ScaleReport, MatchesTheGoldenFile) {
   const nlohmann::json summary =
       analyze_scale(scale_test_settings({1, 2, 4}, 6), scale_test_samples(), 12.5);

@@ -6,6 +6,7 @@
 
 #include "cli/argument_split.hpp"
 #include "cli/option_values.hpp"
+#include "cli/precision_options.hpp"
 #include "cli/profiled_job.hpp"
 #include "cli/run_spec.hpp"
 #include "compare/gate.hpp"
@@ -90,16 +91,12 @@ AbStopRule stop_rule_of(const AbArguments& args, double alpha) {
   AbStopRule rule;
   rule.alpha = alpha;
   rule.metrics = args.metrics;
-  if (!args.precision.empty()) {
+  const PrecisionOptions options = parse_precision_options(args.precision, args.max_time, "10m");
+  if (options.precision) {
     rule.precision = PrecisionTarget{};
-    rule.precision->half_width = parse_threshold(args.precision, "--precision");
-    rule.max_time_s = parse_duration_s(args.max_time.empty() ? "10m" : args.max_time, "--max-time");
-  } else if (!args.max_time.empty()) {
-    rule.max_time_s = parse_duration_s(args.max_time, "--max-time");
+    rule.precision->half_width = *options.precision;
   }
-  if (rule.max_time_s && !(*rule.max_time_s > 0)) {
-    throw UsageError(fmt::format("--max-time {}: must be longer than 0", args.max_time));
-  }
+  rule.max_time_s = options.max_time_s;
   const std::string default_pairs = rule.precision ? "10000" : "20";
   rule.max_pairs = static_cast<std::size_t>(
       parse_integer(args.pairs.empty() ? default_pairs : args.pairs, "--pairs", 2, 100000));

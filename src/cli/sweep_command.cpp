@@ -8,12 +8,12 @@
 #include <random>
 
 #include "cli/command.hpp"
+#include "cli/precision_options.hpp"
 #include "cli/profile_output.hpp"
 #include "cli/profiled_job.hpp"
 #include "cli/progress_line.hpp"
 #include "cli/run_spec.hpp"
 #include "cli/workload_options.hpp"
-#include "compare/gate.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
 #include "core/timestamp.hpp"
@@ -59,16 +59,9 @@ ParsedSweep parse_sweep(const SweepArgs& args) {
   }
   settings.rss_kind = parse_parent_kind(args.rss_kind, "--rss-kind");
   settings.vmas = static_cast<std::uint64_t>(parse_integer(args.vmas, "--vmas", 1, kMaxParentVmas));
-  if (!args.precision.empty()) {
-    settings.precision = parse_threshold(args.precision, "--precision");
-    settings.max_time_s =
-        parse_duration_s(args.max_time.empty() ? "2m" : args.max_time, "--max-time");
-  } else if (!args.max_time.empty()) {
-    settings.max_time_s = parse_duration_s(args.max_time, "--max-time");
-  }
-  if (settings.max_time_s && !(*settings.max_time_s > 0)) {
-    throw UsageError(fmt::format("--max-time {}: must be longer than 0", args.max_time));
-  }
+  const PrecisionOptions precision = parse_precision_options(args.precision, args.max_time, "2m");
+  settings.precision = precision.precision;
+  settings.max_time_s = precision.max_time_s;
   const std::string default_rounds = settings.precision ? "1000" : "5";
   settings.rounds = static_cast<std::uint32_t>(
       parse_integer(args.rounds.empty() ? default_rounds : args.rounds, "--rounds", 2, 1000));

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "cli/command.hpp"
+#include "cli/progress_line.hpp"
 #include "core/error.hpp"
 #include "core/units.hpp"
 #include "model/model_report.hpp"
@@ -37,6 +38,7 @@ struct ModelCommandOptions {
   std::string seed = "1";
   std::string json_path;
   std::string db_path;
+  bool quiet = false;
 };
 
 model::ModelOptions parse_options(const ModelCommandOptions& raw) {
@@ -100,7 +102,14 @@ int run_model_command(const ModelCommandOptions& raw) {
   model::ModelContext context;
   context.mitigations = read_mitigations();
   context.kernel = stored_sweep(raw.db_path);
-  const model::ModelResult result = model::run_model(options);
+  model::RoundObserver progress;
+  if (progress_wanted(raw.quiet)) {
+    progress = [](unsigned round, unsigned rounds, double elapsed_s, double setup_s) {
+      fmt::print(stderr, "clonebench: model round {}\n",
+                 progress_counts(round, rounds, elapsed_s, setup_s));
+    };
+  }
+  const model::ModelResult result = model::run_model(options, progress);
   if (raw.json_path != "-") {
     fmt::print("{}", model::render_model_text(result, context));
   }
@@ -151,6 +160,7 @@ void add_model_command(CLI::App& app, CommandList& commands) {
       ->add_option("--db", options->db_path,
                    "Database holding a `sweep` of the real kernel to compare with")
       ->type_name("PATH");
+  model->add_flag("--quiet", options->quiet, "No progress line on a terminal");
   commands.push_back({model, [options] { return run_model_command(*options); }});
 }
 

@@ -15,10 +15,11 @@ std::string clock_duration(double seconds) {
                    : fmt::format("{}:{:02}", minutes, rest);
 }
 
-std::string progress_counts(std::size_t index, std::size_t planned, double elapsed_s) {
+std::string progress_counts(std::size_t index, std::size_t planned, double elapsed_s,
+                            double setup_s) {
   std::string text = fmt::format("{}/{}, {} spent", index, planned, clock_duration(elapsed_s));
   if (index > 1 && planned >= index) {
-    const double per_run_s = elapsed_s / static_cast<double>(index - 1);
+    const double per_run_s = std::max(0.0, elapsed_s - setup_s) / static_cast<double>(index - 1);
     text += fmt::format(", about {} left",
                         clock_duration(per_run_s * static_cast<double>(planned - index + 1)));
   }

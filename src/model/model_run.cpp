@@ -146,7 +146,7 @@ std::vector<const Variant*> with_baselines(const std::vector<const Variant*>& se
   return result;
 }
 
-ModelResult run_model(const ModelOptions& options) {
+ModelResult run_model(const ModelOptions& options, const RoundObserver& before_round) {
   const auto started = Clock::now();
   std::vector<const Variant*> selected = options.variants;
   if (selected.empty()) {
@@ -173,7 +173,12 @@ ModelResult run_model(const ModelOptions& options) {
     order[i] = i;
   }
   std::mt19937_64 rng(options.seed);
+  const double setup_s = std::chrono::duration<double>(Clock::now() - started).count();
   for (unsigned round = 0; round < options.rounds; ++round) {
+    if (before_round) {
+      before_round(round + 1, options.rounds,
+                   std::chrono::duration<double>(Clock::now() - started).count(), setup_s);
+    }
     std::shuffle(order.begin(), order.end(), rng);
     for (const std::size_t index : order) {
       const WalkTimes times = fork_and_exit(machine, *selected[index]);

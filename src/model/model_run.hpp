@@ -4,6 +4,7 @@
 // (interleaved, never all of one then the next), and summarize per-round ns per entry.
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "model/median_interval.hpp"
@@ -54,9 +55,16 @@ struct ModelResult {
   std::vector<VariantResult> variants;  // in all_variants() order
 };
 
+// Called before each round with the round about to run (1-based), the rounds planned, the
+// seconds since run_model began and the seconds of those spent before the first round
+// (building the simulated memory, the warm-up walk): progress for a terminal, kept out of the
+// model so that it prints nothing itself.
+using RoundObserver =
+    std::function<void(unsigned round, unsigned rounds, double elapsed_s, double setup_s)>;
+
 // Throws RuntimeError when the simulated memory cannot be built or a walk leaves the state
 // inconsistent (a bug in a variant: the check is cheap, so it is always on).
-ModelResult run_model(const ModelOptions& options);
+ModelResult run_model(const ModelOptions& options, const RoundObserver& before_round = {});
 
 Comparison compare_variants(const VariantResult& numerator, const VariantResult& denominator);
 

@@ -175,6 +175,11 @@ TEST(ProgressCounts, ShowTheTimeLeftOnceARunHasEnded) {
   EXPECT_EQ(progress_counts(10, 10, 54), "10/10, 0:54 spent, about 0:06 left");
 }
 
+TEST(ProgressCounts, LeaveTheSetupOutOfTheTimePerRun) {
+  // 20 s spent: 8 s building before the first round, then two rounds of 6 s; 8 rounds left.
+  EXPECT_EQ(progress_counts(3, 10, 20, 8), "3/10, 0:20 spent, about 0:48 left");
+}
+
 TEST(ClockDuration, PrintsMinutesAndSecondsAndHoursWhenNeeded) {
   EXPECT_EQ(clock_duration(0), "0:00");
   EXPECT_EQ(clock_duration(7.4), "0:07");

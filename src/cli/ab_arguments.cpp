@@ -24,7 +24,9 @@ void add_report_options(CLI::App& ab, AbArguments& args) {
 }  // namespace
 
 void define_ab_options(CLI::App& ab, AbArguments& args) {
-  ab.add_option("SPEC", args.spec, "One quoted run specification, e.g. \"fork --timeout 2s\"")
+  ab.add_option("SPEC", args.spec,
+                "One quoted run specification, e.g. \"fork --timeout 2s\" (without --timeout "
+                "or --ops, each run lasts 0.5 s)")
       ->required();
   ab.add_option("--a", args.a_options, "Options added to SPEC for arm A, e.g. \"--rss 0\"");
   ab.add_option("--b", args.b_options, "Options added to SPEC for arm B, e.g. \"--rss 64M\"");

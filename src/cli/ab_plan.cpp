@@ -27,6 +27,11 @@ std::string joined_words(const std::vector<std::string>& words) {
 
 namespace {
 
+// A SPEC without --timeout or --ops runs this long: the run length that resolved a change
+// fastest per minute in docs/statistics.md, "Run length and metric" (a 10 s run, `run`'s own
+// default, spends the same minutes on a twentieth of the pairs).
+constexpr double kAbDefaultRunS = 0.5;
+
 // `run`'s output and storage options would be silently ignored inside an arm: refuse them.
 void reject_run_only_options(const RunSpec& spec, const std::string& where) {
   const auto refuse = [&where](const char* flag) {
@@ -78,7 +83,11 @@ StressorJob arm_job(const std::vector<std::string>& spec_words, const std::strin
                                  where, spec.jobs.size(), joined_words(names)));
   }
   reject_run_only_options(spec, where);
-  return spec.jobs.front();
+  StressorJob job = spec.jobs.front();
+  if (!spec.timeout_given && job.max_ops == 0) {
+    job.timeout_s = kAbDefaultRunS;
+  }
+  return job;
 }
 
 bool names_seed(const std::string& text) {

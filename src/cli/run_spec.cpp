@@ -206,6 +206,7 @@ RunSpec build_spec(const CLI::App& app, RawRunOptions& raw) {
     require_clean_text(spec.label, "--label");
   }
   spec.store = !raw.no_store;
+  spec.timeout_given = !raw.timeout.empty();
   spec.runs = static_cast<std::uint32_t>(parse_integer(raw.runs, "--runs", 1, 100000));
   const StressorJob base = base_job(raw, suite);
   for (const auto& [name, instances] : chosen) {

@@ -26,6 +26,7 @@ struct RunSpec {
   bool store = true;                   // false with --no-store
   bool profile = false;                // --profile: sample the kernel over each run (perf)
   bool quiet = false;                  // -q/--quiet: no progress line on a terminal
+  bool timeout_given = false;          // -t/--timeout was given (else a default applies)
 };
 
 // Parses `run` arguments without the word "run", e.g. {"fork", "--timeout", "2s", "--rss", "64M"}

@@ -8,6 +8,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -46,6 +47,16 @@ inline std::string sibling_path(const std::string& name) {
 // The clonebench binary: argv[1], or the one built next to this benchmark.
 inline std::string clonebench_path(int argc, char** argv) {
   return argc > 1 ? std::string(argv[1]) : sibling_path("../src/clonebench");
+}
+
+// "a,b,c" (a list on the command line) as {"a", "b", "c"}.
+inline std::vector<std::string> split_commas(const std::string& text) {
+  std::vector<std::string> items;
+  std::stringstream stream(text);
+  for (std::string item; std::getline(stream, item, ',');) {
+    items.push_back(item);
+  }
+  return items;
 }
 
 inline double median(std::vector<double> values) {

@@ -8,7 +8,6 @@
 #include <fmt/core.h>
 
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "bench_support.hpp"
 
@@ -26,15 +25,6 @@ double clonebench_ops_per_s(const std::string& binary, const std::string& stress
   return nlohmann::json::parse(out).at("runs").at(0).at("ops_per_sec_real").get<double>();
 }
 
-std::vector<std::string> split_commas(const std::string& text) {
-  std::vector<std::string> items;
-  std::stringstream stream(text);
-  for (std::string item; std::getline(stream, item, ',');) {
-    items.push_back(item);
-  }
-  return items;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -42,8 +32,8 @@ int main(int argc, char** argv) {
   const std::string bare_loop = clonebench::bench::sibling_path("bare_loop");
   const int rounds = argc > 2 ? std::atoi(argv[2]) : 8;
   const double seconds = argc > 3 ? std::atof(argv[3]) : 2.0;
-  const auto entries =
-      split_commas(argc > 4 ? argv[4] : "fork:fork-syscall,fork:fork,vfork,clone3,thread");
+  const auto entries = clonebench::bench::split_commas(
+      argc > 4 ? argv[4] : "fork:fork-syscall,fork:fork,vfork,clone3,thread");
   fmt::print("{:<8} {:<13} {:>7} {:>8} {:>8} {:>12} {:>12}\n", "stressor", "baseline", "median",
              "min", "max", "tool ops/s", "bare ops/s");
   for (const std::string& entry : entries) {

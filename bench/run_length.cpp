@@ -15,7 +15,6 @@
 #include <cmath>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "bench_support.hpp"
 #include "stats/hodges_lehmann.hpp"
@@ -24,15 +23,6 @@ namespace {
 
 constexpr double kAlpha = 0.05;
 constexpr double kTrimFraction = 0.2;
-
-std::vector<std::string> split_commas(const std::string& text) {
-  std::vector<std::string> parts;
-  std::stringstream stream(text);
-  for (std::string part; std::getline(stream, part, ',');) {
-    parts.push_back(part);
-  }
-  return parts;
-}
 
 // Per-interval rates (ops/s) without the first and last interval, which are partial.
 std::vector<double> interval_rates(const nlohmann::json& run) {
@@ -125,8 +115,8 @@ void measure(const std::string& binary, const std::string& stressor, const std::
 int main(int argc, char** argv) {
   const std::string binary = clonebench::bench::clonebench_path(argc, argv);
   const double budget_s = argc > 2 ? std::atof(argv[2]) : 90;
-  const auto stressors = split_commas(argc > 3 ? argv[3] : "fork,clone,exec");
-  const auto lengths = split_commas(argc > 4 ? argv[4] : "0.25,0.5,1,2");
+  const auto stressors = clonebench::bench::split_commas(argc > 3 ? argv[3] : "fork,clone,exec");
+  const auto lengths = clonebench::bench::split_commas(argc > 4 ? argv[4] : "0.25,0.5,1,2");
   char db_template[] = "/tmp/run_length_XXXXXX";
   if (::mkdtemp(db_template) == nullptr) {
     throw std::runtime_error("cannot create a temporary directory");

@@ -15,7 +15,6 @@
 #include "cli/ab_plan.hpp"
 #include "cli/ab_progress.hpp"
 #include "cli/ab_stopping.hpp"
-#include "cli/ab_storage.hpp"
 #include "cli/argument_split.hpp"
 #include "cli/command.hpp"
 #include "cli/option_values.hpp"
@@ -34,6 +33,7 @@
 #include "core/units.hpp"
 #include "report/output_file.hpp"
 #include "runner/runner.hpp"
+#include "store/experiment_writer.hpp"
 #include "store/store.hpp"
 #include "sys/environment.hpp"
 #include "sys/shell_command.hpp"
@@ -121,7 +121,7 @@ void report_progress(const Arm& arm, std::size_t index, PairOrder order, const P
 // the stopping rule says enough. Each arm's first observation carries the session's environment
 // (the same for every run).
 PairRuns run_pairs(PairLoop& loop, const std::vector<PairOrder>& orders, SignalScope& signals,
-                   AbStorage& storage, const nlohmann::json& environment) {
+                   ExperimentWriter& storage, const nlohmann::json& environment) {
   const AbPlan& plan = loop.plan;
   PairRuns runs;
   for (std::size_t index = 0; index < orders.size(); ++index) {
@@ -138,7 +138,7 @@ PairRuns run_pairs(PairLoop& loop, const std::vector<PairOrder>& orders, SignalS
       if (index >= plan.warmups) {
         nlohmann::json run_environment = environment;
         run_environment["loadavg_after"] = read_loadavg();
-        storage.save(record, arm.name, run_environment);
+        storage.save(record, run_environment, arm.name);
         auto& observations = arm.name == "a" ? runs.a : runs.b;
         observations.push_back(
             observation_of(record, observations.empty() ? environment : nlohmann::json()));
@@ -286,7 +286,9 @@ int run_ab(const AbArguments& args) {
                        args.db_path.empty() ? Store::default_path() : args.db_path);
   AbDesign design = design_of(args, plan);
   const std::string created_at = iso8601_utc_now();
-  AbStorage storage(args, fmt::format("ab-{}-{:x}", created_at, plan.seed), created_at);
+  ExperimentWriter storage(
+      {"ab", fmt::format("ab-{}-{:x}", created_at, plan.seed), created_at, args.label},
+      args.no_store, args.db_path);
   announce(plan);
   SignalScope signals;
   nlohmann::json environment = capture_environment();

@@ -10,7 +10,6 @@
 #include "cli/command.hpp"
 #include "cli/profiled_job.hpp"
 #include "cli/progress_line.hpp"
-#include "cli/scale_storage.hpp"
 #include "cli/workload_options.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
@@ -21,6 +20,7 @@
 #include "scale/instance_list.hpp"
 #include "scale/scale_report.hpp"
 #include "scale/scale_runner.hpp"
+#include "store/experiment_writer.hpp"
 #include "stressors/stressor.hpp"
 #include "sys/environment.hpp"
 
@@ -77,9 +77,10 @@ int run_scale_command(const ScaleArgs& args) {
   check_output_targets({{args.json_path, "--json"}},
                        args.db_path.empty() ? Store::default_path() : args.db_path);
   const std::string created_at = iso8601_utc_now();
-  ScaleStorage storage(args.no_store, args.db_path, args.label,
-                       fmt::format("scale-{}-{:04x}", created_at, parsed.settings.seed & 0xffff),
-                       created_at);
+  ExperimentWriter storage(
+      {"scale", fmt::format("scale-{}-{:04x}", created_at, parsed.settings.seed & 0xffff),
+       created_at, args.label},
+      args.no_store, args.db_path);
   SignalScope signals;
   nlohmann::json environment = capture_environment();
   environment["loadavg_before"] = read_loadavg();

@@ -19,6 +19,7 @@
 #include "core/timestamp.hpp"
 #include "core/units.hpp"
 #include "report/output_file.hpp"
+#include "store/experiment_writer.hpp"
 #include "store/store.hpp"
 #include "stressors/stressor.hpp"
 #include "sweep/size_list.hpp"
@@ -117,55 +118,15 @@ std::string experiment_tag(const std::string& started_at, std::uint64_t seed) {
   return fmt::format("sweep-{}-{:04x}", started_at, seed & 0xffff);
 }
 
-// Every run is stored as it ends, under an experiment row written before the first: an
-// interrupted sweep keeps its runs and is marked "interrupted" (or stays "running" if killed).
-class SweepStorage {
- public:
-  SweepStorage(const SweepArgs& args, const std::string& tag, const std::string& created_at)
-      : tag_(tag), label_(args.label.empty() ? kernel_release() : args.label) {
-    if (!args.no_store) {
-      store_.emplace(args.db_path.empty() ? Store::default_path() : args.db_path);
-      created_at_ = created_at;
-    }
-  }
-  void begin() {
-    if (store_) {
-      store_->begin_experiment(Experiment{tag_, "sweep", created_at_, {}});
-    }
-  }
-  void save(RunRecord& record, const nlohmann::json& environment) {
-    if (store_) {
-      record.label = label_;
-      record.experiment = tag_;
-      store_->save(record, environment);
-    }
-  }
-  void finish(const nlohmann::json& summary, const char* status) {
-    if (store_) {
-      store_->finish_experiment(tag_, summary, status);
-    }
-  }
-  // On the way out of an error: the original error matters more than this one.
-  void mark_interrupted() noexcept {
-    try {
-      finish(nlohmann::json::object(), "interrupted");
-    } catch (const std::exception& error) {
-      fmt::print(stderr, "clonebench: warning: {}\n", error.what());
-    }
-  }
-
- private:
-  std::optional<Store> store_;
-  std::string tag_, label_, created_at_;
-};
-
 int run_sweep_command(const SweepArgs& args) {
   const ParsedSweep parsed = parse_sweep(args);
   check_output_targets({{args.json_path, "--json"}},
                        args.db_path.empty() ? Store::default_path() : args.db_path);
   const std::optional<PerfSetup> profiler = prepare_profiler(args.profile);
   const std::string created_at = iso8601_utc_now();
-  SweepStorage storage(args, experiment_tag(created_at, parsed.settings.seed), created_at);
+  ExperimentWriter storage(
+      {"sweep", experiment_tag(created_at, parsed.settings.seed), created_at, args.label},
+      args.no_store, args.db_path);
   SignalScope signals;
   nlohmann::json environment = capture_environment();
   environment["loadavg_before"] = read_loadavg();
@@ -197,7 +158,7 @@ int run_sweep_command(const SweepArgs& args) {
     throw;
   }
   environment["loadavg_after"] = read_loadavg();
-  storage.finish(summary, "complete");
+  storage.finish(summary);
   const std::vector<LabelledProfile> profiles = profiles_by_size(profiled_runs);
   if (!args.json_path.empty()) {
     nlohmann::json document = {

@@ -87,12 +87,12 @@ int run_scale_command(const ScaleArgs& args) {
   storage.begin();
   nlohmann::json summary;
   try {
-    const ScaleObserver observer{
+    const RunObserver observer{
         [&args, started = std::chrono::steady_clock::now()](std::size_t done, std::size_t total,
-                                                            std::uint32_t instances) {
+                                                            const StressorJob& job) {
           if (progress_wanted(args.quiet)) {
             report_scale_progress(
-                done, total, instances,
+                done, total, job.instances,
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
           }
         },

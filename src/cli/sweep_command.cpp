@@ -134,12 +134,12 @@ int run_sweep_command(const SweepArgs& args) {
   nlohmann::json summary;
   std::vector<RunRecord> profiled_runs;  // with --profile only: whose profiles merge per size
   try {
-    const SweepObserver observer{
+    const RunObserver observer{
         [&parsed, &args, started = std::chrono::steady_clock::now()](
-            std::size_t done, std::size_t total, std::uint64_t bytes) {
+            std::size_t done, std::size_t total, const StressorJob& job) {
           if (progress_wanted(args.quiet)) {
             report_sweep_progress(
-                parsed.settings, done, total, bytes,
+                parsed.settings, done, total, job.parent.bytes,
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
           }
         },

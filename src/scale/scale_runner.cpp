@@ -7,7 +7,7 @@
 namespace clonebench {
 
 nlohmann::json run_scale(const StressorJob& job, const ScaleSettings& settings,
-                         SignalScope& signals, const ScaleObserver& observer) {
+                         SignalScope& signals, const RunObserver& observer) {
   StressorJob largest = job;
   largest.instances = settings.instances.back();
   validate_job(largest);
@@ -22,7 +22,7 @@ nlohmann::json run_scale(const StressorJob& job, const ScaleSettings& settings,
     point_job.instances = settings.instances[visit.point];
     point_job.seed = seed;
     seed += point_job.instances;
-    observer.before_run(samples.size(), plan.size(), point_job.instances);
+    observer.before_run(samples.size(), plan.size(), point_job);
     RunRecord record = observer.measure(point_job);
     samples.push_back(ScaleSample{visit.point, visit.round, visit.position, record.result.bogo_ops,
                                   record.result.real_time_s});

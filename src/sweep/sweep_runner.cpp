@@ -68,7 +68,7 @@ std::vector<std::size_t> round_order(std::size_t points, std::uint64_t seed, std
 }
 
 nlohmann::json run_sweep(const StressorJob& job, const SweepSettings& settings,
-                         SignalScope& signals, const SweepObserver& observer) {
+                         SignalScope& signals, const RunObserver& observer) {
   ParentShape largest = job.parent;
   largest.bytes = *std::max_element(settings.sizes.begin(), settings.sizes.end());
   check_parent_fits(largest, job.instances);
@@ -89,7 +89,7 @@ nlohmann::json run_sweep(const StressorJob& job, const SweepSettings& settings,
       StressorJob point_job = job;
       point_job.parent.bytes = settings.sizes[point];
       point_job.seed = settings.seed + samples.size() * job.instances;
-      observer.before_run(samples.size(), total, point_job.parent.bytes);
+      observer.before_run(samples.size(), total, point_job);
       RunRecord record = observer.measure(point_job);
       samples.push_back(SweepSample{point, round, position, sweep_run_of(record.result)});
       observer.after_run(record);

@@ -8,6 +8,7 @@
 
 #include "core/run_record.hpp"
 #include "record/job.hpp"
+#include "runner/run_observer.hpp"
 #include "runner/runner.hpp"
 #include "sweep/sweep_analysis.hpp"
 
@@ -16,19 +17,10 @@ namespace clonebench {
 // The order in which round `round` visits `points` sizes: a permutation from (seed, round).
 std::vector<std::size_t> round_order(std::size_t points, std::uint64_t seed, std::uint32_t round);
 
-// What the caller does around each run: show progress before it (done, total, size), measure
-// it (measure_job of cli/profiled_job.hpp: started_at, result, a profile with --profile), store
-// it as soon as it ends. The sweep itself keeps only each run's few analysed numbers.
-struct SweepObserver {
-  std::function<void(std::size_t, std::size_t, std::uint64_t)> before_run;
-  std::function<RunRecord(const StressorJob&)> measure;
-  std::function<void(RunRecord&)> after_run;
-};
-
 // `job` is the template (stressor, instances, parent kind and VMAs, timeout per point); its
 // parent.bytes is replaced by each size. Refuses (UsageError naming --rss) before any run when the
 // largest size does not fit. Returns the "sweep" object of analyze_sweep().
 nlohmann::json run_sweep(const StressorJob& job, const SweepSettings& settings,
-                         SignalScope& signals, const SweepObserver& observer);
+                         SignalScope& signals, const RunObserver& observer);
 
 }  // namespace clonebench

@@ -193,8 +193,8 @@ ComparisonReport analyze_arms(const AbArguments& args, const AbPlan& plan, const
   const SampleSet b{"arm b", "ab", runs.b};
   ComparisonReport report =
       analyze_paired(select_metrics(a, b, args.metrics, std::nullopt), plan.options);
-  report.a_name = joined_words({args.spec, args.a_options});
-  report.b_name = joined_words({args.spec, args.b_options});
+  report.a_name = fmt::format("{} {}", args.spec, args.a_options);
+  report.b_name = fmt::format("{} {}", args.spec, args.b_options);
   report.a_source = arm_source("a", args.a_options, runs.a);
   report.b_source = arm_source("b", args.b_options, runs.b);
   return report;

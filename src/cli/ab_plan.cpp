@@ -1,6 +1,7 @@
 #include "cli/ab_plan.hpp"
 
 #include <fmt/core.h>
+#include <fmt/format.h>
 
 #include <random>
 
@@ -16,14 +17,6 @@
 #include "core/units.hpp"
 
 namespace clonebench {
-
-std::string joined_words(const std::vector<std::string>& words) {
-  std::string text;
-  for (const std::string& word : words) {
-    text += (text.empty() ? "" : " ") + word;
-  }
-  return text;
-}
 
 namespace {
 
@@ -67,7 +60,7 @@ StressorJob arm_job(const std::vector<std::string>& spec_words, const std::strin
     words.push_back(std::move(word));
   }
   const std::string where =
-      fmt::format("SPEC{} ('{}')", options.empty() ? "" : " with " + flag, joined_words(words));
+      fmt::format("SPEC{} ('{}')", options.empty() ? "" : " with " + flag, fmt::join(words, " "));
   RunSpec spec;
   try {
     spec = parse_run_spec(words);
@@ -80,7 +73,7 @@ StressorJob arm_job(const std::vector<std::string>& spec_words, const std::strin
       names.push_back(job.stressor);
     }
     throw UsageError(fmt::format("{}: resolves to {} stressors ({}); each arm must be one stressor",
-                                 where, spec.jobs.size(), joined_words(names)));
+                                 where, spec.jobs.size(), fmt::join(names, " ")));
   }
   reject_run_only_options(spec, where);
   StressorJob job = spec.jobs.front();

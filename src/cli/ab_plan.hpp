@@ -38,7 +38,4 @@ AbPlan plan_ab(const AbArguments& args);
 // Throws UsageError for a --metric that no run of ab can have.
 void check_metric_names(const std::vector<std::string>& requested);
 
-// Words joined by one space.
-std::string joined_words(const std::vector<std::string>& words);
-
 }  // namespace clonebench

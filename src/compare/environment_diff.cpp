@@ -1,6 +1,7 @@
 #include "compare/environment_diff.hpp"
 
 #include <fmt/core.h>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <set>
@@ -47,20 +48,13 @@ std::set<std::string> facts_of(const SampleSet& set, const char* pointer) {
   return values;
 }
 
-std::string joined(const std::set<std::string>& values) {
-  std::string text;
-  for (const std::string& value : values) {
-    text += (text.empty() ? "" : " | ") + value;
-  }
-  return text;
-}
-
 void compare_key(const SampleSet& a, const SampleSet& b, const char* field, const std::string& key,
                  const std::string& label, std::vector<std::string>& differences) {
   const auto in_a = values_of(a, field, key);
   const auto in_b = values_of(b, field, key);
   if (!in_a.empty() && !in_b.empty() && in_a != in_b) {
-    differences.push_back(fmt::format("{}: A {}, B {}", label, joined(in_a), joined(in_b)));
+    differences.push_back(
+        fmt::format("{}: A {}, B {}", label, fmt::join(in_a, " | "), fmt::join(in_b, " | ")));
   }
 }
 
@@ -77,7 +71,8 @@ std::vector<std::string> environment_differences(const SampleSet& a, const Sampl
     if (!in_a.empty() && !in_b.empty() && in_a != in_b) {
       std::string label = std::string(pointer).substr(1);
       std::replace(label.begin(), label.end(), '/', '.');
-      differences.push_back(fmt::format("{}: A {}, B {}", label, joined(in_a), joined(in_b)));
+      differences.push_back(
+          fmt::format("{}: A {}, B {}", label, fmt::join(in_a, " | "), fmt::join(in_b, " | ")));
     }
   }
   std::set<std::string> option_keys;

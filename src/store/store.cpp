@@ -1,8 +1,6 @@
 #include "store/store.hpp"
 
 #include <fmt/core.h>
-#include <pwd.h>
-#include <unistd.h>
 
 #include <array>
 #include <cstdlib>
@@ -17,28 +15,11 @@
 #include "store/run_rows.hpp"
 #include "store/schema.hpp"
 #include "store/sqlite.hpp"
+#include "store/store_impl.hpp"
 #include "store/store_location.hpp"
 
 namespace clonebench {
 namespace {
-
-// How long a writer waits for another that holds the database.
-constexpr int kBusyTimeoutMs = 10'000;
-
-std::string env_or_empty(const char* name) {
-  const char* value = std::getenv(name);
-  return value != nullptr ? value : "";
-}
-
-std::string home_directory() {
-  std::string home = env_or_empty("HOME");
-  if (home.empty()) {
-    if (const passwd* entry = getpwuid(getuid()); entry != nullptr && entry->pw_dir != nullptr) {
-      home = entry->pw_dir;
-    }
-  }
-  return home.empty() ? "." : home;
-}
 
 bool is_user_input_error(int code) {
   return code == SQLITE_NOTADB || code == SQLITE_CORRUPT || code == SQLITE_CANTOPEN ||
@@ -76,104 +57,7 @@ auto guarded_remote(const std::string& location, Function&& function) {
   }
 }
 
-void create_parent_directories(const std::string& path) {
-  const std::filesystem::path parent = std::filesystem::path(path).parent_path();
-  if (parent.empty()) {
-    return;
-  }
-  std::error_code error;
-  std::filesystem::create_directories(parent, error);
-  if (error) {
-    throw UsageError(
-        fmt::format("database {}: cannot create {}: {}", path, parent.string(), error.message()));
-  }
-}
-
 }  // namespace
-
-struct Store::Impl {
-  Impl(const std::string& path, sqlite::OpenMode mode, OpenLock open_lock = {})
-      : lock(std::move(open_lock)), db(path, mode) {}
-  OpenLock lock;  // declared before db, so closed after it (store/open_lock.hpp)
-  sqlite::Db db;
-};
-
-namespace {
-
-// A WAL database in a directory we cannot write: SQLite cannot create the -shm file it reads
-// through, but with no -wal file (nothing uncommitted beside the main file) and no writer able
-// to create one there, reading the file as immutable is exact.
-bool can_read_as_immutable(const std::string& path) {
-  std::error_code error;
-  const std::string wal = path + "-wal";
-  return !std::filesystem::exists(wal, error) || std::filesystem::file_size(wal, error) == 0;
-}
-
-}  // namespace
-
-void Store::open_read_only() {
-  std::error_code error;
-  if (path_ == ":memory:" || !std::filesystem::exists(path_, error)) {
-    return;  // nothing stored yet: every query finds nothing, and no file is created
-  }
-  impl_ = std::make_unique<Impl>(path_, sqlite::OpenMode::kReadOnly);
-  sqlite3_busy_timeout(impl_->db.handle(), kBusyTimeoutMs);
-  try {
-    check_schema_identity(impl_->db, path_);
-  } catch (const sqlite::SqliteError& failure) {
-    if (failure.code() != SQLITE_READONLY || !can_read_as_immutable(path_)) {
-      throw;
-    }
-    impl_ = std::make_unique<Impl>(path_, sqlite::OpenMode::kImmutable);
-    check_schema_identity(impl_->db, path_);
-  }
-  const std::int64_t version = impl_->db.query_int("PRAGMA user_version");
-  if (version == 0) {
-    impl_.reset();  // an empty file: no runs
-    return;
-  }
-  if (version < latest_schema_version()) {
-    throw UsageError(fmt::format(
-        "database {}: schema version {} is older than this clonebench's ({}); run a command "
-        "that stores runs once to upgrade it",
-        path_, version, latest_schema_version()));
-  }
-  check_integrity(impl_->db, path_);
-}
-
-void Store::open_read_write() {
-  if (path_ != ":memory:") {
-    create_parent_directories(path_);
-  }
-  check_writable_before_open(path_);
-  OpenLock lock;
-  if (path_ != ":memory:") {
-    lock = OpenLock(path_, kBusyTimeoutMs);
-  }
-  impl_ = std::make_unique<Impl>(path_, sqlite::OpenMode::kReadWriteCreate, std::move(lock));
-  sqlite3_busy_timeout(impl_->db.handle(), kBusyTimeoutMs);
-  check_schema_identity(impl_->db, path_);
-  check_writable(impl_->db, path_);
-  // WAL: a writer killed mid-transaction leaves an uncommitted WAL tail that readers ignore,
-  // so every committed run survives. FULL syncs each commit: one fsync per run is nothing.
-  impl_->db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;");
-  impl_->db.exec("PRAGMA foreign_keys = ON;");
-  check_integrity(impl_->db, path_);
-  migrate_schema(impl_->db, path_);
-  impl_->lock.release();
-}
-
-std::string Store::default_path() {
-  if (std::string path = env_or_empty("CLONEBENCH_DB"); !path.empty()) {
-    return path;
-  }
-  std::string data_home = env_or_empty("XDG_DATA_HOME");
-  // The XDG spec says a relative value is invalid and must be ignored.
-  if (data_home.empty() || data_home.front() != '/') {
-    data_home = home_directory() + "/.local/share";
-  }
-  return data_home + "/clonebench/clonebench.db";
-}
 
 void Store::open_postgres(const std::string& url, Access access) {
   // UsageErrors of the schema check name the location already.

@@ -108,6 +108,7 @@ class Store {
 
  private:
   void open_read_write();
+  bool open_writable_for_reading();
   void open_read_only();
 
   // The origin of a run measured here: a new uid and this host.

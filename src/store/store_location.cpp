@@ -1,7 +1,29 @@
 #include "store/store_location.hpp"
 
+#include <pwd.h>
+#include <unistd.h>
+
+#include <cstdlib>
+
+#include "store/store.hpp"
+
 namespace clonebench {
 namespace {
+
+std::string env_or_empty(const char* name) {
+  const char* value = std::getenv(name);
+  return value != nullptr ? value : "";
+}
+
+std::string home_directory() {
+  std::string home = env_or_empty("HOME");
+  if (home.empty()) {
+    if (const passwd* entry = getpwuid(getuid()); entry != nullptr && entry->pw_dir != nullptr) {
+      home = entry->pw_dir;
+    }
+  }
+  return home.empty() ? "." : home;
+}
 
 std::string_view scheme_of(std::string_view location) {
   for (const std::string_view scheme : {"postgresql://", "postgres://"}) {
@@ -66,6 +88,18 @@ std::string redacted_location(std::string_view location) {
     }
   }
   return redacted;
+}
+
+std::string Store::default_path() {
+  if (std::string path = env_or_empty("CLONEBENCH_DB"); !path.empty()) {
+    return path;
+  }
+  std::string data_home = env_or_empty("XDG_DATA_HOME");
+  // The XDG spec says a relative value is invalid and must be ignored.
+  if (data_home.empty() || data_home.front() != '/') {
+    data_home = home_directory() + "/.local/share";
+  }
+  return data_home + "/clonebench/clonebench.db";
 }
 
 }  // namespace clonebench

@@ -1,6 +1,7 @@
 // A database that cannot take a run is refused when it is opened, before anything is measured:
 // read-only, damaged, with an impossible schema version, on a full disk. Commands that only
-// read open it read-only, so `history` works where nothing may be written.
+// read open it read-only, so `history` works where nothing may be written, and leave no -wal or
+// -shm file beside a database they could have written.
 #include <grp.h>
 #include <gtest/gtest.h>
 #include <sched.h>
@@ -119,6 +120,22 @@ TEST_F(StoreOpen, ReadingCommandsWorkInAReadOnlyDirectory) {
   EXPECT_EQ(missing.exit_code, 0) << missing.err;
   EXPECT_TRUE(message_contains(missing.out, "no runs stored")) << missing.out;
   EXPECT_EQ(entries(), 1U);
+}
+
+TEST_F(StoreOpen, ReadingCommandsLeaveNothingBesideAWritableDatabase) {
+  store_a_run();
+  ASSERT_EQ(entries(), 1U) << "the run's own -wal and -shm are gone when it ends";
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"history"},
+                                               {"show", "1"},
+                                               {"export", "1", "--json", "-"},
+                                               {"report", "1"},
+                                               {"compare", "1", "1"}}) {
+    std::vector<std::string> with_db = args;
+    with_db.insert(with_db.end(), {"--db", db_});
+    const ToolResult result = tool(with_db);
+    EXPECT_EQ(result.exit_code, 0) << args.front() << ": " << result.err;
+    EXPECT_EQ(entries(), 1U) << args.front() << " left a -wal or -shm beside the database";
+  }
 }
 
 TEST_F(StoreOpen, ADamagedDatabaseIsRefusedBeforeMeasuring) {

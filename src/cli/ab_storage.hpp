@@ -10,8 +10,8 @@
 #include <utility>
 
 #include "cli/ab_arguments.hpp"
-#include "core/run_record.hpp"
 #include "core/timestamp.hpp"
+#include "record/run_record.hpp"
 #include "store/store.hpp"
 
 namespace clonebench {

@@ -9,8 +9,8 @@
 #include <string>
 #include <utility>
 
-#include "core/run_record.hpp"
 #include "core/timestamp.hpp"
+#include "record/run_record.hpp"
 #include "store/store.hpp"
 
 namespace clonebench {

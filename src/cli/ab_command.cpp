@@ -26,7 +26,6 @@
 #include "compare/gate.hpp"
 #include "compare/metric_selection.hpp"
 #include "compare/renderers.hpp"
-#include "compare/stored_runs.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
 #include "core/timestamp.hpp"
@@ -35,6 +34,7 @@
 #include "runner/runner.hpp"
 #include "store/experiment_writer.hpp"
 #include "store/store.hpp"
+#include "store/stored_runs.hpp"
 #include "sys/environment.hpp"
 #include "sys/shell_command.hpp"
 

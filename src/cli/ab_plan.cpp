@@ -11,10 +11,10 @@
 #include "cli/profiled_job.hpp"
 #include "cli/run_spec.hpp"
 #include "compare/gate.hpp"
-#include "compare/stored_runs.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
 #include "core/units.hpp"
+#include "store/stored_runs.hpp"
 
 namespace clonebench {
 

@@ -10,9 +10,9 @@
 #include "cli/command.hpp"
 #include "core/error.hpp"
 #include "core/units.hpp"
-#include "readiness/cpu_list.hpp"
 #include "readiness/readiness_report.hpp"
 #include "report/output_file.hpp"
+#include "sys/cpu_list.hpp"
 #include "sys/machine_snapshot_reader.hpp"
 
 namespace clonebench {

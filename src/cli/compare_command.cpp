@@ -17,11 +17,11 @@
 #include "compare/input_readers.hpp"
 #include "compare/metric_selection.hpp"
 #include "compare/profile_mix.hpp"
-#include "compare/stored_runs.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
 #include "core/units.hpp"
 #include "store/store.hpp"
+#include "store/stored_runs.hpp"
 
 namespace clonebench {
 namespace {

@@ -3,7 +3,7 @@
 #include <fmt/core.h>
 
 #include "kernel/profile_merge.hpp"
-#include "report/profile_json.hpp"
+#include "record/profile_json.hpp"
 #include "report/profile_table.hpp"
 
 namespace clonebench {

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/run_record.hpp"
+#include "record/run_record.hpp"
 
 namespace clonebench {
 

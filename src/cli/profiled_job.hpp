@@ -5,8 +5,8 @@
 
 #include <optional>
 
-#include "core/run_record.hpp"
 #include "record/job.hpp"
+#include "record/run_record.hpp"
 #include "runner/runner.hpp"
 #include "sys/perf_recording.hpp"
 

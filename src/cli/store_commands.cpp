@@ -12,7 +12,6 @@
 
 #include "cli/command.hpp"
 #include "cli/profile_output.hpp"
-#include "compare/stored_runs.hpp"
 #include "core/error.hpp"
 #include "report/exporters.hpp"
 #include "report/history_table.hpp"
@@ -20,6 +19,7 @@
 #include "report/profile_table.hpp"
 #include "scale/scale_report.hpp"
 #include "store/store.hpp"
+#include "store/stored_runs.hpp"
 #include "sweep/sweep_report.hpp"
 
 namespace clonebench {

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "cli/command.hpp"
-#include "compare/stored_runs.hpp"
 #include "core/error.hpp"
 #include "store/store.hpp"
+#include "store/stored_runs.hpp"
 #include "store/transfer.hpp"
 
 namespace clonebench {

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "report/word_wrap.hpp"
+#include "core/word_wrap.hpp"
 
 namespace clonebench {
 namespace {

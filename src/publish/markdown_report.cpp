@@ -7,7 +7,6 @@
 #include <cmath>
 #include <map>
 
-#include "compare/stored_runs.hpp"
 #include "compare/wording.hpp"
 #include "core/text_safety.hpp"
 #include "publish/report_facts.hpp"
@@ -15,6 +14,7 @@
 #include "scale/scale_report.hpp"
 #include "stats/descriptive.hpp"
 #include "stats/median_interval.hpp"
+#include "store/stored_runs.hpp"
 
 namespace clonebench {
 namespace {

@@ -5,8 +5,8 @@
 #include <algorithm>
 
 #include "compare/metric_selection.hpp"
-#include "compare/stored_runs.hpp"
 #include "core/text_safety.hpp"
+#include "store/stored_runs.hpp"
 
 namespace clonebench {
 namespace {

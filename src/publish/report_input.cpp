@@ -6,9 +6,9 @@
 #include <iterator>
 #include <string_view>
 
-#include "compare/stored_runs.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
+#include "store/stored_runs.hpp"
 
 namespace clonebench {
 namespace {

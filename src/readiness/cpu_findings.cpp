@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <set>
 
-#include "readiness/cpu_list.hpp"
 #include "readiness/finding.hpp"
 #include "readiness/pin_choice.hpp"
+#include "sys/cpu_list.hpp"
 #include "sys/proc_text.hpp"
 #include "sys/text_file.hpp"
 

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <map>
 
-#include "readiness/cpu_list.hpp"
+#include "sys/cpu_list.hpp"
 
 namespace clonebench {
 namespace {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "readiness/machine_snapshot.hpp"
+#include "sys/machine_snapshot.hpp"
 
 namespace clonebench {
 

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "readiness/machine_snapshot.hpp"
+#include "sys/machine_snapshot.hpp"
 
 namespace clonebench {
 

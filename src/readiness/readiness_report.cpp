@@ -4,8 +4,8 @@
 
 #include <algorithm>
 
-#include "readiness/cpu_list.hpp"
-#include "report/word_wrap.hpp"
+#include "core/word_wrap.hpp"
+#include "sys/cpu_list.hpp"
 
 namespace clonebench {
 

@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "core/run_record.hpp"
+#include "record/run_record.hpp"
 
 namespace clonebench {
 

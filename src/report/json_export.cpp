@@ -5,9 +5,9 @@
 
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
+#include "record/profile_json.hpp"
+#include "record/record_json.hpp"
 #include "report/exporters.hpp"
-#include "report/profile_json.hpp"
-#include "report/record_json.hpp"
 
 namespace clonebench {
 namespace {

@@ -3,8 +3,8 @@
 
 #include <vector>
 
-#include "core/run_record.hpp"
 #include "record/job.hpp"
+#include "record/run_record.hpp"
 #include "record/worker_page.hpp"
 
 namespace clonebench {

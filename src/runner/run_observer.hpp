@@ -7,8 +7,8 @@
 #include <cstddef>
 #include <functional>
 
-#include "core/run_record.hpp"
 #include "record/job.hpp"
+#include "record/run_record.hpp"
 
 namespace clonebench {
 

@@ -3,8 +3,8 @@
 // static clonebench-worker with execve; the worker creates the children. The runner owns
 // timeouts, signals and cleanup; the worker the timing; the supervisor the reaping of strays.
 
-#include "core/run_record.hpp"
 #include "record/job.hpp"
+#include "record/run_record.hpp"
 
 namespace clonebench {
 

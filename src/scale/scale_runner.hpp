@@ -5,8 +5,8 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 
-#include "core/run_record.hpp"
 #include "record/job.hpp"
+#include "record/run_record.hpp"
 #include "runner/run_observer.hpp"
 #include "runner/runner.hpp"
 #include "scale/scale_analysis.hpp"

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "core/run_record.hpp"
+#include "record/run_record.hpp"
 #include "store/store.hpp"
 
 namespace clonebench {

@@ -6,7 +6,7 @@
 #include <limits>
 
 #include "core/text_safety.hpp"
-#include "report/profile_json.hpp"
+#include "record/profile_json.hpp"
 #include "store/pg_schema.hpp"
 #include "store/run_row_mapping.hpp"
 #include "store/schema.hpp"

@@ -3,7 +3,7 @@
 #include <fmt/core.h>
 
 #include "core/error.hpp"
-#include "report/profile_json.hpp"
+#include "record/profile_json.hpp"
 
 namespace clonebench {
 

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "core/error.hpp"
-#include "report/record_json.hpp"
+#include "record/record_json.hpp"
 #include "store/store.hpp"
 
 namespace clonebench {

@@ -6,7 +6,7 @@
 #include <limits>
 
 #include "core/text_safety.hpp"
-#include "report/record_json.hpp"
+#include "record/record_json.hpp"
 #include "store/profile_rows.hpp"
 #include "store/run_row_mapping.hpp"
 

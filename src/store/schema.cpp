@@ -53,7 +53,7 @@ CREATE TABLE latency (
 // Version 2. Throughput over time per run, and the state of an experiment: its runs are stored
 // as they end, so an interrupted one keeps them and says it did not finish. The kernel profile
 // of a run sampled with --profile, one row per profiled run; a run without a row was not
-// sampled. The JSON is report/profile_json.hpp's.
+// sampled. The JSON is record/profile_json.hpp's.
 constexpr const char* kSqliteVersion2 = R"sql(
 ALTER TABLE run ADD COLUMN intervals_json TEXT NOT NULL DEFAULT '{}';
 ALTER TABLE experiment ADD COLUMN status TEXT NOT NULL DEFAULT 'complete';

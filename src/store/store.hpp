@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "core/run_record.hpp"
+#include "record/run_record.hpp"
 #include "store/host_identity.hpp"
 
 namespace clonebench {

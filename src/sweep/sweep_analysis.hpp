@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/run_record.hpp"
+#include "record/run_record.hpp"
 
 namespace clonebench {
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "core/run_record.hpp"
 #include "record/job.hpp"
+#include "record/run_record.hpp"
 #include "runner/run_observer.hpp"
 #include "runner/runner.hpp"
 #include "sweep/sweep_analysis.hpp"

@@ -5,7 +5,7 @@
 #include <chrono>
 #include <string>
 
-#include "readiness/cpu_list.hpp"
+#include "sys/cpu_list.hpp"
 #include "sys/proc_text.hpp"
 #include "sys/process_control.hpp"
 #include "sys/text_file.hpp"

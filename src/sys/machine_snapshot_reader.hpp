@@ -5,7 +5,7 @@
 
 #include <filesystem>
 
-#include "readiness/machine_snapshot.hpp"
+#include "sys/machine_snapshot.hpp"
 
 namespace clonebench {
 

@@ -10,7 +10,7 @@
 #include "kernel/perf_script_profile.hpp"
 #include "kernel/profile_merge.hpp"
 #include "kernel/profiling_requirements.hpp"
-#include "report/profile_json.hpp"
+#include "record/profile_json.hpp"
 #include "sys/text_file.hpp"
 
 namespace clonebench {

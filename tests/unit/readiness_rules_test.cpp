@@ -4,10 +4,10 @@
 
 #include <algorithm>
 
-#include "readiness/cpu_list.hpp"
 #include "readiness/pin_choice.hpp"
 #include "readiness/process_activity.hpp"
 #include "readiness/readiness_report.hpp"
+#include "sys/cpu_list.hpp"
 
 namespace clonebench {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-#include "core/run_record.hpp"
+#include "record/run_record.hpp"
 
 namespace clonebench::testing {
 

@@ -12,9 +12,9 @@
 
 #include "compare/ab_document.hpp"
 #include "compare/metric_selection.hpp"
-#include "compare/stored_runs.hpp"
 #include "scale/scale_analysis.hpp"
 #include "store/store.hpp"
+#include "store/stored_runs.hpp"
 #include "unit/sample_document.hpp"
 
 namespace clonebench::testing {

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "record/record_json.hpp"
 #include "report/exporters.hpp"
-#include "report/record_json.hpp"
 #include "unit/sample_document.hpp"
 
 namespace clonebench {

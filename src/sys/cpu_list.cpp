@@ -1,4 +1,4 @@
-#include "readiness/cpu_list.hpp"
+#include "sys/cpu_list.hpp"
 
 #include <fmt/core.h>
 

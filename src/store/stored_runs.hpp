@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "compare/sample_set.hpp"
-#include "core/run_record.hpp"
+#include "record/run_record.hpp"
 #include "store/store.hpp"
 
 namespace clonebench {

@@ -1,4 +1,4 @@
-#include "report/word_wrap.hpp"
+#include "core/word_wrap.hpp"
 
 namespace clonebench {
 

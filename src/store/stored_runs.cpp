@@ -1,4 +1,4 @@
-#include "compare/stored_runs.hpp"
+#include "store/stored_runs.hpp"
 
 #include <fmt/core.h>
 

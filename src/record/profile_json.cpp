@@ -1,4 +1,4 @@
-#include "report/profile_json.hpp"
+#include "record/profile_json.hpp"
 
 #include <fmt/core.h>
 

@@ -1,4 +1,4 @@
-#include "report/record_json.hpp"
+#include "record/record_json.hpp"
 
 #include <fmt/core.h>
 

@@ -1,5 +1,7 @@
 #include "cli/ab_arguments.hpp"
 
+#include <fmt/core.h>
+
 #include <set>
 
 namespace clonebench {
@@ -25,8 +27,9 @@ void add_report_options(CLI::App& ab, AbArguments& args) {
 
 void define_ab_options(CLI::App& ab, AbArguments& args) {
   ab.add_option("SPEC", args.spec,
-                "One quoted run specification, e.g. \"fork --timeout 2s\" (without --timeout "
-                "or --ops, each run lasts 0.5 s)")
+                fmt::format("One quoted run specification, e.g. \"fork --timeout 2s\" (without "
+                            "--timeout or --ops, each run lasts {:g} s)",
+                            kAbDefaultRunS))
       ->required();
   ab.add_option("--a", args.a_options, "Options added to SPEC for arm A, e.g. \"--rss 0\"");
   ab.add_option("--b", args.b_options, "Options added to SPEC for arm B, e.g. \"--rss 64M\"");

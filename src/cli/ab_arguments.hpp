@@ -7,6 +7,11 @@
 
 namespace clonebench {
 
+// A SPEC without --timeout or --ops runs this long: the run length that resolved a change
+// fastest per minute in docs/statistics.md, "Run length and metric" (a 10 s run, `run`'s own
+// default, spends the same minutes on a twentieth of the pairs).
+inline constexpr double kAbDefaultRunS = 0.5;
+
 struct AbArguments {
   std::string spec, a_options, b_options, setup_a, setup_b, restore;
   std::string pairs, warmup = "1", seed, label, db_path, json_path;  // pairs "": the default

@@ -20,11 +20,6 @@ namespace clonebench {
 
 namespace {
 
-// A SPEC without --timeout or --ops runs this long: the run length that resolved a change
-// fastest per minute in docs/statistics.md, "Run length and metric" (a 10 s run, `run`'s own
-// default, spends the same minutes on a twentieth of the pairs).
-constexpr double kAbDefaultRunS = 0.5;
-
 // `run`'s output and storage options would be silently ignored inside an arm: refuse them.
 void reject_run_only_options(const RunSpec& spec, const std::string& where) {
   const auto refuse = [&where](const char* flag) {

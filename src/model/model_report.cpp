@@ -6,19 +6,10 @@
 #include <array>
 #include <tuple>
 
+#include "core/size_text.hpp"
+
 namespace clonebench::model {
 namespace {
-
-// Binary units without depending on clonebench_core (which links this library, not the reverse).
-std::string size_text(std::uint64_t bytes) {
-  constexpr std::array<const char*, 4> kUnits{"B", "KiB", "MiB", "GiB"};
-  std::size_t unit = 0;
-  while (unit + 1 < kUnits.size() && bytes >= 1024 && bytes % 1024 == 0) {
-    bytes /= 1024;
-    ++unit;
-  }
-  return fmt::format("{} {}", bytes, kUnits[unit]);
-}
 
 nlohmann::json interval_json(const MedianInterval& interval) {
   return {{"estimate", interval.estimate}, {"ci", {interval.low, interval.high}}};
@@ -178,7 +169,7 @@ std::string render_model_text(const ModelResult& result, const ModelContext& con
   std::string out = fmt::format(
       "clonebench model: {} PTEs ({} region), {} simulated memory, layout {}, {} % large "
       "folios, {} rounds, {} HVO HugeTLB folios, {:.1f} s\n",
-      result.nr_ptes, size_text(options.region_bytes), size_text(options.memory_bytes),
+      result.nr_ptes, format_size(options.region_bytes), format_size(options.memory_bytes),
       layout_name(options.layout), options.large_folio_pct, options.rounds, options.hugetlb_folios,
       result.elapsed_s);
   out += fmt::format(

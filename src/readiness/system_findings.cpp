@@ -8,6 +8,7 @@
 #include "readiness/finding.hpp"
 #include "readiness/process_activity.hpp"
 #include "sys/cpu_info.hpp"
+#include "sys/meminfo_text.hpp"
 #include "sys/proc_text.hpp"
 #include "sys/stability_warning.hpp"
 #include "sys/text_file.hpp"

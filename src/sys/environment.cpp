@@ -14,6 +14,7 @@
 #include "sys/hvo_state.hpp"
 #include "sys/kernel_config.hpp"
 #include "sys/kernel_path_probe.hpp"
+#include "sys/meminfo_text.hpp"
 #include "sys/proc_text.hpp"
 #include "sys/text_file.hpp"
 

@@ -8,6 +8,7 @@
 #include "core/error.hpp"
 #include "core/size_text.hpp"
 #include "sys/cgroup_memory.hpp"
+#include "sys/meminfo_text.hpp"
 #include "sys/parent_memory.hpp"
 #include "sys/proc_file.hpp"
 

@@ -15,6 +15,7 @@
 
 #include "core/error.hpp"
 #include "core/size_text.hpp"
+#include "sys/meminfo_text.hpp"
 #include "sys/proc_file.hpp"
 
 namespace clonebench {

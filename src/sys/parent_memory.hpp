@@ -79,8 +79,5 @@ std::uint64_t count_maps_lines_in(std::string_view maps_text, std::uintptr_t beg
 // Sums only the entries that lie within one of `ranges` ([begin, end) pairs, any order).
 using AddressRange = std::pair<std::uintptr_t, std::uintptr_t>;
 SmapsTotals parse_smaps_ranges(std::string_view text, const std::vector<AddressRange>& ranges);
-// The value in kB of `key` ("MemAvailable", "HugePages_Free", ...) in /proc/meminfo text.
-// Throws RuntimeError when the key is missing or its value is not a number.
-std::uint64_t parse_meminfo_value(std::string_view meminfo_text, std::string_view key);
 
 }  // namespace clonebench

@@ -4,6 +4,7 @@
 #include <sstream>
 #include <vector>
 
+#include "sys/cpu_list.hpp"
 #include "sys/text_file.hpp"
 
 namespace clonebench {
@@ -58,47 +59,15 @@ std::optional<std::string> parse_selected_choice(std::string_view text) {
 }
 
 std::optional<int> parse_cpu_list_count(std::string_view text) {
-  const std::string list = trim(text);
-  if (list.empty()) {
+  const auto cpus = parse_cpu_list(text);
+  if (!cpus || cpus->empty()) {
     return std::nullopt;
   }
-  int count = 0;
-  std::istringstream stream(list);
-  for (std::string range; std::getline(stream, range, ',');) {
-    const auto dash = range.find('-');
-    const auto first = parse_number<int>(std::string_view(range).substr(0, dash));
-    const auto last = dash == std::string::npos
-                          ? first
-                          : parse_number<int>(std::string_view(range).substr(dash + 1));
-    if (!first || !last || *first < 0 || *last < *first) {
-      return std::nullopt;
-    }
-    count += *last - *first + 1;
-  }
-  return count;
+  return static_cast<int>(cpus->size());
 }
 
 std::optional<std::int64_t> parse_integer_text(std::string_view text) {
   return parse_number<std::int64_t>(trim(text));
-}
-
-std::map<std::string, std::int64_t> parse_meminfo(std::string_view text) {
-  std::map<std::string, std::int64_t> entries;
-  std::istringstream stream{std::string(text)};
-  for (std::string line; std::getline(stream, line);) {
-    const auto colon = line.find(':');
-    if (colon == std::string::npos || colon == 0) {
-      continue;
-    }
-    const auto words = split_words(std::string_view(line).substr(colon + 1));
-    if (words.empty() || words.size() > 2 || (words.size() == 2 && words[1] != "kB")) {
-      continue;
-    }
-    if (const auto value = parse_number<std::int64_t>(words[0])) {
-      entries[line.substr(0, colon)] = *value;
-    }
-  }
-  return entries;
 }
 
 std::optional<std::string> parse_cmdline_parameter(std::string_view cmdline,

@@ -28,10 +28,6 @@ std::optional<int> parse_cpu_list_count(std::string_view text);
 // A single integer, surrounding whitespace allowed ("65536\n").
 std::optional<std::int64_t> parse_integer_text(std::string_view text);
 
-// /proc/meminfo entries in kB: "MemTotal:  16318012 kB" -> {"MemTotal": 16318012}. Lines
-// without a number are left out; entries without a unit (HugePages_Total) are kept as is.
-std::map<std::string, std::int64_t> parse_meminfo(std::string_view text);
-
 // The value of `name=` on the kernel command line, the last one winning as in the kernel;
 // "" for a bare `name`; nullopt when absent. Words after " -- " go to init and are ignored.
 std::optional<std::string> parse_cmdline_parameter(std::string_view cmdline, std::string_view name);

@@ -202,27 +202,4 @@ std::uint64_t count_maps_lines_in(std::string_view maps_text, std::uintptr_t beg
   return count;
 }
 
-std::uint64_t parse_meminfo_value(std::string_view meminfo_text, std::string_view key) {
-  while (!meminfo_text.empty()) {
-    const auto newline = meminfo_text.find('\n');
-    const std::string_view line = meminfo_text.substr(0, newline);
-    meminfo_text.remove_prefix(newline == std::string_view::npos ? meminfo_text.size()
-                                                                 : newline + 1);
-    const auto colon = line.find(':');
-    if (colon == std::string_view::npos || line.substr(0, colon) != key) {
-      continue;
-    }
-    std::string_view value = trim(line.substr(colon + 1));
-    if (value.size() >= 3 && value.substr(value.size() - 3) == " kB") {
-      value = trim(value.substr(0, value.size() - 3));
-    }
-    if (const auto number = parse_number(value, 10)) {
-      return *number;
-    }
-    throw RuntimeError("/proc/meminfo: " + std::string(key) + " is not a number: '" +
-                       std::string(value) + "'");
-  }
-  throw RuntimeError("/proc/meminfo: no " + std::string(key) + " line");
-}
-
 }  // namespace clonebench

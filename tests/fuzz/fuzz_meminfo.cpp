@@ -1,5 +1,6 @@
 // libFuzzer harness: /proc/meminfo text, read by the environment capture and by --rss checks.
 #include "fuzz_support.hpp"
+#include "sys/meminfo_text.hpp"
 #include "sys/parent_memory.hpp"
 #include "sys/proc_text.hpp"
 

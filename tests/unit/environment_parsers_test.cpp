@@ -3,6 +3,7 @@
 #include <string>
 
 #include "sys/cpu_info.hpp"
+#include "sys/meminfo_text.hpp"
 #include "sys/proc_text.hpp"
 #include "sys/text_file.hpp"
 

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "sys/meminfo_text.hpp"
 #include "sys/parent_memory.hpp"
 
 namespace clonebench {

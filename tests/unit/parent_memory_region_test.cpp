@@ -14,6 +14,7 @@
 
 #include "cli/run_spec.hpp"
 #include "core/error.hpp"
+#include "sys/meminfo_text.hpp"
 #include "sys/parent_fit.hpp"
 #include "sys/parent_memory.hpp"
 

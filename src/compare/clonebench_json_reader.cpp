@@ -9,15 +9,10 @@
 #include "compare/json_input.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
+#include "record/metric_table.hpp"
 
 namespace clonebench {
 namespace {
-
-constexpr const char* kRunNumbers[] = {"ops_per_sec_real",     "ops_per_sec_cpu", "bogo_ops",
-                                       "real_time_s",          "usr_time_s",      "sys_time_s",
-                                       "cpu_per_instance_pct", "max_rss_kb"};
-constexpr const char* kJsonPhases[] = {"create", "start", "reap"};
-constexpr const char* kPhaseStats[] = {"mean", "p50", "p90", "p99", "max"};
 
 void take_number(const nlohmann::json& object, const std::string& key, const std::string& name,
                  const std::string& path, const std::string& where, RunObservation& run) {
@@ -39,21 +34,21 @@ RunObservation read_run(const std::string& path, const nlohmann::json& json,
   run.options = json.value("options", nlohmann::json(nullptr));
   run.environment = environment;
   run.profiled = json.contains("profile") && !json["profile"].is_null();
-  for (const char* key : kRunNumbers) {
-    take_number(json, key, key, path, where, run);
+  for (const RunMetric& metric : run_totals()) {
+    take_number(json, metric.name, metric.name, path, where, run);
   }
   const auto latency = json.find("latency_us");
   if (latency == json.end() || !latency->is_object()) {
     return run;
   }
-  for (const char* phase : kJsonPhases) {
-    const auto stats = latency->find(phase);
+  for (const LatencyPhase& phase : kLatencyPhases) {
+    const auto stats = latency->find(phase.name);
     if (stats == latency->end()) {
       continue;
     }
-    for (const char* stat : kPhaseStats) {
-      take_number(*stats, stat, fmt::format("latency_us.{}.{}", phase, stat), path,
-                  fmt::format("{}.latency_us.{}", where, phase), run);
+    for (const LatencyStat& stat : kLatencyStats) {
+      take_number(*stats, std::string(stat.name), latency_metric_name(phase.name, stat.name), path,
+                  fmt::format("{}.latency_us.{}", where, phase.name), run);
     }
   }
   return run;
@@ -62,7 +57,10 @@ RunObservation read_run(const std::string& path, const nlohmann::json& json,
 }  // namespace
 
 SampleSet read_clonebench_json(const std::string& path, const std::string& text) {
-  const nlohmann::json document = parse_json_input(path, text);
+  return read_clonebench_document(path, parse_json_input(path, text));
+}
+
+SampleSet read_clonebench_document(const std::string& path, const nlohmann::json& document) {
   if (!document.is_object()) {
     throw UsageError(
         fmt::format("{}: a JSON {}, not a clonebench/1 document", path, document.type_name()));

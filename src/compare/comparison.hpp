@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "compare/metric_catalog.hpp"
 #include "compare/verdict.hpp"
+#include "record/metric_table.hpp"
 #include "stats/descriptive.hpp"
 #include "stats/median_interval.hpp"
 

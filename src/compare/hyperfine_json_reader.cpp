@@ -55,7 +55,11 @@ std::size_t pick_result(const std::string& path, const nlohmann::json& results,
 
 SampleSet read_hyperfine_json(const std::string& path, const std::string& text,
                               const ReadOptions& options) {
-  const nlohmann::json document = parse_json_input(path, text);
+  return read_hyperfine_document(path, parse_json_input(path, text), options);
+}
+
+SampleSet read_hyperfine_document(const std::string& path, const nlohmann::json& document,
+                                  const ReadOptions& options) {
   const auto results = document.is_object() ? document.find("results") : document.end();
   if (!document.is_object() || results == document.end() || !results->is_array() ||
       results->empty()) {

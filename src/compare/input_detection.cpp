@@ -71,10 +71,10 @@ bool looks_like_yaml(const std::string& text) {
 SampleSet read_json(const std::string& path, const std::string& text, const ReadOptions& options) {
   const nlohmann::json document = parse_json_input(path, text);
   if (document.is_object() && document.contains("schema")) {
-    return read_clonebench_json(path, text);
+    return read_clonebench_document(path, document);
   }
   if (document.is_object() && document.contains("results")) {
-    return read_hyperfine_json(path, text, options);
+    return read_hyperfine_document(path, document, options);
   }
   throw UsageError(fmt::format(
       "{}: JSON, but neither a clonebench/1 document nor hyperfine --export-json output", path));

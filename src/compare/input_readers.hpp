@@ -2,6 +2,7 @@
 // Readers of comparison inputs, one per format (each in its own file), and the detection that
 // picks one. Every error is a UsageError naming the file and, where one is at fault, the line.
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,6 +17,8 @@ struct ReadOptions {
 
 // clonebench JSON (schema "clonebench/1", docs/schema.md, "2. JSON: clonebench/1").
 SampleSet read_clonebench_json(const std::string& path, const std::string& text);
+// The same, of a document already parsed (input detection parses each input once).
+SampleSet read_clonebench_document(const std::string& path, const nlohmann::json& document);
 // stress-ng --yaml output (docs/compare-inputs.md, "stress-ng YAML"): one run per YAML document
 // (a file may hold several, separated by "---"), one group per stressor.
 SampleSet read_stress_ng_yaml(const std::string& path, const std::string& text);
@@ -28,6 +31,8 @@ std::optional<std::string_view> metrics_line_body(std::string_view line);
 // hyperfine --export-json: results[].times (seconds), metric time_s.
 SampleSet read_hyperfine_json(const std::string& path, const std::string& text,
                               const ReadOptions& options);
+SampleSet read_hyperfine_document(const std::string& path, const nlohmann::json& document,
+                                  const ReadOptions& options);
 // `time` outputs (bash, time -p, zsh, GNU time's default line and -v block), one run per
 // block: metric time_s (elapsed), with usr_time_s, sys_time_s and max_rss_kb where printed.
 SampleSet read_time_output(const std::string& path, const std::string& text);

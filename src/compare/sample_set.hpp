@@ -13,7 +13,7 @@ namespace clonebench {
 
 struct RunObservation {
   std::string group;                      // stressor ("fork"); empty when the source has none
-  std::map<std::string, double> metrics;  // metric name (metric_catalog.hpp) → value
+  std::map<std::string, double> metrics;  // metric name (record/metric_table.hpp) → value
   std::int64_t run_id = 0;                // stored runs only
   nlohmann::json options = nullptr;       // the run's settings, when known
   nlohmann::json environment = nullptr;   // the machine it ran on, when known

@@ -17,11 +17,13 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <span>
 #include <sstream>
 
 #include "compare/input_readers.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
+#include "record/metric_table.hpp"
 
 namespace clonebench {
 namespace {
@@ -123,19 +125,17 @@ std::optional<RunObservation> table_row(const std::vector<std::string>& t) {
   }
   RunObservation run;
   run.group = printable(t[0]);
-  const char* names[] = {
-      "bogo_ops",         "real_time_s",     "usr_time_s",           "sys_time_s",
-      "ops_per_sec_real", "ops_per_sec_cpu", "cpu_per_instance_pct", "max_rss_kb"};
+  // The table's totals are in stress-ng's column order.
+  const std::span<const RunMetric> columns = run_totals();
   for (std::size_t i = 1; i < t.size(); ++i) {
-    run.metrics[names[i - 1]] = *number_of(t[i]);
+    run.metrics[columns[i - 1].name] = *number_of(t[i]);
   }
   return run;
 }
 
 // clonebench's latency rows: stressor, phase, count, mean, p50, p90, p99, max (µs).
 bool is_latency_row(const std::vector<std::string>& t) {
-  return t.size() == 8 && (t[1] == "create" || t[1] == "start" || t[1] == "reap") &&
-         is_integer(t[2]) && all_numbers(t, 3, 8);
+  return t.size() == 8 && is_latency_phase(t[1]) && is_integer(t[2]) && all_numbers(t, 3, 8);
 }
 
 // Misc lines: "clone 2816.45 microsecs per clone (geometic mean of 2 instances)", before 0.14
@@ -224,10 +224,8 @@ SampleSet read_stress_ng_log(const std::string& path, const std::string& text) {
       throw UsageError(fmt::format("{}:{}: {}", path, line_number, row_fault(t)));
     } else if (is_latency_row(t) && latest.contains(t[0])) {
       RunObservation& run = set.runs[latest[t[0]]];
-      const std::string base = fmt::format("latency_us.{}.", t[1]);
-      const char* stats[] = {"mean", "p50", "p90", "p99", "max"};
-      for (std::size_t i = 0; i < 5; ++i) {
-        run.metrics[base + stats[i]] = *number_of(t[3 + i]);
+      for (std::size_t i = 0; i < kLatencyStats.size(); ++i) {
+        run.metrics[latency_metric_name(t[1], kLatencyStats[i].name)] = *number_of(t[3 + i]);
       }
       require_finite(run.metrics, path, line_number);
     } else if (const auto misc = misc_metric(t, *body); misc && latest.contains(t[0])) {

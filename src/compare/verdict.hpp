@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "compare/metric_catalog.hpp"
+#include "record/metric_table.hpp"
 
 namespace clonebench {
 

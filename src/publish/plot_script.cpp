@@ -8,6 +8,7 @@
 
 #include "core/text_safety.hpp"
 #include "publish/report_facts.hpp"
+#include "record/metric_table.hpp"
 #include "stats/descriptive.hpp"
 #include "stats/median_interval.hpp"
 
@@ -88,9 +89,7 @@ void throughput_plot(ScriptBuilder& b, const std::vector<StoredRun>& runs) {
 }
 
 void latency_plots(ScriptBuilder& b, const std::vector<LabelGroup>& groups) {
-  const std::pair<const char*, LatencyHistogram RunResult::*> phases[] = {
-      {"create", &RunResult::create}, {"start", &RunResult::start}, {"reap", &RunResult::reap}};
-  for (const auto& [phase, member] : phases) {
+  for (const auto& [phase, member] : kLatencyPhases) {
     std::string rows, plots;
     std::size_t index = 0;
     for (const LabelGroup& group : groups) {
@@ -116,7 +115,7 @@ void latency_plots(ScriptBuilder& b, const std::vector<LabelGroup>& groups) {
     }
     b.begin(fmt::format("Latency of {} (CDF, all runs of each label)", phase), "µs (log scale)",
             "fraction of children");
-    b.datablock(std::string("latency_") + phase, rows);
+    b.datablock(fmt::format("latency_{}", phase), rows);
     b.line("set logscale x\nset yrange [0:1]");
     b.line(plots);
   }

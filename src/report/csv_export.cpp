@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "record/metric_table.hpp"
 #include "report/exporters.hpp"
 
 namespace clonebench {
@@ -27,6 +28,15 @@ std::string csv_number(double value) {
   return fmt::format("{}", value);
 }
 
+// Counts as integers, the rest as csv_number.
+std::string metric_cell(const RunMetric& metric, const RunRecord& record) {
+  const double value = metric.value(record).value_or(0.0);
+  if (metric.whole_number) {
+    return std::to_string(static_cast<std::uint64_t>(value));
+  }
+  return csv_number(value);
+}
+
 std::string failures_cell(const std::map<std::string, std::uint64_t>& failures) {
   std::string cell;
   for (const auto& [name, count] : failures) {
@@ -35,28 +45,17 @@ std::string failures_cell(const std::map<std::string, std::uint64_t>& failures) 
   return cell;
 }
 
-constexpr std::string_view kCsvPhases[] = {"create", "start", "reap"};
-constexpr std::string_view kLatencyColumns[] = {"n",      "mean_us", "p50_us",
-                                                "p90_us", "p99_us",  "max_us"};
-
 std::vector<std::string> header() {
-  std::vector<std::string> columns = {"id",
-                                      "label",
-                                      "started_at",
-                                      "experiment",
-                                      "stressor",
-                                      "instances",
-                                      "bogo_ops",
-                                      "real_time_s",
-                                      "usr_time_s",
-                                      "sys_time_s",
-                                      "ops_per_sec_real",
-                                      "ops_per_sec_cpu",
-                                      "cpu_per_instance_pct",
-                                      "max_rss_kb"};
-  for (const auto phase : kCsvPhases) {
-    for (const auto column : kLatencyColumns) {
-      columns.push_back(fmt::format("{}_{}", phase, column));
+  std::vector<std::string> columns = {"id",         "label",    "started_at",
+                                      "experiment", "stressor", "instances"};
+  for (const RunMetric& metric : run_totals()) {
+    columns.push_back(metric.name);
+  }
+  // Per phase: the sample count, then each statistic in microseconds.
+  for (const LatencyPhase& phase : kLatencyPhases) {
+    columns.push_back(fmt::format("{}_n", phase.name));
+    for (const LatencyStat& stat : kLatencyStats) {
+      columns.push_back(fmt::format("{}_{}_us", phase.name, stat.name));
     }
   }
   // Added later, at the end: workload and stress-ng's accounting (empty for clean runs).
@@ -71,26 +70,18 @@ std::vector<std::string> header() {
 
 std::vector<std::string> row(const RunRecord& record) {
   const RunResult& result = record.result;
-  std::vector<std::string> cells = {std::to_string(record.id),
-                                    record.label,
-                                    record.started_at,
-                                    record.experiment,
-                                    result.stressor,
-                                    std::to_string(result.instances),
-                                    std::to_string(result.bogo_ops),
-                                    csv_number(result.real_time_s),
-                                    csv_number(result.usr_time_s),
-                                    csv_number(result.sys_time_s),
-                                    csv_number(result.ops_per_sec_real()),
-                                    csv_number(result.ops_per_sec_cpu()),
-                                    csv_number(result.cpu_per_instance_pct()),
-                                    std::to_string(result.max_rss_kb)};
-  for (const LatencyHistogram* histogram : {&result.create, &result.start, &result.reap}) {
-    const LatencySummary summary = summarize(*histogram);
+  std::vector<std::string> cells = {std::to_string(record.id), record.label,
+                                    record.started_at,         record.experiment,
+                                    result.stressor,           std::to_string(result.instances)};
+  for (const RunMetric& metric : run_totals()) {
+    cells.push_back(metric_cell(metric, record));
+  }
+  // Every phase has its columns, timed or not (a phase never timed has n = 0).
+  for (const LatencyPhase& phase : kLatencyPhases) {
+    const LatencySummary summary = summarize(result.*phase.histogram);
     cells.push_back(std::to_string(summary.n));
-    for (const double value :
-         {summary.mean_us, summary.p50_us, summary.p90_us, summary.p99_us, summary.max_us}) {
-      cells.push_back(csv_number(value));
+    for (const LatencyStat& stat : kLatencyStats) {
+      cells.push_back(csv_number(summary.*stat.value));
     }
   }
   cells.push_back(failures_cell(result.failures));

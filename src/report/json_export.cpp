@@ -5,6 +5,7 @@
 
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
+#include "record/metric_table.hpp"
 #include "record/profile_json.hpp"
 #include "record/record_json.hpp"
 #include "report/exporters.hpp"
@@ -14,6 +15,24 @@ namespace {
 
 constexpr const char* kSchema = kRunSchema;
 
+// A run metric as JSON: counts as integers, the rest as numbers.
+nlohmann::json metric_json(const RunMetric& metric, const RunRecord& record) {
+  const double value = metric.value(record).value_or(0.0);
+  if (metric.whole_number) {
+    return static_cast<std::uint64_t>(value);
+  }
+  return value;
+}
+
+nlohmann::json latency_json(const RunResult& result,
+                            nlohmann::json (*to_json)(const LatencyHistogram&)) {
+  nlohmann::json phases = nlohmann::json::object();
+  for (const LatencyPhase& phase : kLatencyPhases) {
+    phases[std::string(phase.name)] = to_json(result.*phase.histogram);
+  }
+  return phases;
+}
+
 nlohmann::json run_to_json(const RunRecord& record) {
   const RunResult& result = record.result;
   nlohmann::json run = {{"id", record.id},
@@ -21,28 +40,17 @@ nlohmann::json run_to_json(const RunRecord& record) {
                         {"started_at", record.started_at},
                         {"stressor", result.stressor},
                         {"instances", result.instances},
-                        {"options", result.options},
-                        {"bogo_ops", result.bogo_ops},
-                        {"real_time_s", result.real_time_s},
-                        {"usr_time_s", result.usr_time_s},
-                        {"sys_time_s", result.sys_time_s},
-                        {"ops_per_sec_real", result.ops_per_sec_real()},
-                        {"ops_per_sec_cpu", result.ops_per_sec_cpu()},
-                        {"cpu_per_instance_pct", result.cpu_per_instance_pct()},
-                        {"max_rss_kb", result.max_rss_kb},
-                        {"failures", failures_to_json(result.failures)},
-                        {"latency_us",
-                         {{"create", latency_summary_to_json(result.create)},
-                          {"start", latency_summary_to_json(result.start)},
-                          {"reap", latency_summary_to_json(result.reap)}}},
-                        // The raw buckets, so that a document read back (compare A.json B.json)
-                        // keeps the whole distribution and not only the printed percentiles.
-                        {"latency_histograms",
-                         {{"create", histogram_to_json(result.create)},
-                          {"start", histogram_to_json(result.start)},
-                          {"reap", histogram_to_json(result.reap)}}},
-                        {"parent", parent_to_json(result.parent)},
-                        {"intervals", intervals_to_json(result.intervals)}};
+                        {"options", result.options}};
+  for (const RunMetric& metric : run_totals()) {
+    run[metric.name] = metric_json(metric, record);
+  }
+  run["failures"] = failures_to_json(result.failures);
+  run["latency_us"] = latency_json(result, latency_summary_to_json);
+  // The raw buckets, so that a document read back (compare A.json B.json) keeps the whole
+  // distribution and not only the printed percentiles.
+  run["latency_histograms"] = latency_json(result, histogram_to_json);
+  run["parent"] = parent_to_json(result.parent);
+  run["intervals"] = intervals_to_json(result.intervals);
   if (!record.experiment.empty()) {
     run["experiment"] = record.experiment;
   }
@@ -130,12 +138,10 @@ RunRecord run_from_json(const nlohmann::json& run, const std::string& where) {
     if (!histograms->is_object()) {
       throw UsageError(fmt::format("{}: \"latency_histograms\" is not an object", where));
     }
-    const std::pair<const char*, LatencyHistogram*> phases[] = {
-        {"create", &result.create}, {"start", &result.start}, {"reap", &result.reap}};
-    for (const auto& [name, histogram] : phases) {
-      if (const auto phase = histograms->find(name); phase != histograms->end()) {
-        *histogram =
-            histogram_from_json(*phase, fmt::format("{}.latency_histograms.{}", where, name));
+    for (const LatencyPhase& phase : kLatencyPhases) {
+      if (const auto found = histograms->find(phase.name); found != histograms->end()) {
+        result.*phase.histogram =
+            histogram_from_json(*found, fmt::format("{}.latency_histograms.{}", where, phase.name));
       }
     }
   }

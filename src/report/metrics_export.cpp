@@ -9,6 +9,7 @@
 #include <cstdarg>
 #include <cstdio>
 
+#include "record/metric_table.hpp"
 #include "report/exporters.hpp"
 
 namespace clonebench {
@@ -118,13 +119,12 @@ std::string latency_table(const RunDocument& document, const std::string& prefix
                                 "p50 usecs", "p90 usecs", "p99 usecs", "max usecs");
   for (const RunRecord& record : document.runs) {
     const RunResult& result = record.result;
-    const std::pair<const char*, const LatencyHistogram*> phases[] = {
-        {"create", &result.create}, {"start", &result.start}, {"reap", &result.reap}};
-    for (const auto& [name, histogram] : phases) {
-      const LatencySummary summary = summarize(*histogram);
-      out += prefix + printf_string(kLatencyRowFormat, result.stressor.c_str(), name, summary.n,
-                                    summary.mean_us, summary.p50_us, summary.p90_us, summary.p99_us,
-                                    summary.max_us);
+    for (const LatencyPhase& phase : kLatencyPhases) {
+      const LatencySummary summary = summarize(result.*phase.histogram);
+      const std::string name(phase.name);
+      out += prefix + printf_string(kLatencyRowFormat, result.stressor.c_str(), name.c_str(),
+                                    summary.n, summary.mean_us, summary.p50_us, summary.p90_us,
+                                    summary.p99_us, summary.max_us);
     }
   }
   return out;

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <ctime>
 
+#include "record/metric_table.hpp"
 #include "report/exporters.hpp"
 
 namespace clonebench {
@@ -194,11 +195,9 @@ std::string metrics_block(const RunRecord& record) {
   if (!record.experiment.empty()) {
     line("experiment", scalar(record.experiment));
   }
-  const std::pair<const char*, const LatencyHistogram*> phases[] = {
-      {"create", &result.create}, {"start", &result.start}, {"reap", &result.reap}};
-  for (const auto& [name, histogram] : phases) {
-    const LatencySummary summary = summarize(*histogram);
-    const std::string prefix = fmt::format("latency-{}-", name);
+  for (const LatencyPhase& phase : kLatencyPhases) {
+    const LatencySummary summary = summarize(result.*phase.histogram);
+    const std::string prefix = fmt::format("latency-{}-", phase.name);
     line(prefix + "n", std::to_string(summary.n));
     line(prefix + "mean-us", percent_f(summary.mean_us));
     line(prefix + "p50-us", percent_f(summary.p50_us));

@@ -2,10 +2,10 @@
 
 #include <fmt/core.h>
 
-#include <array>
 #include <limits>
 
 #include "core/text_safety.hpp"
+#include "record/metric_table.hpp"
 #include "record/profile_json.hpp"
 #include "store/pg_schema.hpp"
 #include "store/run_row_mapping.hpp"
@@ -23,13 +23,6 @@ struct PgRow {
   std::int64_t column_int64(int column) const { return result.int64(row, column); }
   double column_double(int column) const { return result.real(row, column); }
 };
-
-struct PgPhase {
-  const char* name;
-  LatencyHistogram RunResult::*histogram;
-};
-constexpr std::array<PgPhase, 3> kPgPhases = {
-    {{"create", &RunResult::create}, {"start", &RunResult::start}, {"reap", &RunResult::reap}}};
 
 std::int64_t signed_for_db(std::uint64_t value) {
   return static_cast<std::int64_t>(value);
@@ -121,7 +114,7 @@ std::optional<std::int64_t> PostgresBackend::insert_run(const RunRecord& record,
     return std::nullopt;
   }
   const std::int64_t id = inserted.int64(0, 0);
-  for (const PgPhase& phase : kPgPhases) {
+  for (const LatencyPhase& phase : kLatencyPhases) {
     const LatencyHistogram& histogram = result.*phase.histogram;
     connection_.exec(
         "INSERT INTO latency (run_id, phase, count, sum_ns, min_ns, max_ns, buckets) "
@@ -246,7 +239,7 @@ void PostgresBackend::load_details(StoredRun& run) {
       "SELECT phase, sum_ns, min_ns, max_ns, buckets FROM latency WHERE run_id = $1", id);
   const std::string source = fmt::format("run {} latency", run.record.id);
   for (int row = 0; row < latency.rows(); ++row) {
-    for (const PgPhase& phase : kPgPhases) {
+    for (const LatencyPhase& phase : kLatencyPhases) {
       if (latency.text(row, 0) == phase.name) {
         result.*phase.histogram = LatencyHistogram::from_buckets(
             decode_buckets(latency.text(row, 4), source), unsigned_from_db(latency.int64(row, 1)),

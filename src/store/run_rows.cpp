@@ -2,10 +2,10 @@
 
 #include <fmt/core.h>
 
-#include <array>
 #include <limits>
 
 #include "core/text_safety.hpp"
+#include "record/metric_table.hpp"
 #include "record/record_json.hpp"
 #include "store/profile_rows.hpp"
 #include "store/run_row_mapping.hpp"
@@ -17,19 +17,12 @@ std::int64_t to_db(std::uint64_t value) {
   return static_cast<std::int64_t>(value);
 }
 
-struct Phase {
-  const char* name;
-  LatencyHistogram RunResult::*histogram;
-};
-constexpr std::array<Phase, 3> kPhases = {
-    {{"create", &RunResult::create}, {"start", &RunResult::start}, {"reap", &RunResult::reap}}};
-
 void insert_latency(sqlite::Db& db, std::int64_t run_id, const RunResult& result) {
   sqlite::Statement statement(
       db,
       "INSERT INTO latency (run_id, phase, count, sum_ns, min_ns, max_ns, buckets) "
       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
-  for (const Phase& phase : kPhases) {
+  for (const LatencyPhase& phase : kLatencyPhases) {
     const LatencyHistogram& histogram = result.*phase.histogram;
     statement.reset();
     statement.bind(1, run_id)
@@ -50,7 +43,7 @@ void load_latency(sqlite::Db& db, std::int64_t run_id, RunResult& result) {
   const std::string source = fmt::format("run {} latency", run_id);
   while (statement.step()) {
     const std::string phase = statement.column_text(0);
-    for (const Phase& known : kPhases) {
+    for (const LatencyPhase& known : kLatencyPhases) {
       if (phase == known.name) {
         result.*known.histogram =
             LatencyHistogram::from_buckets(decode_buckets(statement.column_text(4), source),

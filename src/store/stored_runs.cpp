@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "core/error.hpp"
+#include "record/metric_table.hpp"
 
 namespace clonebench {
 
@@ -48,27 +49,7 @@ RunObservation observation_of(const RunRecord& record, const nlohmann::json& env
   run.options = r.options;
   run.environment = environment;
   run.profiled = record.profile.has_value();
-  run.metrics = {{"ops_per_sec_real", r.ops_per_sec_real()},
-                 {"ops_per_sec_cpu", r.ops_per_sec_cpu()},
-                 {"bogo_ops", static_cast<double>(r.bogo_ops)},
-                 {"real_time_s", r.real_time_s},
-                 {"usr_time_s", r.usr_time_s},
-                 {"sys_time_s", r.sys_time_s},
-                 {"cpu_per_instance_pct", r.cpu_per_instance_pct()},
-                 {"max_rss_kb", static_cast<double>(r.max_rss_kb)}};
-  for (const auto& [phase, histogram] :
-       {std::pair{"create", &r.create}, std::pair{"start", &r.start}, std::pair{"reap", &r.reap}}) {
-    if (histogram->count() == 0) {
-      continue;
-    }
-    const LatencySummary summary = summarize(*histogram);
-    const std::string base = fmt::format("latency_us.{}.", phase);
-    run.metrics[base + "mean"] = summary.mean_us;
-    run.metrics[base + "p50"] = summary.p50_us;
-    run.metrics[base + "p90"] = summary.p90_us;
-    run.metrics[base + "p99"] = summary.p99_us;
-    run.metrics[base + "max"] = summary.max_us;
-  }
+  run.metrics = metric_values(record);
   return run;
 }
 

@@ -12,9 +12,9 @@
 #include <string>
 
 #include "cli/command.hpp"
-#include "cli/progress_line.hpp"
 #include "core/error.hpp"
 #include "core/units.hpp"
+#include "experiment/progress_line.hpp"
 #include "model/model_report.hpp"
 #include "model/model_run.hpp"
 #include "report/output_file.hpp"

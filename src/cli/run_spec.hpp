@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "experiment/run_plan.hpp"
 #include "record/job.hpp"
 
 namespace CLI {
@@ -15,19 +16,6 @@ class App;
 }
 
 namespace clonebench {
-
-struct RunSpec {
-  std::vector<StressorJob> jobs;  // run one after another, in this order
-  std::uint32_t runs = 1;         // --runs: separate run records per job
-  std::string label;              // --label; empty = `uname -r`
-  bool metrics = false;           // --metrics / --metrics-brief
-  std::string json_path, yaml_path, csv_path;
-  std::optional<std::string> db_path;  // --db
-  bool store = true;                   // false with --no-store
-  bool profile = false;                // --profile: sample the kernel over each run (perf)
-  bool quiet = false;                  // -q/--quiet: no progress line on a terminal
-  bool timeout_given = false;          // -t/--timeout was given (else a default applies)
-};
 
 // Parses `run` arguments without the word "run", e.g. {"fork", "--timeout", "2s", "--rss", "64M"}
 // or stress-ng's {"--seq=5", "--clone", "2", "--timeout=3", "--metrics"}. Throws UsageError

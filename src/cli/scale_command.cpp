@@ -1,28 +1,18 @@
 // `clonebench scale STRESSOR --instances LIST`: ops/s and per-instance efficiency against the
 // number of instances, with intervals, and where throughput stops growing (docs/scale.md).
-#include <fmt/core.h>
-#include <unistd.h>
-
-#include <chrono>
+#include <algorithm>
 #include <random>
 #include <thread>
 
 #include "cli/command.hpp"
-#include "cli/profiled_job.hpp"
-#include "cli/progress_line.hpp"
 #include "cli/workload_options.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
-#include "core/timestamp.hpp"
 #include "core/units.hpp"
 #include "record/workload.hpp"
-#include "report/output_file.hpp"
 #include "scale/instance_list.hpp"
-#include "scale/scale_report.hpp"
-#include "scale/scale_runner.hpp"
-#include "store/experiment_writer.hpp"
+#include "scale/scale_experiment.hpp"
 #include "stressors/stressor.hpp"
-#include "sys/environment.hpp"
 
 namespace clonebench {
 namespace {
@@ -34,14 +24,9 @@ struct ScaleArgs {
   RawWorkloadOptions workload;
 };
 
-struct ParsedScale {
-  StressorJob job;
-  ScaleSettings settings;
-};
-
-ParsedScale parse_scale(const ScaleArgs& args) {
+ScalePlan parse_scale(const ScaleArgs& args) {
   require_stressor(args.stressor, "STRESSOR");
-  ParsedScale parsed;
+  ScalePlan parsed;
   ScaleSettings& settings = parsed.settings;
   settings.stressor = args.stressor;
   settings.instances =
@@ -66,58 +51,9 @@ ParsedScale parse_scale(const ScaleArgs& args) {
   return parsed;
 }
 
-void report_scale_progress(std::size_t done, std::size_t total, std::uint32_t instances,
-                           double elapsed_s) {
-  fmt::print(stderr, "clonebench: scale run with {} instance(s): {}\n", instances,
-             progress_counts(done + 1, total, elapsed_s));
-}
-
 int run_scale_command(const ScaleArgs& args) {
-  const ParsedScale parsed = parse_scale(args);
-  check_output_targets({{args.json_path, "--json"}},
-                       args.db_path.empty() ? Store::default_path() : args.db_path);
-  const std::string created_at = iso8601_utc_now();
-  ExperimentWriter storage(
-      {"scale", fmt::format("scale-{}-{:04x}", created_at, parsed.settings.seed & 0xffff),
-       created_at, args.label},
-      args.no_store, args.db_path);
-  SignalScope signals;
-  nlohmann::json environment = capture_environment();
-  environment["loadavg_before"] = read_loadavg();
-  storage.begin();
-  nlohmann::json summary;
-  try {
-    const RunObserver observer{
-        [&args, started = std::chrono::steady_clock::now()](std::size_t done, std::size_t total,
-                                                            const StressorJob& job) {
-          if (progress_wanted(args.quiet)) {
-            report_scale_progress(
-                done, total, job.instances,
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
-          }
-        },
-        [&](const StressorJob& job) { return measure_job(job, signals, std::nullopt); },
-        [&](RunRecord& record) {
-          nlohmann::json run_environment = environment;
-          run_environment["loadavg_after"] = read_loadavg();
-          storage.save(record, run_environment);
-        }};
-    summary = run_scale(parsed.job, parsed.settings, signals, observer);
-  } catch (...) {
-    storage.mark_interrupted();
-    throw;
-  }
-  environment["loadavg_after"] = read_loadavg();
-  storage.finish(summary);
-  if (!args.json_path.empty()) {
-    const nlohmann::json document = {
-        {"schema", "clonebench/1"}, {"environment", environment}, {"scale", summary}};
-    write_output(args.json_path, dump_json(document, 2) + "\n", "--json");
-  }
-  if (args.json_path != "-") {
-    fmt::print("{}", render_scale_report(summary));
-  }
-  return kExitOk;
+  return run_scale_experiment(parse_scale(args), {args.label, args.db_path, args.no_store},
+                              args.json_path, args.quiet);
 }
 
 }  // namespace

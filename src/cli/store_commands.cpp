@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "cli/command.hpp"
-#include "cli/profile_output.hpp"
 #include "core/error.hpp"
+#include "experiment/profile_output.hpp"
 #include "report/exporters.hpp"
 #include "report/history_table.hpp"
 #include "report/output_file.hpp"

@@ -1,31 +1,16 @@
 // `clonebench sweep STRESSOR --rss LIST`: cost versus parent size, fitted as fixed + per page.
-#include <fmt/core.h>
-#include <unistd.h>
-
-#include <chrono>
-#include <map>
-#include <optional>
 #include <random>
 
 #include "cli/command.hpp"
 #include "cli/precision_options.hpp"
-#include "cli/profile_output.hpp"
-#include "cli/profiled_job.hpp"
-#include "cli/progress_line.hpp"
 #include "cli/run_spec.hpp"
 #include "cli/workload_options.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
-#include "core/timestamp.hpp"
 #include "core/units.hpp"
-#include "report/output_file.hpp"
-#include "store/experiment_writer.hpp"
-#include "store/store.hpp"
 #include "stressors/stressor.hpp"
 #include "sweep/size_list.hpp"
-#include "sweep/sweep_report.hpp"
-#include "sweep/sweep_runner.hpp"
-#include "sys/environment.hpp"
+#include "sweep/sweep_experiment.hpp"
 #include "sys/parent_memory.hpp"
 
 namespace clonebench {
@@ -41,14 +26,9 @@ struct SweepArgs {
   RawWorkloadOptions workload;
 };
 
-struct ParsedSweep {
-  StressorJob job;
-  SweepSettings settings;
-};
-
-ParsedSweep parse_sweep(const SweepArgs& args) {
+SweepPlan parse_sweep(const SweepArgs& args) {
   require_stressor(args.stressor, "STRESSOR");
-  ParsedSweep parsed;
+  SweepPlan parsed;
   SweepSettings& settings = parsed.settings;
   settings.stressor = args.stressor;
   if (args.rss.empty()) {
@@ -81,99 +61,13 @@ ParsedSweep parse_sweep(const SweepArgs& args) {
   job.parent.vmas = settings.vmas;
   job.seed = settings.seed;
   apply_workload(parse_workload_options(args.workload), job);
+  parsed.profile = args.profile;
   return parsed;
 }
 
-// With --precision the number of rounds is not known in advance: the round and what ends the
-// sweep are shown instead of a total.
-void report_sweep_progress(const SweepSettings& settings, std::size_t done, std::size_t total,
-                           std::uint64_t bytes, double elapsed_s) {
-  if (settings.precision) {
-    fmt::print(stderr,
-               "clonebench: sweep run {} (round {}) at --rss {}, {} spent; until ±{:g} % per page "
-               "or {}\n",
-               done + 1, done / settings.sizes.size() + 1, format_size(bytes),
-               clock_duration(elapsed_s), *settings.precision * 100,
-               clock_duration(settings.max_time_s.value_or(0)));
-  } else {
-    fmt::print(stderr, "clonebench: sweep run at --rss {}: {}\n", format_size(bytes),
-               progress_counts(done + 1, total, elapsed_s));
-  }
-}
-
-// One group per --rss size, smallest first.
-std::vector<LabelledProfile> profiles_by_size(const std::vector<RunRecord>& runs) {
-  std::map<std::uint64_t, std::vector<const RunRecord*>> by_size;
-  for (const RunRecord& record : runs) {
-    by_size[record.result.parent.requested_bytes].push_back(&record);
-  }
-  std::vector<LabelledRuns> groups;
-  for (const auto& [bytes, records] : by_size) {
-    groups.emplace_back("rss " + format_size(bytes), records);
-  }
-  return merged_profiles(groups);
-}
-
-std::string experiment_tag(const std::string& started_at, std::uint64_t seed) {
-  return fmt::format("sweep-{}-{:04x}", started_at, seed & 0xffff);
-}
-
 int run_sweep_command(const SweepArgs& args) {
-  const ParsedSweep parsed = parse_sweep(args);
-  check_output_targets({{args.json_path, "--json"}},
-                       args.db_path.empty() ? Store::default_path() : args.db_path);
-  const std::optional<PerfSetup> profiler = prepare_profiler(args.profile);
-  const std::string created_at = iso8601_utc_now();
-  ExperimentWriter storage(
-      {"sweep", experiment_tag(created_at, parsed.settings.seed), created_at, args.label},
-      args.no_store, args.db_path);
-  SignalScope signals;
-  nlohmann::json environment = capture_environment();
-  environment["loadavg_before"] = read_loadavg();
-  storage.begin();
-  nlohmann::json summary;
-  std::vector<RunRecord> profiled_runs;  // with --profile only: whose profiles merge per size
-  try {
-    const RunObserver observer{
-        [&parsed, &args, started = std::chrono::steady_clock::now()](
-            std::size_t done, std::size_t total, const StressorJob& job) {
-          if (progress_wanted(args.quiet)) {
-            report_sweep_progress(
-                parsed.settings, done, total, job.parent.bytes,
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
-          }
-        },
-        [&](const StressorJob& job) { return measure_job(job, signals, profiler); },
-        [&](RunRecord& record) {
-          nlohmann::json run_environment = environment;
-          run_environment["loadavg_after"] = read_loadavg();
-          storage.save(record, run_environment);
-          if (record.profile) {
-            profiled_runs.push_back(record);
-          }
-        }};
-    summary = run_sweep(parsed.job, parsed.settings, signals, observer);
-  } catch (...) {
-    storage.mark_interrupted();
-    throw;
-  }
-  environment["loadavg_after"] = read_loadavg();
-  storage.finish(summary);
-  const std::vector<LabelledProfile> profiles = profiles_by_size(profiled_runs);
-  if (!args.json_path.empty()) {
-    nlohmann::json document = {
-        {"schema", "clonebench/1"}, {"environment", environment}, {"sweep", summary}};
-    if (!profiles.empty()) {
-      document["profiles"] = profiles_json(profiles);
-    }
-    write_output(args.json_path, dump_json(document, 2) + "\n", "--json");
-  }
-  if (args.json_path != "-") {
-    fmt::print("{}", render_sweep_report(summary));
-    fmt::print("{}", render_profile_section("kernel profile at each size, its rounds added up",
-                                            profiles, compound_head_of(environment)));
-  }
-  return kExitOk;
+  return run_sweep_experiment(parse_sweep(args), {args.label, args.db_path, args.no_store},
+                              args.json_path, args.quiet);
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 #pragma once
 // What the caller of an experiment's runner (sweep, scale) does around each run, so that the
 // runner itself keeps only each run's few analysed numbers: show progress before it, measure it
-// (measure_job of cli/profiled_job.hpp: started_at, result, a profile with --profile), and
+// (measure_job of experiment/profiled_job.hpp: started_at, result, a profile with --profile), and
 // store it as soon as it ends.
 
 #include <cstddef>

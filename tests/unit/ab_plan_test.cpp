@@ -1,8 +1,8 @@
 // What `ab` plans from its arguments: here, how long each run lasts.
 
-#include "cli/ab_plan.hpp"
-
 #include <gtest/gtest.h>
+
+#include "cli/ab_plan_parse.hpp"
 
 namespace clonebench {
 namespace {

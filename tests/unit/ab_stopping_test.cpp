@@ -1,7 +1,7 @@
 // When `ab` stops running pairs: after --pairs, at the first look where every selected metric's
 // interval is narrow enough (--precision), or before a pair would overrun --max-time; and the
 // progress line a terminal shows meanwhile.
-#include "cli/ab_stopping.hpp"
+#include "ab/ab_stopping.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,8 +9,8 @@
 #include <limits>
 #include <vector>
 
-#include "cli/ab_progress.hpp"
-#include "cli/progress_line.hpp"
+#include "ab/ab_progress.hpp"
+#include "experiment/progress_line.hpp"
 
 namespace clonebench {
 namespace {

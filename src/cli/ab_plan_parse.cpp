@@ -1,4 +1,4 @@
-#include "cli/ab_plan.hpp"
+#include "cli/ab_plan_parse.hpp"
 
 #include <fmt/core.h>
 #include <fmt/format.h>
@@ -8,13 +8,12 @@
 #include "cli/argument_split.hpp"
 #include "cli/option_values.hpp"
 #include "cli/precision_options.hpp"
-#include "cli/profiled_job.hpp"
 #include "cli/run_spec.hpp"
 #include "compare/gate.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
 #include "core/units.hpp"
-#include "store/stored_runs.hpp"
+#include "experiment/profiled_job.hpp"
 
 namespace clonebench {
 
@@ -127,26 +126,11 @@ AbPlan plan_ab(const AbArguments& args) {
     validate_job(arm.job);
   }
   plan.profiler = prepare_profiler(args.profile);
+  plan.spec = args.spec;
+  plan.a_options = args.a_options;
+  plan.b_options = args.b_options;
+  plan.restore = args.restore;
   return plan;
-}
-
-// Every metric observation_of() can produce, so a bad --metric fails before the experiment.
-void check_metric_names(const std::vector<std::string>& requested) {
-  const RunObservation base = observation_of(RunRecord{}, nullptr);
-  for (const std::string& metric : requested) {
-    bool known = base.metrics.contains(metric);
-    for (const char* phase : {"create", "start", "reap"}) {
-      for (const char* stat : {"mean", "p50", "p90", "p99", "max"}) {
-        known = known || metric == fmt::format("latency_us.{}.{}", phase, stat);
-      }
-    }
-    if (!known) {
-      throw UsageError(fmt::format(
-          "--metric {}: unknown for ab (ops_per_sec_real, ops_per_sec_cpu, real_time_s, "
-          "sys_time_s, max_rss_kb, latency_us.create.p50, ...)",
-          metric));
-    }
-  }
 }
 
 }  // namespace clonebench

@@ -1,10 +1,10 @@
-#include "cli/ab_progress.hpp"
+#include "ab/ab_progress.hpp"
 
 #include <fmt/core.h>
 
 #include <cmath>
 
-#include "cli/progress_line.hpp"
+#include "experiment/progress_line.hpp"
 
 namespace clonebench {
 

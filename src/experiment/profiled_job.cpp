@@ -1,4 +1,4 @@
-#include "cli/profiled_job.hpp"
+#include "experiment/profiled_job.hpp"
 
 #include "core/timestamp.hpp"
 #include "kernel/perf_script_profile.hpp"

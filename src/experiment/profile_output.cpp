@@ -1,4 +1,4 @@
-#include "cli/profile_output.hpp"
+#include "experiment/profile_output.hpp"
 
 #include <fmt/core.h>
 

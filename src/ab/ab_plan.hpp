@@ -1,8 +1,9 @@
 #pragma once
-// What `clonebench ab` will run, read from its arguments: the two arms (SPEC with --a or --b,
-// each exactly one stressor, both with the same clone-flag seed unless one is given), warm-ups,
-// the pair-order seed, the analysis options and when the pairs stop. Bad values are refused
-// here, before anything runs.
+// What `clonebench ab` will run: the two arms (each exactly one stressor, both with the same
+// clone-flag seed unless one is given), warm-ups, the pair-order seed, the analysis options and
+// when the pairs stop, and the words the user typed for the report and the stored design. The
+// plan is read from the arguments in cli/ab_plan_parse.hpp, which refuses bad values before
+// anything runs.
 
 #include <cstddef>
 #include <cstdint>
@@ -10,8 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/ab_arguments.hpp"
-#include "cli/ab_stopping.hpp"
+#include "ab/ab_stopping.hpp"
 #include "compare/comparison.hpp"
 #include "record/job.hpp"
 #include "sys/perf_recording.hpp"
@@ -31,9 +31,10 @@ struct AbPlan {
   std::uint64_t seed = 0;
   CompareOptions options;
   std::optional<PerfSetup> profiler;  // --profile
+  // As typed: SPEC, --a, --b name the arms in the report; --restore runs after the last pair,
+  // after an error and after an interrupt.
+  std::string spec, a_options, b_options, restore;
 };
-
-AbPlan plan_ab(const AbArguments& args);
 
 // Throws UsageError for a --metric that no run of ab can have.
 void check_metric_names(const std::vector<std::string>& requested);

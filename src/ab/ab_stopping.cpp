@@ -1,4 +1,4 @@
-#include "cli/ab_stopping.hpp"
+#include "ab/ab_stopping.hpp"
 
 #include <algorithm>
 #include <cmath>

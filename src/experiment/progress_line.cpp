@@ -1,4 +1,4 @@
-#include "cli/progress_line.hpp"
+#include "experiment/progress_line.hpp"
 
 #include <fmt/core.h>
 #include <unistd.h>

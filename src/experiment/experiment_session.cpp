@@ -1,0 +1,97 @@
+#include "experiment/experiment_session.hpp"
+
+#include <chrono>
+#include <utility>
+
+#include "core/timestamp.hpp"
+#include "experiment/profiled_job.hpp"
+#include "experiment/progress_line.hpp"
+#include "store/store.hpp"
+#include "sys/environment.hpp"
+
+namespace clonebench {
+
+std::string database_path(const std::string& db_path) {
+  return db_path.empty() ? Store::default_path() : db_path;
+}
+
+std::string database_path(const std::optional<std::string>& db_path) {
+  return db_path.value_or(Store::default_path());
+}
+
+nlohmann::json environment_before_runs() {
+  nlohmann::json environment = capture_environment();
+  environment["loadavg_before"] = read_loadavg();
+  return environment;
+}
+
+namespace {
+
+ExperimentWriter::Identity identity_of(const std::string& kind,
+                                       const std::function<std::string(const std::string&)>& tag_of,
+                                       const std::string& label) {
+  const std::string created_at = iso8601_utc_now();
+  return {kind, tag_of(created_at), created_at, label};
+}
+
+}  // namespace
+
+ExperimentSession::ExperimentSession(const std::string& kind,
+                                     const std::function<std::string(const std::string&)>& tag_of,
+                                     const StorageOptions& options)
+    : writer_(identity_of(kind, tag_of, options.label), options.no_store, options.db_path) {}
+
+void ExperimentSession::begin() {
+  signals_.emplace();
+  environment_ = environment_before_runs();
+  writer_.begin();
+}
+
+void ExperimentSession::save(RunRecord& record, const std::string& arm) {
+  nlohmann::json run_environment = environment_;
+  run_environment["loadavg_after"] = read_loadavg();
+  writer_.save(record, run_environment, arm);
+}
+
+void ExperimentSession::measure(const std::function<void()>& runs,
+                                const std::function<void()>& on_failure) {
+  try {
+    runs();
+  } catch (...) {
+    if (on_failure) {
+      on_failure();
+    }
+    writer_.mark_interrupted();
+    throw;
+  }
+}
+
+RunObserver ExperimentSession::observer(Progress progress, bool quiet,
+                                        std::optional<PerfSetup> profiler,
+                                        std::function<void(RunRecord&)> kept) {
+  return RunObserver{
+      [progress = std::move(progress), quiet, started = std::chrono::steady_clock::now()](
+          std::size_t done, std::size_t planned, const StressorJob& job) {
+        if (progress_wanted(quiet)) {
+          progress(
+              done, planned, job,
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+        }
+      },
+      [this, profiler = std::move(profiler)](const StressorJob& job) {
+        return measure_job(job, signals(), profiler);
+      },
+      [this, kept = std::move(kept)](RunRecord& record) {
+        save(record);
+        if (kept) {
+          kept(record);
+        }
+      }};
+}
+
+void ExperimentSession::finish(const nlohmann::json& summary) {
+  environment_["loadavg_after"] = read_loadavg();
+  writer_.finish(summary);
+}
+
+}  // namespace clonebench

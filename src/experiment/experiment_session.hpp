@@ -1,0 +1,74 @@
+#pragma once
+// What `ab`, `sweep` and `scale` set up around their runs, in this order: the stored experiment
+// (opened first, so that a bad --db costs no measurement), then at begin() the signal scope, the
+// machine's environment and its load average before the first run, and the experiment's row.
+// Each run is stored as it ends, with the load average after it; an error or an interrupt marks
+// the experiment interrupted; a finished one gets its summary.
+
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "record/job.hpp"
+#include "record/run_record.hpp"
+#include "runner/run_observer.hpp"
+#include "runner/runner.hpp"
+#include "store/experiment_writer.hpp"
+#include "sys/perf_recording.hpp"
+
+namespace clonebench {
+
+// --label, --db and --no-store of an experiment.
+struct StorageOptions {
+  std::string label;    // "": `uname -r`
+  std::string db_path;  // "": the default database
+  bool no_store = false;
+};
+
+// The database a command uses: --db when given, else $CLONEBENCH_DB or the XDG default.
+std::string database_path(const std::string& db_path);
+std::string database_path(const std::optional<std::string>& db_path);
+
+// The machine's environment with "loadavg_before": what every stored run of a command carries.
+nlohmann::json environment_before_runs();
+
+class ExperimentSession {
+ public:
+  // `kind` "ab" | "sweep" | "scale"; `tag_of` names the experiment from its creation time.
+  ExperimentSession(const std::string& kind,
+                    const std::function<std::string(const std::string& created_at)>& tag_of,
+                    const StorageOptions& options);
+
+  void begin();
+
+  bool stored() const noexcept { return writer_.enabled(); }
+  const std::string& tag() const noexcept { return writer_.tag(); }
+  SignalScope& signals() { return *signals_; }
+  const nlohmann::json& environment() const noexcept { return environment_; }
+
+  // Stores a run that has just ended with the environment and the load average now.
+  void save(RunRecord& record, const std::string& arm = "");
+
+  // Runs the measuring part. When it throws, `on_failure` runs first (ab's --restore), then the
+  // experiment is marked interrupted and the error goes on.
+  void measure(const std::function<void()>& runs, const std::function<void()>& on_failure = {});
+
+  // What a runner (sweep's, scale's) does around each run: `progress` before it on a terminal
+  // unless `quiet`, with the time since the observer was made; the run measured (with a profile
+  // when `profiler` is set) and stored as it ends, then given to `kept` when there is one.
+  using Progress = std::function<void(std::size_t done, std::size_t planned, const StressorJob& job,
+                                      double elapsed_s)>;
+  RunObserver observer(Progress progress, bool quiet, std::optional<PerfSetup> profiler,
+                       std::function<void(RunRecord&)> kept = {});
+
+  // Adds the load average after the last run to the environment and stores the summary.
+  void finish(const nlohmann::json& summary);
+
+ private:
+  ExperimentWriter writer_;
+  std::optional<SignalScope> signals_;
+  nlohmann::json environment_;
+};
+
+}  // namespace clonebench

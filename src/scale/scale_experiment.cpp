@@ -1,0 +1,56 @@
+#include "scale/scale_experiment.hpp"
+
+#include <fmt/core.h>
+
+#include <optional>
+
+#include "core/error.hpp"
+#include "core/text_safety.hpp"
+#include "experiment/output_table.hpp"
+#include "experiment/progress_line.hpp"
+#include "scale/scale_report.hpp"
+#include "scale/scale_runner.hpp"
+
+namespace clonebench {
+namespace {
+
+void report_scale_progress(std::size_t done, std::size_t total, std::uint32_t instances,
+                           double elapsed_s) {
+  fmt::print(stderr, "clonebench: scale run with {} instance(s): {}\n", instances,
+             progress_counts(done + 1, total, elapsed_s));
+}
+
+}  // namespace
+
+int run_scale_experiment(const ScalePlan& plan, const StorageOptions& storage,
+                         const std::string& json_path, bool quiet) {
+  check_outputs({{json_path, "--json", {}}}, database_path(storage.db_path));
+  ExperimentSession session(
+      "scale",
+      [&plan](const std::string& created_at) {
+        return fmt::format("scale-{}-{:04x}", created_at, plan.settings.seed & 0xffff);
+      },
+      storage);
+  session.begin();
+  nlohmann::json summary;
+  session.measure([&] {
+    const RunObserver observer = session.observer(
+        [](std::size_t done, std::size_t total, const StressorJob& job, double elapsed_s) {
+          report_scale_progress(done, total, job.instances, elapsed_s);
+        },
+        quiet, std::nullopt);
+    summary = run_scale(plan.job, plan.settings, session.signals(), observer);
+  });
+  session.finish(summary);
+  const auto document = [&] {
+    const nlohmann::json json = {
+        {"schema", "clonebench/1"}, {"environment", session.environment()}, {"scale", summary}};
+    return dump_json(json, 2) + "\n";
+  };
+  if (write_outputs({{json_path, "--json", document}})) {
+    fmt::print("{}", render_scale_report(summary));
+  }
+  return kExitOk;
+}
+
+}  // namespace clonebench

@@ -1,0 +1,102 @@
+#include "sweep/sweep_experiment.hpp"
+
+#include <fmt/core.h>
+
+#include <map>
+#include <optional>
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/size_text.hpp"
+#include "core/text_safety.hpp"
+#include "experiment/output_table.hpp"
+#include "experiment/profile_output.hpp"
+#include "experiment/profiled_job.hpp"
+#include "experiment/progress_line.hpp"
+#include "sweep/sweep_report.hpp"
+#include "sweep/sweep_runner.hpp"
+
+namespace clonebench {
+namespace {
+
+// With --precision the number of rounds is not known in advance: the round and what ends the
+// sweep are shown instead of a total.
+void report_sweep_progress(const SweepSettings& settings, std::size_t done, std::size_t total,
+                           std::uint64_t bytes, double elapsed_s) {
+  if (settings.precision) {
+    fmt::print(stderr,
+               "clonebench: sweep run {} (round {}) at --rss {}, {} spent; until ±{:g} % per page "
+               "or {}\n",
+               done + 1, done / settings.sizes.size() + 1, format_size(bytes),
+               clock_duration(elapsed_s), *settings.precision * 100,
+               clock_duration(settings.max_time_s.value_or(0)));
+  } else {
+    fmt::print(stderr, "clonebench: sweep run at --rss {}: {}\n", format_size(bytes),
+               progress_counts(done + 1, total, elapsed_s));
+  }
+}
+
+// One group per --rss size, smallest first.
+std::vector<LabelledProfile> profiles_by_size(const std::vector<RunRecord>& runs) {
+  std::map<std::uint64_t, std::vector<const RunRecord*>> by_size;
+  for (const RunRecord& record : runs) {
+    by_size[record.result.parent.requested_bytes].push_back(&record);
+  }
+  std::vector<LabelledRuns> groups;
+  for (const auto& [bytes, records] : by_size) {
+    groups.emplace_back("rss " + format_size(bytes), records);
+  }
+  return merged_profiles(groups);
+}
+
+std::string experiment_tag(const std::string& started_at, std::uint64_t seed) {
+  return fmt::format("sweep-{}-{:04x}", started_at, seed & 0xffff);
+}
+
+}  // namespace
+
+int run_sweep_experiment(const SweepPlan& plan, const StorageOptions& storage,
+                         const std::string& json_path, bool quiet) {
+  check_outputs({{json_path, "--json", {}}}, database_path(storage.db_path));
+  const std::optional<PerfSetup> profiler = prepare_profiler(plan.profile);
+  ExperimentSession session(
+      "sweep",
+      [&plan](const std::string& created_at) {
+        return experiment_tag(created_at, plan.settings.seed);
+      },
+      storage);
+  session.begin();
+  nlohmann::json summary;
+  std::vector<RunRecord> profiled_runs;  // with --profile only: whose profiles merge per size
+  session.measure([&] {
+    const RunObserver observer = session.observer(
+        [&plan](std::size_t done, std::size_t total, const StressorJob& job, double elapsed_s) {
+          report_sweep_progress(plan.settings, done, total, job.parent.bytes, elapsed_s);
+        },
+        quiet, profiler,
+        [&profiled_runs](RunRecord& record) {
+          if (record.profile) {
+            profiled_runs.push_back(record);
+          }
+        });
+    summary = run_sweep(plan.job, plan.settings, session.signals(), observer);
+  });
+  session.finish(summary);
+  const std::vector<LabelledProfile> profiles = profiles_by_size(profiled_runs);
+  const auto document = [&] {
+    nlohmann::json json = {
+        {"schema", "clonebench/1"}, {"environment", session.environment()}, {"sweep", summary}};
+    if (!profiles.empty()) {
+      json["profiles"] = profiles_json(profiles);
+    }
+    return dump_json(json, 2) + "\n";
+  };
+  if (write_outputs({{json_path, "--json", document}})) {
+    fmt::print("{}", render_sweep_report(summary));
+    fmt::print("{}", render_profile_section("kernel profile at each size, its rounds added up",
+                                            profiles, compound_head_of(session.environment())));
+  }
+  return kExitOk;
+}
+
+}  // namespace clonebench

@@ -1,0 +1,22 @@
+#pragma once
+// `clonebench sweep` once its options are read: the sweep stored as one experiment, its report
+// on stdout or its JSON document (environment, sweep, profiles) in --json.
+
+#include <string>
+
+#include "experiment/experiment_session.hpp"
+#include "record/job.hpp"
+#include "sweep/sweep_analysis.hpp"
+
+namespace clonebench {
+
+struct SweepPlan {
+  StressorJob job;  // the template of every run (sweep_runner.hpp)
+  SweepSettings settings;
+  bool profile = false;  // --profile: every run sampled by perf
+};
+
+int run_sweep_experiment(const SweepPlan& plan, const StorageOptions& storage,
+                         const std::string& json_path, bool quiet);
+
+}  // namespace clonebench

@@ -69,8 +69,6 @@ bool is_run_metric(std::string_view name);
 
 // The entry named `name`, nullptr when no run metric has that name.
 const RunMetric* find_run_metric(std::string_view name);
-// Whether `name` is one of run_metrics() (a run may still lack it).
-bool is_run_metric(std::string_view name);
 
 // Every metric `record`'s run has, by name.
 std::map<std::string, double> metric_values(const RunRecord& record);

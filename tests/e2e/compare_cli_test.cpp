@@ -9,18 +9,18 @@
 #include <string>
 
 #include "store/store.hpp"
-#include "support/golden.hpp"
+#include "support/sample_document.hpp"
 #include "support/temp_directory.hpp"
+#include "support/test_data.hpp"
 #include "tool_process.hpp"
-#include "unit/sample_document.hpp"
 
 namespace clonebench::testing {
 namespace {
 
 constexpr double kTimeoutS = 60;
 
-std::string golden(const std::string& name) {
-  return golden_path("compare/" + name);
+std::string compare_input(const std::string& name) {
+  return data_path("compare/" + name);
 }
 
 ToolResult compare(std::vector<std::string> args) {
@@ -49,8 +49,9 @@ std::string verdict_of(const nlohmann::json& document, const std::string& metric
 }
 
 TEST(CompareCli, ComparesTwoClonebenchFilesAndWarnsAboutTheGovernor) {
-  const ToolResult result = compare({golden("clonebench-a.json"), golden("clonebench-b.json"),
-                                     "--db", "/nonexistent/never-opened.db"});
+  const ToolResult result =
+      compare({compare_input("clonebench-a.json"), compare_input("clonebench-b.json"), "--db",
+               "/nonexistent/never-opened.db"});
   EXPECT_EQ(result.exit_code, 0) << result.err;
   EXPECT_TRUE(line_starting_with(result.out, "ops_per_sec_real ").ends_with("  faster"))
       << result.out;
@@ -60,7 +61,7 @@ TEST(CompareCli, ComparesTwoClonebenchFilesAndWarnsAboutTheGovernor) {
 
 TEST(CompareCli, ComparesNumberFilesWithDurations) {
   const ToolResult result =
-      compare({golden("numbers-a.txt"), golden("numbers-b.txt"), "--format", "json"});
+      compare({compare_input("numbers-a.txt"), compare_input("numbers-b.txt"), "--format", "json"});
   EXPECT_EQ(result.exit_code, 0) << result.err;
   const auto document = nlohmann::json::parse(result.out);
   EXPECT_EQ(document.at("schema"), "clonebench-compare/1");
@@ -68,62 +69,68 @@ TEST(CompareCli, ComparesNumberFilesWithDurations) {
 }
 
 TEST(CompareCli, FailOnSlowerExitsThreeForARegression) {
-  const ToolResult result =
-      compare({golden("numbers-b.txt"), golden("numbers-a.txt"), "--fail-on", "slower"});
+  const ToolResult result = compare(
+      {compare_input("numbers-b.txt"), compare_input("numbers-a.txt"), "--fail-on", "slower"});
   EXPECT_EQ(result.exit_code, 3) << result.out << result.err;
 }
 
 TEST(CompareCli, FailOnInconclusiveExitsFourWhenRunsAreTooFew) {
-  const ToolResult result = compare(
-      {golden("numbers-plain.txt"), golden("numbers-plain.txt"), "--fail-on", "inconclusive"});
+  const ToolResult result =
+      compare({compare_input("numbers-plain.txt"), compare_input("numbers-plain.txt"), "--fail-on",
+               "inconclusive"});
   EXPECT_EQ(result.exit_code, 4) << result.out << result.err;
   EXPECT_NE(result.out.find("Too few runs"), std::string::npos) << result.out;
 }
 
 TEST(CompareCli, AMalformedFileIsAUsageErrorNamingFileAndLine) {
-  const ToolResult result = compare({golden("malformed-number.txt"), golden("numbers-a.txt")});
+  const ToolResult result =
+      compare({compare_input("malformed-number.txt"), compare_input("numbers-a.txt")});
   EXPECT_EQ(result.exit_code, 2);
-  EXPECT_EQ(result.err, "clonebench: error: " + golden("malformed-number.txt") +
+  EXPECT_EQ(result.err, "clonebench: error: " + compare_input("malformed-number.txt") +
                             ":3: unknown unit 'x' (use ns, us, ms, s, m or h) (not clonebench "
                             "JSON, stress-ng YAML or log, hyperfine JSON, or a number file)\n");
   EXPECT_TRUE(result.out.empty()) << result.out;
 }
 
 TEST(CompareCli, ComparesTwoStressNg013PastesOfSeveralRunsEach) {
-  const ToolResult result =
-      compare({golden("stress-ng-0.13-a.log"), golden("stress-ng-0.13-b.log"), "--format", "json"});
+  const ToolResult result = compare({compare_input("stress-ng-0.13-a.log"),
+                                     compare_input("stress-ng-0.13-b.log"), "--format", "json"});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_EQ(verdict_of(nlohmann::json::parse(result.out), "ops_per_sec_real"), "slower");
 }
 
 TEST(CompareCli, AStressNgRowCutShortIsAUsageErrorNamingFileAndLine) {
   const ToolResult result =
-      compare({golden("stress-ng-0.13-a.log"), golden("malformed-0.13-cut.log")});
+      compare({compare_input("stress-ng-0.13-a.log"), compare_input("malformed-0.13-cut.log")});
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_EQ(result.out, "");
-  EXPECT_TRUE(result.err.starts_with("clonebench: error: " + golden("malformed-0.13-cut.log") +
-                                     ":13: a stress-ng metrics row with 6 columns"))
+  EXPECT_TRUE(
+      result.err.starts_with("clonebench: error: " + compare_input("malformed-0.13-cut.log") +
+                             ":13: a stress-ng metrics row with 6 columns"))
       << result.err;
 }
 
 TEST(CompareCli, ATimeOutputCutShortIsAUsageErrorNamingFileAndLine) {
-  const ToolResult result = compare({golden("time-bash-a.txt"), golden("malformed-time-cut.txt")});
+  const ToolResult result =
+      compare({compare_input("time-bash-a.txt"), compare_input("malformed-time-cut.txt")});
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_EQ(result.out, "");
-  EXPECT_TRUE(result.err.starts_with("clonebench: error: " + golden("malformed-time-cut.txt") +
-                                     ":27: a time output without its elapsed (real) time"))
+  EXPECT_TRUE(
+      result.err.starts_with("clonebench: error: " + compare_input("malformed-time-cut.txt") +
+                             ":27: a time output without its elapsed (real) time"))
       << result.err;
 }
 
 TEST(CompareCli, AMissingPathIsAUsageError) {
-  const ToolResult result = compare({"/nonexistent/a.json", golden("numbers-a.txt")});
+  const ToolResult result = compare({"/nonexistent/a.json", compare_input("numbers-a.txt")});
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_NE(result.err.find("/nonexistent/a.json: no such file"), std::string::npos) << result.err;
 }
 
 TEST(CompareCli, BenchstatFormatPrintsBenchstatsTable) {
-  const ToolResult result = compare({golden("hyperfine-two.json"), golden("hyperfine-two.json"),
-                                     "--command", "sleep 0.010", "--format", "benchstat"});
+  const ToolResult result =
+      compare({compare_input("hyperfine-two.json"), compare_input("hyperfine-two.json"),
+               "--command", "sleep 0.010", "--format", "benchstat"});
   EXPECT_EQ(result.exit_code, 0) << result.err;
   EXPECT_NE(result.out.find("vs base"), std::string::npos) << result.out;
   EXPECT_NE(result.out.find("~ (p=1.000 n=10)"), std::string::npos) << result.out;

@@ -14,9 +14,9 @@
 
 #include "e2e/command_process.hpp"
 #include "support/png_pixels.hpp"
+#include "support/sample_report_store.hpp"
 #include "support/temp_directory.hpp"
 #include "tool_process.hpp"
-#include "unit/sample_report_store.hpp"
 
 namespace clonebench::testing {
 namespace {

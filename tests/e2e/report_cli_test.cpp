@@ -10,9 +10,9 @@
 #include <sstream>
 
 #include "support/golden.hpp"
+#include "support/sample_report_store.hpp"
 #include "support/temp_directory.hpp"
 #include "tool_process.hpp"
-#include "unit/sample_report_store.hpp"
 
 namespace clonebench::testing {
 namespace {
@@ -44,7 +44,7 @@ class ReportCli : public TempDirectoryTest {
 TEST_F(ReportCli, PrintsTheSruTextOfTwoKernels) {
   const ToolResult result = report({kKernelA, kKernelB, "--format", "sru"});
   ASSERT_EQ(result.exit_code, 0) << result.err;
-  EXPECT_EQ(result.out, file_text(golden_path("report/kernels.sru.txt")));
+  expect_golden_file(golden_path("report/kernels.sru.txt"), result.out);
 }
 
 TEST_F(ReportCli, WritesTheMarkdownOfTheNewestAbToAFile) {
@@ -52,13 +52,13 @@ TEST_F(ReportCli, WritesTheMarkdownOfTheNewestAbToAFile) {
   const ToolResult result = report({"ab", "-o", out});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_EQ(result.out, "");
-  EXPECT_EQ(file_text(out), file_text(golden_path("report/ab.md")));
+  expect_golden_file(golden_path("report/ab.md"), file_text(out));
 }
 
 TEST_F(ReportCli, PrintsTheSruTextOfTheNewestScale) {
   const ToolResult result = report({"scale", "--format", "sru"});
   ASSERT_EQ(result.exit_code, 0) << result.err;
-  EXPECT_EQ(result.out, file_text(golden_path("report/scale.sru.txt")));
+  expect_golden_file(golden_path("report/scale.sru.txt"), result.out);
 }
 
 TEST_F(ReportCli, ScaleWithoutAStoredScaleIsAUsageErrorNamingItAndWritesNothing) {

@@ -10,9 +10,9 @@
 #include <fstream>
 
 #include "profile_support.hpp"
+#include "support/sample_report_store.hpp"
 #include "support/temp_directory.hpp"
 #include "tool_process.hpp"
-#include "unit/sample_report_store.hpp"
 
 namespace clonebench::testing {
 namespace {

@@ -12,7 +12,8 @@
 
 #include "report/exporters.hpp"
 #include "store/store.hpp"
-#include "unit/sample_document.hpp"
+#include "support/sample_document.hpp"
+#include "support/temp_directory.hpp"
 
 namespace clonebench {
 namespace {
@@ -58,9 +59,6 @@ Outcome run_clonebench(const std::vector<std::string>& args, const fs::path& scr
 class StoreCommands : public ::testing::Test {
  protected:
   void SetUp() override {
-    std::string pattern = (fs::temp_directory_path() / "clonebench-e2e-store-XXXXXX").string();
-    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
-    scratch_ = pattern;
     db_ = (scratch_ / "runs.db").string();
     Store store(db_);
     RunRecord clone = testing::sample_clone_run();
@@ -69,14 +67,14 @@ class StoreCommands : public ::testing::Test {
     clone_id_ = store.save(clone, testing::sample_environment());
     fork_id_ = store.save(fork, testing::sample_environment());
   }
-  void TearDown() override { fs::remove_all(scratch_); }
   Outcome run(std::vector<std::string> args) {
     args.push_back("--db");
     args.push_back(db_);
     return run_clonebench(args, scratch_);
   }
 
-  fs::path scratch_;
+  const testing::TempDirectory directory_;
+  const fs::path scratch_ = directory_.path();
   std::string db_;
   std::int64_t clone_id_ = 0, fork_id_ = 0;
 };

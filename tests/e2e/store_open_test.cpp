@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "support/temp_directory.hpp"
 #include "tool_process.hpp"
 
 namespace clonebench::testing {
@@ -42,19 +43,14 @@ void become_nobody() {
 class StoreOpen : public ::testing::Test {
  protected:
   void SetUp() override {
-    std::string pattern = temp_path("store-open-XXXXXX");
-    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
-    dir_ = pattern;
     ::chmod(dir_.c_str(), 0755);
     if (is_root()) {
       ASSERT_EQ(::chown(dir_.c_str(), kNobodyUid, kNobodyUid), 0);
     }
     db_ = dir_ + "/runs.db";
   }
-  void TearDown() override {
-    ::chmod(dir_.c_str(), 0755);
-    fs::remove_all(dir_);
-  }
+  // A test may take the permissions away; TempDirectory needs them back to remove the directory.
+  void TearDown() override { ::chmod(dir_.c_str(), 0755); }
   ToolResult tool(const std::vector<std::string>& args, double timeout_s = 20) const {
     return run_tool(args, timeout_s, {}, become_nobody);
   }
@@ -88,7 +84,9 @@ class StoreOpen : public ::testing::Test {
   }
   // A run that would measure for 30 s: refused at open, it ends long before the test's bound.
   ToolResult long_run() const { return tool({"run", "fork", "--timeout", "30", "--db", db_}, 20); }
-  std::string dir_, db_;
+  const TempDirectory directory_;
+  const std::string dir_ = directory_.path().string();
+  std::string db_;
 };
 
 TEST_F(StoreOpen, AReadOnlyDatabaseIsRefusedBeforeMeasuringAndLeavesNoFiles) {

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "support/temp_directory.hpp"
 #include "tool_process.hpp"
 
 namespace clonebench::testing {
@@ -40,21 +41,6 @@ std::pair<int, std::string> shell(const std::string& command) {
   const int status = ::pclose(pipe);
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
 }
-
-class WorkerDirectory {
- public:
-  WorkerDirectory() {
-    std::string pattern = (fs::temp_directory_path() / "clonebench-worker-XXXXXX").string();
-    if (::mkdtemp(pattern.data()) != nullptr) {
-      path_ = pattern;
-    }
-  }
-  ~WorkerDirectory() { fs::remove_all(path_); }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
 
 class WorkerOfEveryStressor : public ::testing::TestWithParam<std::string> {};
 
@@ -121,7 +107,7 @@ TEST(Worker, RefusesToRunWithoutAJob) {
 }
 
 TEST(Worker, ARunWithoutItExitsOneNamingWhereItLooked) {
-  WorkerDirectory scratch;
+  const TempDirectory scratch;
   const fs::path lonely = scratch.path() / "bin" / "clonebench";
   fs::create_directories(lonely.parent_path());
   fs::copy_file(CLONEBENCH_BINARY, lonely);
@@ -135,7 +121,7 @@ TEST(Worker, ARunWithoutItExitsOneNamingWhereItLooked) {
 }
 
 TEST(Worker, OneOfAnotherVersionIsRefusedNamingBothVersions) {
-  WorkerDirectory scratch;
+  const TempDirectory scratch;
   const fs::path fake = scratch.path() / "clonebench-worker";
   {
     // What an older or newer worker does with our page: it writes the layout it speaks into the
@@ -162,7 +148,7 @@ std::vector<std::int64_t> run_ids_of(const nlohmann::json& side) {
 // The forking process must not depend on what the driver has accumulated: over 30 pairs its
 // resident memory and mappings stay where they started.
 TEST(Worker, StaysTheSameSizeOverALongAbExperiment) {
-  WorkerDirectory scratch;
+  const TempDirectory scratch;
   const std::string db = (scratch.path() / "runs.db").string();
   const ToolResult ab = run_tool({"ab", "fork --timeout 0.1", "--pairs", "30", "--warmup", "0",
                                   "--db", db, "--json", "-", "--seed", "3"},
@@ -200,7 +186,7 @@ TEST(Worker, StaysTheSameSizeOverALongAbExperiment) {
 // ab stores each run as it ends: a Ctrl-C keeps the runs already measured, and the experiment
 // says it was interrupted.
 TEST(Worker, AnInterruptedAbKeepsItsStoredRunsMarkedInterrupted) {
-  WorkerDirectory scratch;
+  const TempDirectory scratch;
   const std::string db = (scratch.path() / "runs.db").string();
   ToolProcess tool({"ab", "fork --timeout 0.2", "--pairs", "200", "--warmup", "0", "--db", db});
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);

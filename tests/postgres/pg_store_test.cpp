@@ -15,7 +15,7 @@
 #include "store/postgres.hpp"
 #include "store/schema.hpp"
 #include "store/store.hpp"
-#include "unit/sample_document.hpp"
+#include "support/sample_document.hpp"
 
 namespace clonebench {
 namespace {

@@ -14,7 +14,7 @@
 #include "postgres/store_backends.hpp"
 #include "postgres/tool_run.hpp"
 #include "store/store.hpp"
-#include "unit/sample_document.hpp"
+#include "support/sample_document.hpp"
 
 namespace clonebench {
 namespace {

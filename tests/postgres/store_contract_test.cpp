@@ -11,7 +11,7 @@
 #include "postgres/store_backends.hpp"
 #include "store/schema.hpp"
 #include "store/store.hpp"
-#include "unit/sample_document.hpp"
+#include "support/sample_document.hpp"
 
 namespace clonebench {
 namespace {

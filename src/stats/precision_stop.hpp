@@ -4,7 +4,7 @@
 // selected metric is narrow enough. The rule reads only the interval's width, never the estimate,
 // its sign or a p-value, so it cannot stop on a lucky streak: docs/statistics.md ("Stopping at a
 // precision") says why the error rates then stay what a fixed-size experiment gives, and
-// tests/unit/precision_stop_test.cpp checks it by simulation.
+// tests/unit/stats/precision_stop_test.cpp checks it by simulation.
 
 #include <cstddef>
 #include <span>

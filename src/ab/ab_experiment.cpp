@@ -52,10 +52,10 @@ nlohmann::json arm_source(const std::string& arm, const std::string& options,
           {"run_ids", ids}};
 }
 
-ComparisonReport analyze_arms(const AbPlan& plan, const PairRuns& runs) {
+ComparisonResult analyze_arms(const AbPlan& plan, const PairRuns& runs) {
   const SampleSet a{"arm a", "ab", runs.a};
   const SampleSet b{"arm b", "ab", runs.b};
-  ComparisonReport report =
+  ComparisonResult report =
       analyze_paired(select_metrics(a, b, plan.stop.metrics, std::nullopt), plan.options);
   report.a_name = fmt::format("{} {}", plan.spec, plan.a_options);
   report.b_name = fmt::format("{} {}", plan.spec, plan.b_options);
@@ -64,7 +64,7 @@ ComparisonReport analyze_arms(const AbPlan& plan, const PairRuns& runs) {
   return report;
 }
 
-void print_report(const AbOutputs& outputs, const ComparisonReport& report, const AbDesign& design,
+void print_report(const AbOutputs& outputs, const ComparisonResult& report, const AbDesign& design,
                   const PairRuns& runs, const std::string& compound_head) {
   nlohmann::json document = ab_compare_json(report, design);
   std::vector<LabelledRuns> arms(2);
@@ -175,7 +175,7 @@ int run_ab_experiment(const AbPlan& plan, const StorageOptions& storage, const A
     throw Interrupted(restored->interrupted_by);  // restored, but asked to stop: no report
   }
   record_stop(loop, runs.a.size(), design);
-  const ComparisonReport report = analyze_arms(plan, runs);
+  const ComparisonResult report = analyze_arms(plan, runs);
   session.finish(ab_compare_json(report, design));
   print_report(outputs, report, design, runs, compound_head_of(session.environment()));
   // Exit 128 + signal, not death by it when the mask returns.

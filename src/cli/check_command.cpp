@@ -10,8 +10,8 @@
 #include "cli/command.hpp"
 #include "core/error.hpp"
 #include "core/units.hpp"
-#include "readiness/readiness_report.hpp"
-#include "report/output_file.hpp"
+#include "readiness/readiness_render.hpp"
+#include "render/output_file.hpp"
 #include "sys/cpu_list.hpp"
 #include "sys/machine_snapshot_reader.hpp"
 

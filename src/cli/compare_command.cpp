@@ -108,7 +108,7 @@ int run_compare(const CompareArguments& args) {
     b_source = source_json(b);
     differences = environment_differences(a, b);
   }
-  ComparisonReport report = analyze_unpaired(metrics, options);
+  ComparisonResult report = analyze_unpaired(metrics, options);
   report.a_name = printable(args.a);
   report.b_name = printable(args.b);
   report.a_source = a_source;

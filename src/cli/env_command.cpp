@@ -11,7 +11,7 @@
 #include "cli/environment_summary.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
-#include "report/output_file.hpp"
+#include "render/output_file.hpp"
 #include "store/store.hpp"
 #include "sys/environment.hpp"
 #include "sys/stability_warning.hpp"

@@ -9,8 +9,8 @@
 
 #include "cli/command.hpp"
 #include "core/error.hpp"
-#include "kernel/kernel_path_report.hpp"
-#include "report/output_file.hpp"
+#include "kernel/kernel_path_render.hpp"
+#include "render/output_file.hpp"
 #include "sys/environment.hpp"
 
 namespace clonebench {

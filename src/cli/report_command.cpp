@@ -9,11 +9,11 @@
 
 #include "cli/command.hpp"
 #include "core/error.hpp"
-#include "publish/gnuplot_run.hpp"
-#include "publish/plot_script.hpp"
-#include "publish/report_input.hpp"
-#include "publish/report_renderers.hpp"
-#include "report/output_file.hpp"
+#include "render/output_file.hpp"
+#include "report/gnuplot_run.hpp"
+#include "report/plot_script.hpp"
+#include "report/report_input.hpp"
+#include "report/report_renderers.hpp"
 #include "store/store.hpp"
 
 namespace clonebench {

@@ -13,14 +13,14 @@
 #include "cli/command.hpp"
 #include "core/error.hpp"
 #include "experiment/profile_output.hpp"
-#include "report/exporters.hpp"
-#include "report/history_table.hpp"
-#include "report/output_file.hpp"
-#include "report/profile_table.hpp"
-#include "scale/scale_report.hpp"
+#include "render/exporters.hpp"
+#include "render/history_table.hpp"
+#include "render/output_file.hpp"
+#include "render/profile_table.hpp"
+#include "scale/scale_render.hpp"
 #include "store/store.hpp"
 #include "store/stored_runs.hpp"
-#include "sweep/sweep_report.hpp"
+#include "sweep/sweep_render.hpp"
 
 namespace clonebench {
 namespace {
@@ -86,8 +86,8 @@ std::string experiment_report_of(const Store& store, const RunRecord& record) {
         experiment->kind, experiment->tag, experiment->created_at, experiment->status);
   }
   return fmt::format("\n{} {} ({}):\n{}", experiment->kind, experiment->tag, experiment->created_at,
-                     experiment->kind == "sweep" ? render_sweep_report(experiment->summary)
-                                                 : render_scale_report(experiment->summary));
+                     experiment->kind == "sweep" ? render_sweep(experiment->summary)
+                                                 : render_scale(experiment->summary));
 }
 
 int run_show(const StoreOptions& options) {

@@ -3,7 +3,7 @@
 #include <fmt/core.h>
 
 #include "compare/renderers.hpp"
-#include "report/exporters.hpp"
+#include "render/exporters.hpp"
 #include "store/schema.hpp"
 
 namespace clonebench {

@@ -61,7 +61,7 @@ nlohmann::ordered_json ab_design_json(const AbDesign& design) {
           {"stop", ab_stop_json(design.stop)}};
 }
 
-nlohmann::ordered_json ab_compare_json(const ComparisonReport& report, const AbDesign& design) {
+nlohmann::ordered_json ab_compare_json(const ComparisonResult& report, const AbDesign& design) {
   nlohmann::ordered_json document = compare_to_json(report);
   document["ab"] = ab_design_json(design);
   return document;

@@ -40,6 +40,6 @@ struct AbDesign {
 nlohmann::ordered_json ab_design_json(const AbDesign& design);
 
 // compare_to_json(report) with "ab": ab_design_json(design) added.
-nlohmann::ordered_json ab_compare_json(const ComparisonReport& report, const AbDesign& design);
+nlohmann::ordered_json ab_compare_json(const ComparisonResult& report, const AbDesign& design);
 
 }  // namespace clonebench

@@ -77,7 +77,7 @@ std::string delta_cell(const MetricComparison& metric, double alpha) {
 }
 
 // One benchstat table: metrics sharing a unit.
-std::string render_unit_table(const ComparisonReport& report,
+std::string render_unit_table(const ComparisonResult& report,
                               const std::vector<const MetricComparison*>& metrics,
                               const std::string& unit_label) {
   std::vector<std::vector<std::string>> rows;
@@ -111,7 +111,7 @@ std::string render_unit_table(const ComparisonReport& report,
 
 }  // namespace
 
-std::string render_compare_benchstat(const ComparisonReport& report) {
+std::string render_compare_benchstat(const ComparisonResult& report) {
   // benchstat prints one table per unit, in order of first appearance.
   std::vector<std::string> units;
   for (const MetricComparison& metric : report.metrics) {

@@ -139,7 +139,7 @@ MetricComparison compare_paired(const MetricSamples& samples, const CompareOptio
 }
 
 // Holm across the metrics of one report, then the verdicts (which depend on the adjusted p).
-void decide(ComparisonReport& report) {
+void decide(ComparisonResult& report) {
   std::vector<double> p_values;
   for (const MetricComparison& metric : report.metrics) {
     p_values.push_back(metric.effect.p);
@@ -162,7 +162,7 @@ void decide(ComparisonReport& report) {
   }
 }
 
-void warn_about_drift(ComparisonReport& report) {
+void warn_about_drift(ComparisonResult& report) {
   for (const MetricComparison& metric : report.metrics) {
     for (const auto& [side, name] : {std::pair{&metric.a, "A"}, std::pair{&metric.b, "B"}}) {
       if (side->n >= 3 && side->drift.p < 0.05) {
@@ -179,9 +179,9 @@ void warn_about_drift(ComparisonReport& report) {
 
 }  // namespace
 
-ComparisonReport analyze_unpaired(const std::vector<MetricSamples>& metrics,
+ComparisonResult analyze_unpaired(const std::vector<MetricSamples>& metrics,
                                   const CompareOptions& options) {
-  ComparisonReport report;
+  ComparisonResult report;
   report.options = options;
   for (const MetricSamples& samples : metrics) {
     report.metrics.push_back(compare_unpaired(samples, options));
@@ -191,9 +191,9 @@ ComparisonReport analyze_unpaired(const std::vector<MetricSamples>& metrics,
   return report;
 }
 
-ComparisonReport analyze_paired(const std::vector<MetricSamples>& metrics,
+ComparisonResult analyze_paired(const std::vector<MetricSamples>& metrics,
                                 const CompareOptions& options) {
-  ComparisonReport report;
+  ComparisonResult report;
   report.options = options;
   report.paired = true;
   for (const MetricSamples& samples : metrics) {

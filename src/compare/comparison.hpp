@@ -60,7 +60,7 @@ struct MetricComparison {
   Effect effect;
 };
 
-struct ComparisonReport {
+struct ComparisonResult {
   std::string a_name, b_name;  // what the user passed: labels, run ids or file names
   nlohmann::json a_source = nlohmann::json::object();  // format, runs, run ids (for JSON output)
   nlohmann::json b_source = nlohmann::json::object();
@@ -73,12 +73,12 @@ struct ComparisonReport {
 // Unpaired (two independent samples per metric): Mann–Whitney U, HL of all differences.
 // Throws UsageError when a metric has a non-positive value (ratios need positive values) or a
 // side has no values.
-ComparisonReport analyze_unpaired(const std::vector<MetricSamples>& metrics,
+ComparisonResult analyze_unpaired(const std::vector<MetricSamples>& metrics,
                                   const CompareOptions& options);
 
 // Paired (a[i], b[i] measured together): Wilcoxon signed-rank and HL of ln b[i] − ln a[i].
 // Throws UsageError when a metric's sides differ in length.
-ComparisonReport analyze_paired(const std::vector<MetricSamples>& metrics,
+ComparisonResult analyze_paired(const std::vector<MetricSamples>& metrics,
                                 const CompareOptions& options);
 
 }  // namespace clonebench

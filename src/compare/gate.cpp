@@ -11,7 +11,7 @@
 
 namespace clonebench {
 
-std::string render_report(const ComparisonReport& report, const std::string& format) {
+std::string render_report(const ComparisonResult& report, const std::string& format) {
   if (format == "table") {
     return render_compare_table(report);
   }
@@ -27,7 +27,7 @@ std::string render_report(const ComparisonReport& report, const std::string& for
   throw UsageError(fmt::format("--format {}: use table, benchstat, markdown or json", format));
 }
 
-int gate_exit_code(const ComparisonReport& report, const std::vector<std::string>& fail_on) {
+int gate_exit_code(const ComparisonResult& report, const std::vector<std::string>& fail_on) {
   auto wants = [&](const char* what) {
     return std::find(fail_on.begin(), fail_on.end(), what) != fail_on.end();
   };

@@ -13,10 +13,10 @@ inline constexpr int kExitSlower = 3;        // --fail-on slower: some metric is
 inline constexpr int kExitInconclusive = 4;  // --fail-on inconclusive: some metric undecided
 
 // "table" | "benchstat" | "markdown" | "json"; throws UsageError naming --format otherwise.
-std::string render_report(const ComparisonReport& report, const std::string& format);
+std::string render_report(const ComparisonResult& report, const std::string& format);
 
 // `fail_on` holds "slower" and/or "inconclusive"; slower wins when both apply.
-int gate_exit_code(const ComparisonReport& report, const std::vector<std::string>& fail_on);
+int gate_exit_code(const ComparisonResult& report, const std::vector<std::string>& fail_on);
 
 // "1%", "0.5 %", "2" (all percent) → fraction; throws UsageError naming `flag`.
 double parse_threshold(const std::string& text, const std::string& flag);

@@ -44,7 +44,7 @@ nlohmann::ordered_json effect_json(const Effect& e, bool paired) {
 
 }  // namespace
 
-nlohmann::ordered_json compare_to_json(const ComparisonReport& report) {
+nlohmann::ordered_json compare_to_json(const ComparisonResult& report) {
   nlohmann::ordered_json a = {{"name", report.a_name}};
   a.update(nlohmann::ordered_json(report.a_source));
   nlohmann::ordered_json b = {{"name", report.b_name}};
@@ -70,7 +70,7 @@ nlohmann::ordered_json compare_to_json(const ComparisonReport& report) {
                                 {"summary", summary_sentence(report)}};
 }
 
-std::string render_compare_json(const ComparisonReport& report) {
+std::string render_compare_json(const ComparisonResult& report) {
   return dump_json(compare_to_json(report), 2) + "\n";
 }
 

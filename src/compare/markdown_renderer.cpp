@@ -19,7 +19,7 @@ std::string escape_cell(std::string text) {
 
 }  // namespace
 
-std::string render_compare_markdown(const ComparisonReport& report) {
+std::string render_compare_markdown(const ComparisonResult& report) {
   std::string out = fmt::format("A = `{}`, B = `{}` ({}, threshold ±{:g} %, α = {:g})\n\n",
                                 escape_cell(report.a_name), escape_cell(report.b_name),
                                 report.paired ? "paired" : "unpaired",

@@ -12,13 +12,13 @@ namespace clonebench {
 inline constexpr const char* kCompareSchema = "clonebench-compare/1";
 
 // The human table: estimate, CI, p, verdict per metric, noise lines, warnings, summary.
-std::string render_compare_table(const ComparisonReport& report);
+std::string render_compare_table(const ComparisonResult& report);
 // benchstat's table (medians ± order-statistic CI, delta of medians or "~", p and n).
-std::string render_compare_benchstat(const ComparisonReport& report);
+std::string render_compare_benchstat(const ComparisonResult& report);
 // A Markdown table (hyperfine-like) plus the summary sentence.
-std::string render_compare_markdown(const ComparisonReport& report);
+std::string render_compare_markdown(const ComparisonResult& report);
 // The clonebench-compare/1 document.
-nlohmann::ordered_json compare_to_json(const ComparisonReport& report);
-std::string render_compare_json(const ComparisonReport& report);
+nlohmann::ordered_json compare_to_json(const ComparisonResult& report);
+std::string render_compare_json(const ComparisonResult& report);
 
 }  // namespace clonebench

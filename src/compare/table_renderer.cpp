@@ -6,7 +6,7 @@
 
 namespace clonebench {
 
-std::string render_compare_table(const ComparisonReport& report) {
+std::string render_compare_table(const ComparisonResult& report) {
   std::string out = fmt::format("compare  A = {}   B = {}\n", report.a_name, report.b_name);
   out += fmt::format("design   {}; threshold ±{:g} %, α = {:g}{}\n\n",
                      report.paired ? "paired (Wilcoxon signed-rank, HL of pair differences)"

@@ -8,7 +8,7 @@
 namespace clonebench {
 namespace {
 
-std::string sizes(const MetricComparison& metric, const ComparisonReport& report) {
+std::string sizes(const MetricComparison& metric, const ComparisonResult& report) {
   if (report.paired) {
     return fmt::format("{} pairs", metric.a.n);
   }
@@ -36,7 +36,7 @@ std::string outlier_text(const OutlierCounts& counts) {
   return text;
 }
 
-std::string threshold_text(const ComparisonReport& report) {
+std::string threshold_text(const ComparisonResult& report) {
   return fmt::format("±{:g} %", report.options.threshold * 100);
 }
 
@@ -65,7 +65,7 @@ std::string format_value(double value, const std::string& unit) {
   return unit.empty() ? number : number + " " + unit;
 }
 
-std::string metric_sentence(const MetricComparison& metric, const ComparisonReport& report) {
+std::string metric_sentence(const MetricComparison& metric, const ComparisonResult& report) {
   const Effect& e = metric.effect;
   const std::string change = fmt::format(
       "{} {} ({}, {}, {})", metric.name, format_pct(e.estimate_pct),
@@ -114,7 +114,7 @@ std::string metric_sentence(const MetricComparison& metric, const ComparisonRepo
   return fmt::format("No difference shown: {}; {}.", change, advice);
 }
 
-std::string summary_sentence(const ComparisonReport& report) {
+std::string summary_sentence(const ComparisonResult& report) {
   if (report.metrics.empty()) {
     return "Nothing to compare.";
   }
@@ -131,7 +131,7 @@ std::string summary_sentence(const ComparisonReport& report) {
                      report.metrics.size(), report.options.alpha, first);
 }
 
-std::string noise_line(const MetricComparison& metric, const ComparisonReport& report) {
+std::string noise_line(const MetricComparison& metric, const ComparisonResult& report) {
   auto drift = [](const SideSummary& side) {
     return fmt::format("ρ = {:+.2f} (p = {:.3f})", side.drift.rho, side.drift.p);
   };

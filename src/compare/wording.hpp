@@ -18,9 +18,9 @@ std::string format_ci(const Effect& effect);
 // "5.123 µs"-style: five significant digits and the unit.
 std::string format_value(double value, const std::string& unit);
 
-std::string metric_sentence(const MetricComparison& metric, const ComparisonReport& report);
-std::string summary_sentence(const ComparisonReport& report);
+std::string metric_sentence(const MetricComparison& metric, const ComparisonResult& report);
+std::string summary_sentence(const ComparisonResult& report);
 // CV, robust CV, outliers, drift and the resolution, for one metric.
-std::string noise_line(const MetricComparison& metric, const ComparisonReport& report);
+std::string noise_line(const MetricComparison& metric, const ComparisonResult& report);
 
 }  // namespace clonebench

@@ -1,6 +1,6 @@
 #include "experiment/output_table.hpp"
 
-#include "report/output_file.hpp"
+#include "render/output_file.hpp"
 
 namespace clonebench {
 

@@ -18,7 +18,7 @@ struct OutputRow {
 using OutputTable = std::vector<OutputRow>;
 
 // Before anything runs (also with --no-store): every given path can be written, at most one is
-// stdout, and none is the database at `database_path` (report/output_file.hpp).
+// stdout, and none is the database at `database_path` (render/output_file.hpp).
 void check_outputs(const OutputTable& outputs, const std::string& database_path);
 
 // Writes every given output in the table's order. True when none went to stdout, so the text

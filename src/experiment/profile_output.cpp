@@ -4,7 +4,7 @@
 
 #include "kernel/profile_merge.hpp"
 #include "record/profile_json.hpp"
-#include "report/profile_table.hpp"
+#include "render/profile_table.hpp"
 
 namespace clonebench {
 

@@ -8,7 +8,7 @@
 #include "core/text_safety.hpp"
 #include "experiment/output_table.hpp"
 #include "experiment/progress_line.hpp"
-#include "scale/scale_report.hpp"
+#include "scale/scale_render.hpp"
 #include "scale/scale_runner.hpp"
 
 namespace clonebench {
@@ -48,7 +48,7 @@ int run_scale_experiment(const ScalePlan& plan, const StorageOptions& storage,
     return dump_json(json, 2) + "\n";
   };
   if (write_outputs({{json_path, "--json", document}})) {
-    fmt::print("{}", render_scale_report(summary));
+    fmt::print("{}", render_scale(summary));
   }
   return kExitOk;
 }

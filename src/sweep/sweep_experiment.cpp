@@ -13,7 +13,7 @@
 #include "experiment/profile_output.hpp"
 #include "experiment/profiled_job.hpp"
 #include "experiment/progress_line.hpp"
-#include "sweep/sweep_report.hpp"
+#include "sweep/sweep_render.hpp"
 #include "sweep/sweep_runner.hpp"
 
 namespace clonebench {
@@ -92,7 +92,7 @@ int run_sweep_experiment(const SweepPlan& plan, const StorageOptions& storage,
     return dump_json(json, 2) + "\n";
   };
   if (write_outputs({{json_path, "--json", document}})) {
-    fmt::print("{}", render_sweep_report(summary));
+    fmt::print("{}", render_sweep(summary));
     fmt::print("{}", render_profile_section("kernel profile at each size, its rounds added up",
                                             profiles, compound_head_of(session.environment())));
   }

@@ -10,7 +10,7 @@
 #include <sstream>
 #include <string>
 
-#include "report/exporters.hpp"
+#include "render/exporters.hpp"
 #include "store/store.hpp"
 #include "support/sample_document.hpp"
 #include "support/temp_directory.hpp"

@@ -70,7 +70,7 @@ inline nlohmann::json ab_summary(const std::vector<RunRecord>& a, const std::vec
   for (const RunRecord& run : b) {
     sb.runs.push_back(observation_of(run, environment));
   }
-  ComparisonReport report = analyze_paired(
+  ComparisonResult report = analyze_paired(
       select_metrics(sa, sb, {"ops_per_sec_real", "latency_us.create.p50"}, std::nullopt), {});
   report.a_name = "fork --timeout 2s --rss 0";
   report.b_name = "fork --timeout 2s --rss 64M";

@@ -53,7 +53,7 @@ std::string error_of_text(const std::string& text) {
 
 // The comparison table of two samples, as `compare A B` prints it.
 std::string compared(const std::string& a, const std::string& b) {
-  ComparisonReport report =
+  ComparisonResult report =
       analyze_unpaired(select_metrics(read(a), read(b), {}, std::nullopt), {});
   report.a_name = a;
   report.b_name = b;

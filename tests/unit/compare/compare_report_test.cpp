@@ -24,22 +24,22 @@ void expect_golden(const std::string& name, const std::string& actual) {
   testing::expect_golden_file(testing::golden_path("compare/" + name), actual);
 }
 
-ComparisonReport hyperfine_report() {
+ComparisonResult hyperfine_report() {
   ReadOptions a_options, b_options;
   a_options.hyperfine_command = "sleep 0.010";
   b_options.hyperfine_command = "sleep 0.0105";
   const SampleSet a = read_input_file(testing::data_path("compare/hyperfine-two.json"), a_options);
   const SampleSet b = read_input_file(testing::data_path("compare/hyperfine-two.json"), b_options);
-  ComparisonReport report = analyze_unpaired(select_metrics(a, b, {}, std::nullopt), {});
+  ComparisonResult report = analyze_unpaired(select_metrics(a, b, {}, std::nullopt), {});
   report.a_name = "sleep 0.010";
   report.b_name = "sleep 0.0105";
   return report;
 }
 
-ComparisonReport clonebench_report() {
+ComparisonResult clonebench_report() {
   const SampleSet a = read_input_file(testing::data_path("compare/clonebench-a.json"), {});
   const SampleSet b = read_input_file(testing::data_path("compare/clonebench-b.json"), {});
-  ComparisonReport report = analyze_unpaired(
+  ComparisonResult report = analyze_unpaired(
       select_metrics(a, b, {"ops_per_sec_real", "latency_us.create.p50"}, std::nullopt), {});
   report.a_name = "clonebench-a.json";
   report.b_name = "clonebench-b.json";
@@ -47,7 +47,7 @@ ComparisonReport clonebench_report() {
 }
 
 TEST(CompareReport, HyperfineSampleIsSlowerWithTheReferencePValue) {
-  const ComparisonReport report = hyperfine_report();
+  const ComparisonResult report = hyperfine_report();
   ASSERT_EQ(report.metrics.size(), 1U);
   const MetricComparison& time = report.metrics[0];
   EXPECT_EQ(time.name, "time_s");
@@ -61,7 +61,7 @@ TEST(CompareReport, HyperfineSampleIsSlowerWithTheReferencePValue) {
 
 TEST(CompareReport, FewerRunsThanTheTestNeedsGiveNoVerdictAndSaySo) {
   MetricSamples samples{"time_s", metric_info("time_s"), {1.0, 1.01, 1.02}, {2.0, 2.01, 2.02}};
-  const ComparisonReport report = analyze_unpaired({samples}, {});
+  const ComparisonResult report = analyze_unpaired({samples}, {});
   const Effect& effect = report.metrics[0].effect;
   EXPECT_FALSE(effect.enough_samples);
   EXPECT_EQ(effect.verdict, Verdict::kInconclusive);
@@ -75,7 +75,7 @@ TEST(CompareReport, FewerRunsThanTheTestNeedsGiveNoVerdictAndSaySo) {
 }
 
 TEST(CompareReport, SaysWhenHolmsCorrectionIsWhatLeftAnEffectUndecided) {
-  ComparisonReport report;
+  ComparisonResult report;
   report.paired = true;
   for (const char* name : {"ops_per_sec_real", "ops_per_sec_cpu"}) {
     MetricComparison metric;
@@ -142,7 +142,7 @@ TEST(CompareReport, NothingInCommonNamesWhatEachSideMeasured) {
 }
 
 TEST(CompareReport, HolmAdjustsAcrossMetrics) {
-  const ComparisonReport report = clonebench_report();
+  const ComparisonResult report = clonebench_report();
   ASSERT_EQ(report.metrics.size(), 2U);
   const double p0 = report.metrics[0].effect.p, p1 = report.metrics[1].effect.p;
   // Two metrics: the smaller p doubles, the larger is at least that (step-down maximum).
@@ -169,7 +169,7 @@ TEST(CompareReport, PairedAnalysisOfTheSignedRankVectorMatchesTheReference) {
     samples.a.push_back(1.0 + 0.01 * static_cast<double>(i));
     samples.b.push_back(samples.a.back() * std::exp(d[i]));
   }
-  const ComparisonReport report = analyze_paired({samples}, {});
+  const ComparisonResult report = analyze_paired({samples}, {});
   EXPECT_TRUE(report.paired);
   EXPECT_NEAR(report.metrics[0].effect.p, 0.0008544921875, 1e-12);
   EXPECT_LT(report.metrics[0].effect.ci_high_pct, 0.0);
@@ -180,7 +180,7 @@ TEST(CompareReport, PairedAnalysisOfTheSignedRankVectorMatchesTheReference) {
 TEST(CompareReport, GateExitCodesFollowTheVerdicts) {
   // The hyperfine sample is slower-small: its 95 % CI (+0.55 % to +15.16 %) admits a change
   // below the 1 % threshold, so even --fail-on slower passes.
-  const ComparisonReport small = hyperfine_report();
+  const ComparisonResult small = hyperfine_report();
   ASSERT_EQ(small.metrics[0].effect.verdict, Verdict::kSlowerSmall);
   EXPECT_EQ(gate_exit_code(small, {}), 0);
   EXPECT_EQ(gate_exit_code(small, {"slower"}), 0);
@@ -189,7 +189,7 @@ TEST(CompareReport, GateExitCodesFollowTheVerdicts) {
                       metric_info("time_s"),
                       {1.000, 1.003, 0.998, 1.001, 0.999, 1.002},
                       {1.100, 1.103, 1.098, 1.101, 1.099, 1.102}};
-  const ComparisonReport slower = analyze_unpaired({clear}, {});
+  const ComparisonResult slower = analyze_unpaired({clear}, {});
   ASSERT_EQ(slower.metrics[0].effect.verdict, Verdict::kSlower);
   EXPECT_EQ(gate_exit_code(slower, {}), 0);
   EXPECT_EQ(gate_exit_code(slower, {"slower"}), 3);
@@ -197,7 +197,7 @@ TEST(CompareReport, GateExitCodesFollowTheVerdicts) {
   EXPECT_EQ(gate_exit_code(slower, {"inconclusive", "slower"}), 3);
   // Two runs a side can never reach p < 0.05: inconclusive, exit 4 when asked.
   MetricSamples few{"time_s", metric_info("time_s"), {1.0, 1.1}, {1.05, 1.0}};
-  const ComparisonReport undecided = analyze_unpaired({few}, {});
+  const ComparisonResult undecided = analyze_unpaired({few}, {});
   ASSERT_EQ(undecided.metrics[0].effect.verdict, Verdict::kInconclusive);
   EXPECT_EQ(gate_exit_code(undecided, {"inconclusive"}), 4);
   EXPECT_EQ(gate_exit_code(undecided, {"slower"}), 0);
@@ -207,12 +207,12 @@ TEST(CompareReport, GateExitCodesFollowTheVerdicts) {
 }
 
 TEST(CompareReport, RendersMatchTheGoldenFiles) {
-  const ComparisonReport hyperfine = hyperfine_report();
+  const ComparisonResult hyperfine = hyperfine_report();
   expect_golden("report-hyperfine.table.txt", render_compare_table(hyperfine));
   expect_golden("report-hyperfine.benchstat.txt", render_compare_benchstat(hyperfine));
   expect_golden("report-hyperfine.md", render_compare_markdown(hyperfine));
   expect_golden("report-hyperfine.json", render_compare_json(hyperfine));
-  const ComparisonReport clonebench = clonebench_report();
+  const ComparisonResult clonebench = clonebench_report();
   expect_golden("report-clonebench.table.txt", render_compare_table(clonebench));
   expect_golden("report-clonebench.benchstat.txt", render_compare_benchstat(clonebench));
   expect_golden("report-clonebench.json", render_compare_json(clonebench));

@@ -1,7 +1,7 @@
 // What `clonebench kernel` says about fork and clone, for each kind of kernel.
 #include <gtest/gtest.h>
 
-#include "kernel/kernel_path_report.hpp"
+#include "kernel/kernel_path_render.hpp"
 
 namespace clonebench {
 namespace {

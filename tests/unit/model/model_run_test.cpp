@@ -9,7 +9,7 @@
 #include <string>
 
 #include "core/error.hpp"
-#include "model/model_report.hpp"
+#include "model/model_render.hpp"
 
 namespace clonebench::model {
 namespace {

@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "readiness/readiness_report.hpp"
+#include "readiness/readiness_render.hpp"
 #include "support/temp_directory.hpp"
 #include "sys/machine_snapshot_reader.hpp"
 

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "core/error.hpp"
-#include "scale/scale_report.hpp"
+#include "scale/scale_render.hpp"
 #include "support/golden.hpp"
 
 namespace clonebench {
@@ -167,8 +167,7 @@ TEST(ScaleKneeText, SaysInstanceForOneAndInstancesForMore) {
 TEST(ScaleReport, MatchesTheGoldenFile) {
   const nlohmann::json summary =
       analyze_scale(scale_test_settings({1, 2, 4}, 6), scale_test_samples(), 12.5);
-  testing::expect_golden_file(testing::golden_path("scale/report.txt"),
-                              render_scale_report(summary));
+  testing::expect_golden_file(testing::golden_path("scale/report.txt"), render_scale(summary));
 }
 
 TEST(ScaleReport, SaysTooFewRunsInsteadOfAnUnboundedInterval) {
@@ -176,12 +175,11 @@ TEST(ScaleReport, SaysTooFewRunsInsteadOfAnUnboundedInterval) {
   samples.resize(6);  // rounds 1 and 2
   const nlohmann::json summary = analyze_scale(scale_test_settings({1, 2, 4}, 2), samples, 3);
   testing::expect_golden_file(testing::golden_path("scale/too_few_rounds.txt"),
-                              render_scale_report(summary));
+                              render_scale(summary));
 }
 
 TEST(ScaleReport, RefusesAnObjectThatIsNotAScale) {
-  EXPECT_THROW(render_scale_report(nlohmann::json{{"points", nlohmann::json::array()}}),
-               UsageError);
+  EXPECT_THROW(render_scale(nlohmann::json{{"points", nlohmann::json::array()}}), UsageError);
 }
 
 }  // namespace

@@ -13,7 +13,7 @@
 
 #include "core/error.hpp"
 #include "sweep/line_fit.hpp"
-#include "sweep/sweep_report.hpp"
+#include "sweep/sweep_render.hpp"
 #include "sweep/sweep_runner.hpp"
 
 namespace clonebench {
@@ -75,7 +75,7 @@ TEST(SweepAnalysis, RecoversThePerPageAndFixedCostOfEachPhase) {
   EXPECT_EQ(summary.at("points")[2].at("pages").get<double>(), 8192.0);
   EXPECT_EQ(summary.at("points")[2].at("runs").size(), 4u);
 
-  const std::string report = render_sweep_report(summary);
+  const std::string report = render_sweep(summary);
   EXPECT_NE(report.find("per page ns"), std::string::npos);
   EXPECT_NE(report.find("32 MiB"), std::string::npos);
   EXPECT_NE(report.find("total µs per op vs pages"), std::string::npos);
@@ -123,7 +123,7 @@ TEST(SweepAnalysis, MarksABentCostAsABadFitInTheSummaryAndTheReport) {
   EXPECT_TRUE(fits.at("create").at("bad_fit").get<bool>());
   EXPECT_EQ(fits.at("create").at("flags"), nlohmann::json({"nonlinear"}));
   EXPECT_FALSE(fits.at("reap").at("bad_fit").get<bool>());
-  const std::string report = render_sweep_report(summary);
+  const std::string report = render_sweep(summary);
   EXPECT_NE(report.find("BAD FIT: nonlinear"), std::string::npos) << report;
   std::istringstream lines(report);
   for (std::string line; std::getline(lines, line);) {
@@ -176,23 +176,23 @@ TEST(SweepReport, SaysWhatEndedASweepRunToAPrecision) {
   const SweepSettings settings = settings_of({0, 16u << 20, 32u << 20, 64u << 20});
   std::mt19937_64 rng(13);
   nlohmann::json summary = analyze_sweep(settings, synthetic_rounds(settings, 4, rng), 2.0);
-  EXPECT_EQ(render_sweep_report(summary).find("stopped"), std::string::npos)
+  EXPECT_EQ(render_sweep(summary).find("stopped"), std::string::npos)
       << "a sweep of fixed rounds says nothing about stopping";
   summary["stop"] = {{"reason", "precision"},
                      {"precision_pct", 3.0},
                      {"max_time_s", 120.0},
                      {"rounds_cap", 1000},
                      {"per_page_half_width_pct", 2.41}};
-  EXPECT_NE(render_sweep_report(summary).find(
+  EXPECT_NE(render_sweep(summary).find(
                 "stopped: the per-page interval of total is ±2.4 %, within ±3 %\n"),
             std::string::npos)
-      << render_sweep_report(summary);
+      << render_sweep(summary);
   summary["stop"]["reason"] = "max-time";
   summary["stop"]["per_page_half_width_pct"] = nullptr;
-  EXPECT_NE(render_sweep_report(summary).find("stopped by --max-time before ±3 % was reached: the "
-                                              "per-page interval of total is not known yet\n"),
+  EXPECT_NE(render_sweep(summary).find("stopped by --max-time before ±3 % was reached: the "
+                                       "per-page interval of total is not known yet\n"),
             std::string::npos)
-      << render_sweep_report(summary);
+      << render_sweep(summary);
 }
 
 TEST(SweepAnalysis, RefusesARunWithoutOperations) {
@@ -223,8 +223,8 @@ TEST(SweepAnalysis, CountsCopiedEntriesPerKind) {
 }
 
 TEST(SweepReport, RejectsASummaryThatIsNotASweep) {
-  EXPECT_THROW(render_sweep_report(nlohmann::json::object()), UsageError);
-  EXPECT_THROW(render_sweep_report({{"points", 1}, {"fits", 2}}), UsageError);
+  EXPECT_THROW(render_sweep(nlohmann::json::object()), UsageError);
+  EXPECT_THROW(render_sweep({{"points", 1}, {"fits", 2}}), UsageError);
 }
 
 TEST(SweepOrder, ShufflesEachRoundIntoAReproduciblePermutation) {

@@ -10,8 +10,8 @@
 #include <string>
 
 #include "core/error.hpp"
-#include "sys/meminfo_text.hpp"
 #include "support/test_data.hpp"
+#include "sys/meminfo_text.hpp"
 #include "sys/parent_memory.hpp"
 
 namespace clonebench {

@@ -1,0 +1,270 @@
+#include "model/model_render.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <tuple>
+
+#include "core/size_text.hpp"
+
+namespace clonebench::model {
+namespace {
+
+nlohmann::json interval_json(const MedianInterval& interval) {
+  return {{"estimate", interval.estimate}, {"ci", {interval.low, interval.high}}};
+}
+
+std::string interval_text(const MedianInterval& interval, int decimals) {
+  return fmt::format("{:.{}f} [{:.{}f}, {:.{}f}]", interval.estimate, decimals, interval.low,
+                     decimals, interval.high, decimals);
+}
+
+std::vector<const VariantResult*> display_order(const ModelResult& result) {
+  std::vector<const VariantResult*> order;
+  for (const VariantResult& entry : result.variants) {
+    order.push_back(&entry);
+  }
+  std::stable_sort(order.begin(), order.end(), [](const auto* a, const auto* b) {
+    const auto key = [](const Variant& v) {
+      return std::tuple(v.srso_thunk, v.hvo_key, v.anon_post, static_cast<int>(v.head_mode));
+    };
+    return key(*a->variant) < key(*b->variant);
+  });
+  return order;
+}
+
+const Variant* find_variant(bool post, HeadMode mode, bool key, bool srso) {
+  for (const Variant& variant : all_variants()) {
+    if (variant.anon_post == post && variant.head_mode == mode && variant.hvo_key == key &&
+        variant.srso_thunk == srso) {
+      return &variant;
+    }
+  }
+  return nullptr;
+}
+
+std::optional<Comparison> compare_if_run(const ModelResult& result, const Variant* numerator,
+                                         const Variant* denominator) {
+  const VariantResult* a = find_result(result, *numerator);
+  const VariantResult* b = find_result(result, *denominator);
+  if (a == nullptr || b == nullptr) {
+    return std::nullopt;
+  }
+  return compare_variants(*a, *b);
+}
+
+// What an out-of-line _compound_head costs per entry on this machine's return path, key off:
+// post-outline minus post-inline, from the medians.
+std::optional<std::pair<double, double>> call_overhead_ns(const ModelResult& result, bool srso) {
+  const VariantResult* outline =
+      find_result(result, *find_variant(true, HeadMode::kOutline, false, srso));
+  const VariantResult* inlined =
+      find_result(result, *find_variant(true, HeadMode::kInline, false, srso));
+  if (outline == nullptr || inlined == nullptr) {
+    return std::nullopt;
+  }
+  return std::pair{outline->copy.estimate - inlined->copy.estimate,
+                   outline->zap.estimate - inlined->zap.estimate};
+}
+
+// Which walk a sweep phase corresponds to: creation copies, reaping zaps, anything else both.
+double overhead_for_phase(const std::string& phase, std::pair<double, double> overhead) {
+  const auto has = [&](std::string_view word) { return phase.find(word) != std::string::npos; };
+  if (has("create") || has("fork") || has("clone")) {
+    return overhead.first;
+  }
+  if (has("reap") || has("exit")) {
+    return overhead.second;
+  }
+  return overhead.first + overhead.second;
+}
+
+std::string comparison_label(const Comparison& comparison) {
+  const bool fix = comparison.denominator->head_mode == HeadMode::kInline;
+  return fmt::format("{} ({}): {} / {}",
+                     fix ? "out-of-line vs always-inline" : "c0bff412 post vs pre, out of line",
+                     fix ? "the ef5f379de302 fix" : "the regression", comparison.numerator->name,
+                     comparison.denominator->name);
+}
+
+void append_kernel_link(std::string& out, const ModelResult& result, const ModelContext& context) {
+  if (!context.kernel || context.kernel->fits.empty()) {
+    return;
+  }
+  const bool srso = machine_uses_srso_thunk(context.mitigations);
+  const auto overhead = call_overhead_ns(result, srso);
+  out += fmt::format("\nReal kernel (stored sweep {}, {}), this machine's return path: {}\n",
+                     context.kernel->experiment_tag, context.kernel->created_at,
+                     srso ? "SRSO thunk" : "plain ret");
+  for (const KernelFit& fit : context.kernel->fits) {
+    out += fmt::format("  {:<12} {:.1f} ns/page [{:.1f}, {:.1f}]", fit.phase, fit.per_page_ns,
+                       fit.low, fit.high);
+    if (overhead && fit.per_page_ns > 0) {
+      const double call_ns = overhead_for_phase(fit.phase, *overhead);
+      out += fmt::format("; model call overhead {:.2f} ns/entry = {:.1f} % of it", call_ns,
+                         100.0 * call_ns / fit.per_page_ns);
+    }
+    out += "\n";
+  }
+  if (!overhead) {
+    out += "  (run post-outline-keyoff and post-inline-keyoff for the call overhead)\n";
+  }
+}
+
+}  // namespace
+
+std::vector<KernelFit> parse_sweep_fits(const nlohmann::json& summary) {
+  std::vector<KernelFit> fits;
+  if (!summary.is_object() || !summary.contains("fits") || !summary["fits"].is_array()) {
+    return fits;
+  }
+  for (const nlohmann::json& fit : summary["fits"]) {
+    if (!fit.is_object() || !fit.contains("per_page_ns") || !fit["per_page_ns"].is_object()) {
+      continue;
+    }
+    const nlohmann::json& per_page = fit["per_page_ns"];
+    if (!per_page.contains("estimate") || !per_page["estimate"].is_number()) {
+      continue;
+    }
+    KernelFit parsed;
+    parsed.phase = fit.value("phase", std::string("?"));
+    parsed.per_page_ns = per_page["estimate"].get<double>();
+    parsed.low = parsed.high = parsed.per_page_ns;
+    if (per_page.contains("ci") && per_page["ci"].is_array() && per_page["ci"].size() == 2 &&
+        per_page["ci"][0].is_number() && per_page["ci"][1].is_number()) {
+      parsed.low = per_page["ci"][0].get<double>();
+      parsed.high = per_page["ci"][1].get<double>();
+    }
+    fits.push_back(parsed);
+  }
+  return fits;
+}
+
+bool machine_uses_srso_thunk(const std::map<std::string, std::string>& mitigations) {
+  const auto found = mitigations.find("spec_rstack_overflow");
+  return found != mitigations.end() && found->second.find("Safe RET") != std::string::npos;
+}
+
+std::vector<Comparison> key_comparisons(const ModelResult& result) {
+  std::vector<Comparison> comparisons;
+  for (const bool srso : {true, false}) {
+    for (const bool key : {false, true}) {
+      const Variant* post_outline = find_variant(true, HeadMode::kOutline, key, srso);
+      const Variant* post_inline = find_variant(true, HeadMode::kInline, key, srso);
+      const Variant* pre_outline = find_variant(false, HeadMode::kOutline, key, srso);
+      if (auto fix = compare_if_run(result, post_outline, post_inline)) {
+        comparisons.push_back(*fix);
+      }
+      if (auto regression = compare_if_run(result, post_outline, pre_outline)) {
+        comparisons.push_back(*regression);
+      }
+    }
+  }
+  return comparisons;
+}
+
+std::string render_model_text(const ModelResult& result, const ModelContext& context) {
+  const ModelOptions& options = result.options;
+  std::string out = fmt::format(
+      "clonebench model: {} PTEs ({} region), {} simulated memory, layout {}, {} % large "
+      "folios, {} rounds, {} HVO HugeTLB folios, {:.1f} s\n",
+      result.nr_ptes, format_size(options.region_bytes), format_size(options.memory_bytes),
+      layout_name(options.layout), options.large_folio_pct, options.rounds, options.hugetlb_folios,
+      result.elapsed_s);
+  out += fmt::format(
+      "ns per entry: median of the per-round values [order-statistic CI, coverage {:.1f} %]; "
+      "ratio: per-round variant / post-inline with the same key and return\n\n",
+      100.0 * result.coverage);
+  out += fmt::format("{:<28} {:>22} {:>22} {:>22} {:>22}\n", "variant", "copy ns/PTE", "zap ns/PTE",
+                     "copy ratio", "zap ratio");
+  for (const VariantResult* entry : display_order(result)) {
+    const Comparison ratio =
+        compare_variants(*entry, *find_result(result, baseline_of(*entry->variant)));
+    out += fmt::format("{:<28} {:>22} {:>22} {:>22} {:>22}\n", entry->variant->name,
+                       interval_text(entry->copy, 2), interval_text(entry->zap, 2),
+                       interval_text(ratio.copy, 3), interval_text(ratio.zap, 3));
+  }
+  const auto comparisons = key_comparisons(result);
+  if (!comparisons.empty()) {
+    out += "\nfork+exit per entry (copy+zap), ratio [CI]:\n";
+    for (const Comparison& comparison : comparisons) {
+      out += fmt::format("  {}: {}\n", comparison_label(comparison),
+                         interval_text(comparison.total, 3));
+    }
+  }
+  out += "\nMitigations (/sys/devices/system/cpu/vulnerabilities):\n";
+  for (const char* name : {"spec_rstack_overflow", "retbleed", "spectre_v2"}) {
+    const auto found = context.mitigations.find(name);
+    out += fmt::format("  {:<22} {}\n", name,
+                       found == context.mitigations.end() ? "(unknown)" : found->second);
+  }
+  append_kernel_link(out, result, context);
+  return out;
+}
+
+nlohmann::json model_json(const ModelResult& result, const ModelContext& context) {
+  const ModelOptions& options = result.options;
+  nlohmann::json variants = nlohmann::json::array();
+  nlohmann::json ratios = nlohmann::json::array();
+  for (const VariantResult& entry : result.variants) {
+    const Variant& v = *entry.variant;
+    variants.push_back({{"name", v.name},
+                        {"compound_head", head_mode_name(v.head_mode)},
+                        {"anon_exclusive", v.anon_post ? "post" : "pre"},
+                        {"hvo_key", v.hvo_key},
+                        {"return", v.srso_thunk ? "srso-thunk" : "ret"},
+                        {"copy_ns_per_pte", interval_json(entry.copy)},
+                        {"zap_ns_per_pte", interval_json(entry.zap)}});
+    const Comparison ratio = compare_variants(entry, *find_result(result, baseline_of(v)));
+    ratios.push_back({{"name", v.name},
+                      {"baseline", baseline_of(v).name},
+                      {"copy", interval_json(ratio.copy)},
+                      {"zap", interval_json(ratio.zap)},
+                      {"total", interval_json(ratio.total)}});
+  }
+  nlohmann::json comparisons = nlohmann::json::array();
+  for (const Comparison& comparison : key_comparisons(result)) {
+    comparisons.push_back({{"what", comparison_label(comparison)},
+                           {"numerator", comparison.numerator->name},
+                           {"denominator", comparison.denominator->name},
+                           {"copy", interval_json(comparison.copy)},
+                           {"zap", interval_json(comparison.zap)},
+                           {"total", interval_json(comparison.total)}});
+  }
+  nlohmann::json model = {{"memory_bytes", options.memory_bytes},
+                          {"region_bytes", options.region_bytes},
+                          {"ptes", result.nr_ptes},
+                          {"layout", layout_name(options.layout)},
+                          {"thp_pct", options.large_folio_pct},
+                          {"large_folios", result.large_folios},
+                          {"hugetlb_folios", options.hugetlb_folios},
+                          {"rounds", options.rounds},
+                          {"ci_level", kConfidenceLevel},
+                          {"ci_coverage", result.coverage},
+                          {"ci_method", "median of per-round values, order-statistic interval"},
+                          {"elapsed_s", result.elapsed_s},
+                          {"variants", variants},
+                          {"ratios", ratios},
+                          {"comparisons", comparisons}};
+  nlohmann::json document = {
+      {"schema", "clonebench/1"}, {"model", model}, {"mitigations", context.mitigations}};
+  if (context.kernel) {
+    nlohmann::json fits = nlohmann::json::array();
+    for (const KernelFit& fit : context.kernel->fits) {
+      fits.push_back(
+          {{"phase", fit.phase},
+           {"per_page_ns", {{"estimate", fit.per_page_ns}, {"ci", {fit.low, fit.high}}}}});
+    }
+    document["kernel"] = {{"experiment", context.kernel->experiment_tag},
+                          {"created_at", context.kernel->created_at},
+                          {"fits", fits}};
+    if (auto overhead = call_overhead_ns(result, machine_uses_srso_thunk(context.mitigations))) {
+      document["kernel"]["model_call_overhead_ns"] = {{"copy", overhead->first},
+                                                      {"zap", overhead->second}};
+    }
+  }
+  return document;
+}
+
+}  // namespace clonebench::model

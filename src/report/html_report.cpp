@@ -1,0 +1,96 @@
+// The HTML report: one self-contained file. The markdown report's content rendered by
+// cmark-gfm (tables extension; raw HTML in the text is dropped, so a label cannot inject any),
+// the plots inlined as SVG, inline CSS, and a Content-Security-Policy that forbids every fetch,
+// so the file opens offline and nothing in it can reach the network.
+
+#include <cmark-gfm-core-extensions.h>
+#include <cmark-gfm.h>
+#include <fmt/core.h>
+
+#include <cstdlib>
+#include <memory>
+
+#include "core/error.hpp"
+#include "core/text_safety.hpp"
+#include "report/report_renderers.hpp"
+
+namespace clonebench {
+namespace {
+
+constexpr const char* kStyle =
+    "body{font-family:sans-serif;color:#222;max-width:1180px;margin:2em auto;padding:0 1em;"
+    "line-height:1.4}"
+    "h1{font-size:1.6em}h2{font-size:1.25em;border-bottom:1px solid #ddd;padding-bottom:.2em}"
+    "table{border-collapse:collapse;margin:.8em 0;font-size:13px}"
+    "th,td{border:1px solid #ccc;padding:3px 8px}th{background:#f2f2f2}"
+    "tbody tr:nth-child(even){background:#fafafa}strong{color:#a40000}"
+    "pre{background:#f6f6f6;padding:8px;overflow-x:auto}"
+    ".plots{display:grid;grid-template-columns:repeat(auto-fill,minmax(520px,1fr));gap:1em}"
+    "figure{margin:0;border:1px solid #e4e4e4;padding:4px}figure svg{width:100%;height:auto}"
+    "figcaption{font-size:13px;color:#555;text-align:center}";
+
+std::string escaped(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+std::string markdown_to_html(const std::string& markdown) {
+  cmark_gfm_core_extensions_ensure_registered();
+  const std::unique_ptr<cmark_parser, decltype(&cmark_parser_free)> parser(
+      cmark_parser_new(CMARK_OPT_DEFAULT), cmark_parser_free);
+  cmark_syntax_extension* table = cmark_find_syntax_extension("table");
+  if (!parser || table == nullptr ||
+      cmark_parser_attach_syntax_extension(parser.get(), table) == 0) {
+    throw RuntimeError("report: cmark-gfm has no table extension");
+  }
+  cmark_parser_feed(parser.get(), markdown.data(), markdown.size());
+  const std::unique_ptr<cmark_node, decltype(&cmark_node_free)> document(
+      cmark_parser_finish(parser.get()), cmark_node_free);
+  const std::unique_ptr<char, decltype(&std::free)> html(
+      cmark_render_html(document.get(), CMARK_OPT_DEFAULT,
+                        cmark_parser_get_syntax_extensions(parser.get())),
+      std::free);
+  return html ? std::string(html.get()) : std::string();
+}
+
+}  // namespace
+
+std::string render_html_report(const ReportInput& input, const std::vector<std::string>& titles,
+                               const std::vector<std::string>& svgs) {
+  std::string markdown = render_markdown_report(input);
+  const std::size_t title_end = markdown.find('\n');
+  const std::string title = markdown.substr(2, title_end - 2);  // after "# "
+  markdown.erase(0, title_end + 1);
+  std::string figures;
+  for (std::size_t i = 0; i < svgs.size() && i < titles.size(); ++i) {
+    figures +=
+        "<figure>" + svgs[i] + "<figcaption>" + escaped(titles[i]) + "</figcaption></figure>\n";
+  }
+  return fmt::format(
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src "
+      "'unsafe-inline'\">\n<meta name=\"viewport\" content=\"width=device-width\">\n"
+      "<title>{}</title>\n<style>{}</style>\n</head>\n<body>\n<h1>{}</h1>\n"
+      "<section class=\"plots\">\n{}</section>\n{}</body>\n</html>\n",
+      escaped(title), kStyle, escaped(title), figures, markdown_to_html(markdown));
+}
+
+}  // namespace clonebench

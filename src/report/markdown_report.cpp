@@ -1,0 +1,312 @@
+// The markdown report: one section per kind of fact, each a table (report_renderers.hpp).
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <map>
+
+#include "compare/wording.hpp"
+#include "core/text_safety.hpp"
+#include "report/report_facts.hpp"
+#include "report/report_renderers.hpp"
+#include "scale/scale_render.hpp"
+#include "stats/descriptive.hpp"
+#include "stats/median_interval.hpp"
+#include "store/stored_runs.hpp"
+
+namespace clonebench {
+namespace {
+
+std::string cell(std::string text) {
+  std::string out;
+  for (char c : text) {
+    out += c == '|' ? std::string("\\|") : std::string(1, c);
+  }
+  return out;
+}
+
+std::string row(const std::vector<std::string>& cells) {
+  std::string line = "|";
+  for (const std::string& text : cells) {
+    line += " " + cell(text) + " |";
+  }
+  return line + "\n";
+}
+
+bool is_numeric(const std::string& text) {
+  if (text.starts_with('[')) {
+    return true;  // an interval
+  }
+  double value = 0;
+  const std::size_t end = text.find(' ');  // "+1.20 %"
+  const std::string number_part = text.substr(0, end);
+  const char* first = number_part.data() + (number_part.starts_with('+') ? 1 : 0);
+  const auto [last, error] = std::from_chars(first, number_part.data() + number_part.size(), value);
+  return !number_part.empty() && error == std::errc() &&
+         last == number_part.data() + number_part.size();
+}
+
+// Columns whose cells are all numbers align right; text columns align left.
+std::string table(const std::vector<std::string>& header,
+                  const std::vector<std::vector<std::string>>& rows) {
+  std::string out = row(header) + "|";
+  for (std::size_t i = 0; i < header.size(); ++i) {
+    const bool numeric = !rows.empty() && std::all_of(rows.begin(), rows.end(), [i](const auto& r) {
+      return i < r.size() && is_numeric(r[i]);
+    });
+    out += numeric ? " ---: |" : " --- |";
+  }
+  out += "\n";
+  for (const auto& cells : rows) {
+    out += row(cells);
+  }
+  return out + "\n";
+}
+
+std::string markdown_number(double value) {
+  return fmt::format("{:.5g}", value);
+}
+
+std::string metric_or_dash(const RunObservation& observation, const std::string& name) {
+  const auto found = observation.metrics.find(name);
+  return found == observation.metrics.end() ? "–" : markdown_number(found->second);
+}
+
+std::string runs_section(const std::vector<StoredRun>& runs) {
+  std::vector<std::vector<std::string>> rows, throughput;
+  for (const StoredRun& run : runs) {
+    const RunResult& r = run.record.result;
+    const RunObservation o = observation_of(run.record, run.environment);
+    rows.push_back({std::to_string(run.record.id), printable(run.record.label),
+                    printable(r.stressor), std::to_string(r.instances), run.record.started_at,
+                    markdown_number(r.ops_per_sec_real()), markdown_number(r.ops_per_sec_cpu()),
+                    metric_or_dash(o, "latency_us.create.p50"),
+                    metric_or_dash(o, "latency_us.start.p50"),
+                    metric_or_dash(o, "latency_us.reap.p50"), std::to_string(r.max_rss_kb)});
+    std::vector<double> rates;
+    for (std::uint64_t ops : r.intervals.ops) {
+      rates.push_back(r.intervals.interval_s > 0 ? static_cast<double>(ops) / r.intervals.interval_s
+                                                 : 0.0);
+    }
+    if (rates.size() > 1) {
+      rates.pop_back();  // the last interval is shorter
+    }
+    if (!rates.empty()) {
+      const auto [lo, hi] = std::minmax_element(rates.begin(), rates.end());
+      throughput.push_back({std::to_string(run.record.id), markdown_number(r.intervals.interval_s),
+                            std::to_string(r.intervals.ops.size()), markdown_number(*lo),
+                            markdown_number(median(rates)), markdown_number(*hi),
+                            fmt::format("{:+.2f}", drift_of(rates).rho)});
+    }
+  }
+  std::string out = "## Runs\n\n" + table({"run", "label", "stressor", "instances", "started (UTC)",
+                                           "ops/s (real)", "ops/s (usr+sys)", "create p50 µs",
+                                           "start p50 µs", "reap p50 µs", "max RSS KiB"},
+                                          rows);
+  if (!throughput.empty()) {
+    out +=
+        "## Throughput over time\n\nOps/s per interval (all instances), the last, shorter "
+        "interval left out; ρ is Spearman's rank correlation with time (drift).\n\n" +
+        table({"run", "interval s", "intervals", "min ops/s", "median ops/s", "max ops/s", "ρ"},
+              throughput);
+  }
+  return out;
+}
+
+std::string trend_section(const std::vector<LabelGroup>& groups) {
+  std::vector<std::vector<std::string>> rows;
+  for (const std::string& stressor : stressors_of(groups)) {
+    double first = 0;
+    for (const LabelGroup& group : groups) {
+      const std::vector<double> rates = rates_of(group, stressor);
+      if (rates.empty()) {
+        continue;
+      }
+      const ValueInterval ci = median_interval(rates, 0.95);
+      const double mid = median(rates);
+      first = first > 0 ? first : mid;
+      rows.push_back({printable(stressor), printable(group.label), std::to_string(rates.size()),
+                      markdown_number(mid),
+                      std::isfinite(ci.lo) && std::isfinite(ci.hi)
+                          ? fmt::format("[{}, {}]", markdown_number(ci.lo), markdown_number(ci.hi))
+                          : "needs ≥ 6 runs",
+                      format_pct(100 * (mid / first - 1))});
+    }
+  }
+  return "## Trend of ops/s (real) across labels\n\n" +
+         table({"stressor", "label", "n", "median ops/s", "95% CI of the median", "vs first"},
+               rows);
+}
+
+std::string comparison_section(const ComparisonResult& report) {
+  std::string out =
+      fmt::format("## {} vs {}\n\n", printable(report.a_name), printable(report.b_name));
+  for (const MetricComparison& metric : report.metrics) {
+    out += "- " + metric_sentence(metric, report) + "\n";
+    out += "- noise: " + noise_line(metric, report) + "\n";
+  }
+  for (const std::string& warning : report.warnings) {
+    out += "- warning: " + warning + "\n";
+  }
+  return out + "\n";
+}
+
+std::string environment_section(const std::vector<LabelGroup>& groups) {
+  std::vector<std::string> header = {"environment"};
+  std::vector<std::vector<std::pair<std::string, std::string>>> columns;
+  for (const LabelGroup& group : groups) {
+    header.push_back(printable(group.label));
+    columns.push_back(environment_lines(group.runs.front()->environment));
+  }
+  std::map<std::string, std::vector<std::string>> values;
+  std::vector<std::string> order;
+  for (std::size_t c = 0; c < columns.size(); ++c) {
+    for (const auto& [name, value] : columns[c]) {
+      if (!values.contains(name)) {
+        order.push_back(name);
+        values[name] = std::vector<std::string>(columns.size(), "n/a");
+      }
+      values[name][c] = value;
+    }
+  }
+  std::vector<std::vector<std::string>> rows;
+  for (const std::string& name : order) {
+    const std::vector<std::string>& cells = values[name];
+    const bool differs =
+        std::adjacent_find(cells.begin(), cells.end(), std::not_equal_to<>()) != cells.end();
+    std::vector<std::string> line = {differs ? "**" + name + "**" : name};
+    for (const std::string& value : cells) {
+      line.push_back(differs ? "**" + value + "**" : value);
+    }
+    rows.push_back(std::move(line));
+  }
+  return "## Environment\n\nRows that differ are in bold.\n\n" + table(header, rows);
+}
+
+std::string ab_section(const Experiment& experiment) {
+  const nlohmann::json& s = experiment.summary;
+  std::vector<std::vector<std::string>> rows;
+  std::string sentences;
+  for (const auto& m : s.value("metrics", nlohmann::json::array())) {
+    const auto& effect = m.at("effect");
+    const auto& ci = effect.at("ci_pct");
+    rows.push_back({printable(m.value("name", "")), markdown_number(m.at("a").value("median", 0.0)),
+                    markdown_number(m.at("b").value("median", 0.0)),
+                    std::to_string(m.at("a").value("n", 0)),
+                    format_pct(effect.value("estimate_pct", 0.0)),
+                    ci[0].is_number() && ci[1].is_number()
+                        ? fmt::format("[{}, {}]", format_pct(ci[0].get<double>()),
+                                      format_pct(ci[1].get<double>()))
+                        : "unbounded",
+                    p_column(effect.value("p_holm", 1.0)), effect.value("verdict", "")});
+    sentences += "- " + printable(m.value("sentence", "")) + "\n";
+  }
+  std::string out =
+      fmt::format("## A/B experiment {} ({}, {})\n\n```\n{}\n```\n\n", printable(experiment.tag),
+                  printable(experiment.status), printable(experiment.created_at), ab_command(s));
+  out += table({"metric", "A median", "B median", "pairs", "Δ (B vs A)", "95% CI", "p", "verdict"},
+               rows);
+  out += sentences;
+  for (const auto& warning : s.value("warnings", nlohmann::json::array())) {
+    out += "- warning: " + printable(warning.get<std::string>()) + "\n";
+  }
+  return out + "\n**" + printable(s.value("summary", "")) + "**\n\n";
+}
+
+std::string estimate_text(const nlohmann::json& estimate) {
+  const auto& ci = estimate.at("ci");
+  return fmt::format("{} [{}, {}]", markdown_number(estimate.value("estimate", 0.0)),
+                     markdown_number(ci[0].get<double>()), markdown_number(ci[1].get<double>()));
+}
+
+std::string sweep_section(const Experiment& experiment) {
+  const nlohmann::json& s = experiment.summary;
+  std::vector<std::vector<std::string>> fits, points;
+  for (const auto& fit : s.value("fits", nlohmann::json::array())) {
+    fits.push_back({fit.value("phase", ""), estimate_text(fit.at("per_page_ns")),
+                    estimate_text(fit.at("fixed_us")), markdown_number(fit.value("r2", 0.0)),
+                    std::to_string(fit.value("n", 0)), fit.value("bad_fit", false) ? "yes" : "no"});
+  }
+  for (const auto& point : s.value("points", nlohmann::json::array())) {
+    points.push_back({cli_size(point.value("rss_bytes", std::uint64_t{0})),
+                      markdown_number(point.value("pages", 0.0)),
+                      markdown_number(point.value("create_us", 0.0)),
+                      markdown_number(point.value("reap_us", 0.0)),
+                      markdown_number(point.value("total_us", 0.0)),
+                      std::to_string(point.value("runs", nlohmann::json::array()).size())});
+  }
+  return fmt::format("## Sweep {} ({}, {})\n\n```\n{}\n```\n\n", printable(experiment.tag),
+                     printable(experiment.status), printable(experiment.created_at),
+                     sweep_command(s)) +
+         "Fits (Theil–Sen, 95% CIs): cost = fixed + per page × pages.\n\n" +
+         table({"phase", "per page ns [95% CI]", "fixed µs [95% CI]", "R²", "n", "bad fit"}, fits) +
+         "Medians per size.\n\n" +
+         table({"rss", "pages", "create µs", "reap µs", "total µs", "runs"}, points);
+}
+
+// The points of a scale with their intervals, each step's verdict, and where throughput stops
+// growing, in the words `clonebench scale` printed.
+std::string scale_section(const Experiment& experiment, const std::vector<StoredRun>& runs) {
+  const nlohmann::json& s = experiment.summary;
+  std::vector<std::vector<std::string>> points;
+  for (const auto& point : s.value("points", nlohmann::json::array())) {
+    const nlohmann::json& ops = point.at("ops_per_s");
+    const nlohmann::json& efficiency = point.at("efficiency");
+    points.push_back(
+        {std::to_string(point.value("instances", 0U)), markdown_number(ops.value("median", 0.0)),
+         scale_ci_text(ops, "[{:.5g}, {:.5g}]"),
+         fmt::format("{:.3f}", efficiency.value("median", 0.0)),
+         scale_ci_text(efficiency, "[{:.3f}, {:.3f}]"), std::to_string(point.value("n", 0U))});
+  }
+  std::string out = fmt::format(
+      "## Scale {} ({}, {})\n\n```\n{}\n```\n\n", printable(experiment.tag),
+      printable(experiment.status), printable(experiment.created_at),
+      scale_command(s, runs.empty() ? nlohmann::json() : runs.front().record.result.options));
+  out +=
+      "Medians over rounds with their 95% CIs; efficiency = (ops/s ÷ instances) ÷ ops/s of the "
+      "same round's 1-instance run.\n\n" +
+      table({"instances", "ops/s (median)", "95% CI", "efficiency (median)", "95% CI", "n"},
+            points);
+  for (const auto& step : s.value("steps", nlohmann::json::array())) {
+    out += fmt::format("- {} → {} instances: {}\n", step.value("from", 0U), step.value("to", 0U),
+                       printable(step.value("verdict", "")));
+  }
+  if (s.contains("knee")) {
+    std::string knee = scale_knee_text(s.at("knee"));
+    knee.pop_back();  // its newline
+    out += "\n**" + printable(knee) + "**\n";
+  }
+  return out + "\n";
+}
+
+}  // namespace
+
+std::string render_markdown_report(const ReportInput& input) {
+  std::string title;
+  for (const std::string& word : input.selection) {
+    title += (title.empty() ? "" : " ") + printable(word);
+  }
+  if (input.experiment) {
+    title = printable(input.experiment->tag);  // "ab", "sweep" or "scale" named the newest one
+  }
+  std::string out = "# clonebench report: " + title + "\n\n";
+  const std::vector<LabelGroup> groups = group_by_label(input.runs);
+  if (input.experiment && input.experiment->kind == "ab") {
+    out += ab_section(*input.experiment);
+  } else if (input.experiment && input.experiment->kind == "scale") {
+    out += scale_section(*input.experiment, input.runs);
+  } else if (input.experiment) {
+    out += sweep_section(*input.experiment);
+  }
+  if (!input.experiment && groups.size() > 1) {
+    out += trend_section(groups) + comparison_section(compare_first_and_last(groups));
+  }
+  if (!input.runs.empty()) {
+    out += runs_section(input.runs) + environment_section(groups);
+  }
+  return out;
+}
+
+}  // namespace clonebench

@@ -1,0 +1,338 @@
+#include "report/plot_script.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string_view>
+
+#include "core/text_safety.hpp"
+#include "record/metric_table.hpp"
+#include "report/report_facts.hpp"
+#include "stats/descriptive.hpp"
+#include "stats/median_interval.hpp"
+
+namespace clonebench {
+namespace {
+
+// Runs beyond this many are left out of the throughput plot (its title says so).
+constexpr std::size_t kMaxTimelines = 24;
+
+// Text inside a gnuplot double-quoted string: no quote, backslash or control character.
+std::string gp_text(const std::string& text) {
+  std::string out;
+  for (char c : printable(text)) {
+    out += c == '"' || c == '\\' ? '\'' : c;
+  }
+  return out;
+}
+
+std::string num(double value) {
+  return fmt::format("{:.6g}", value);
+}
+
+class ScriptBuilder {
+ public:
+  // Starts a plot: a fresh state, the next SVG on standard output. The title is the HTML
+  // figure's caption, not drawn twice.
+  void begin(const std::string& title, const std::string& xlabel, const std::string& ylabel) {
+    script_ += fmt::format(
+        "reset\nset xlabel \"{}\"\nset ylabel \"{}\"\nset grid\nset key outside right top\n",
+        gp_text(xlabel), gp_text(ylabel));
+    titles_.push_back(title);
+  }
+  void line(const std::string& text) { script_ += text + "\n"; }
+  void datablock(const std::string& name, const std::string& rows) {
+    script_ += "$" + name + " << EOD\n" + rows + "EOD\n";
+  }
+  PlotScript finish() {
+    return {
+        "set terminal svg size 760,380 dynamic noenhanced font \"sans,11\" background rgb "
+        "\"white\"\nset output\nset datafile separator whitespace\n" +
+            script_,
+        titles_};
+  }
+
+ private:
+  std::string script_;
+  std::vector<std::string> titles_;
+};
+
+void throughput_plot(ScriptBuilder& b, const std::vector<StoredRun>& runs) {
+  std::string rows, plots;
+  std::size_t index = 0;
+  for (const StoredRun& run : runs) {
+    const ThroughputSeries& series = run.record.result.intervals;
+    if (series.interval_s <= 0 || series.ops.size() < 2 || index == kMaxTimelines) {
+      continue;
+    }
+    // The last interval is shorter; its rate is left out.
+    for (std::size_t i = 0; i + 1 < series.ops.size(); ++i) {
+      rows += num(series.interval_s * static_cast<double>(i + 1)) + " " +
+              num(static_cast<double>(series.ops[i]) / series.interval_s) + "\n";
+    }
+    rows += "\n\n";
+    plots += fmt::format(
+        "{}$throughput index {} using 1:2 with linespoints pt 7 ps 0.4 title "
+        "\"run {} ({})\"",
+        plots.empty() ? "plot " : ", \\\n  ", index, run.record.id, gp_text(run.record.label));
+    ++index;
+  }
+  if (index == 0) {
+    return;
+  }
+  b.begin(
+      runs.size() > kMaxTimelines ? "Throughput over time (first 24 runs)" : "Throughput over time",
+      "time (s)", "ops/s (all instances)");
+  b.datablock("throughput", rows);
+  b.line(plots);
+}
+
+void latency_plots(ScriptBuilder& b, const std::vector<LabelGroup>& groups) {
+  for (const auto& [phase, member] : kLatencyPhases) {
+    std::string rows, plots;
+    std::size_t index = 0;
+    for (const LabelGroup& group : groups) {
+      LatencyHistogram merged;
+      for (const StoredRun* run : group.runs) {
+        merged.merge(run->record.result.*member);
+      }
+      if (merged.count() == 0) {
+        continue;
+      }
+      for (int step = 1; step <= 99; ++step) {
+        const double q = step / 100.0;
+        rows += num(merged.quantile_ns(q) / 1000) + " " + num(q) + "\n";
+      }
+      rows += num(merged.quantile_ns(0.999) / 1000) + " 0.999\n\n\n";
+      plots +=
+          fmt::format("{}$latency_{} index {} using 1:2 with lines lw 2 title \"{}\"",
+                      plots.empty() ? "plot " : ", \\\n  ", phase, index, gp_text(group.label));
+      ++index;
+    }
+    if (index == 0) {
+      continue;
+    }
+    b.begin(fmt::format("Latency of {} (CDF, all runs of each label)", phase), "µs (log scale)",
+            "fraction of children");
+    b.datablock(fmt::format("latency_{}", phase), rows);
+    b.line("set logscale x\nset yrange [0:1]");
+    b.line(plots);
+  }
+}
+
+void trend_plot(ScriptBuilder& b, const std::vector<LabelGroup>& groups) {
+  std::string rows, plots, tics;
+  for (std::size_t i = 0; i < groups.size(); ++i) {
+    tics += fmt::format("{}\"{}\" {}", i == 0 ? "" : ", ", gp_text(groups[i].label), i);
+  }
+  std::size_t index = 0;
+  for (const std::string& stressor : stressors_of(groups)) {
+    for (std::size_t i = 0; i < groups.size(); ++i) {
+      const std::vector<double> rates = rates_of(groups[i], stressor);
+      if (rates.empty()) {
+        continue;
+      }
+      const double mid = median(rates);
+      const ValueInterval ci = median_interval(rates, 0.95);
+      const bool bounded = std::isfinite(ci.lo) && std::isfinite(ci.hi);
+      rows += fmt::format("{} {} {} {}\n", i, num(mid), num(bounded ? ci.lo : mid),
+                          num(bounded ? ci.hi : mid));
+    }
+    rows += "\n\n";
+    plots += fmt::format("{}$trend index {} using 1:2:3:4 with yerrorlines pt 7 lw 2 title \"{}\"",
+                         plots.empty() ? "plot " : ", \\\n  ", index++, gp_text(stressor));
+  }
+  b.begin("Trend of ops/s (real) across labels: medians, 95 % CIs (none below 6 runs)", "label",
+          "ops/s (real)");
+  b.datablock("trend", rows);
+  b.line(
+      fmt::format("set xrange [-0.5:{}]\nset xtics ({}) rotate by -20", groups.size() - 0.5, tics));
+  b.line(plots);
+}
+
+const nlohmann::json* metric_named(const nlohmann::json& summary, const std::string& name) {
+  if (!summary.contains("metrics") || !summary.at("metrics").is_array()) {
+    return nullptr;
+  }
+  for (const auto& metric : summary.at("metrics")) {
+    if (metric.is_object() && metric.value("name", "") == name) {
+      return &metric;
+    }
+  }
+  return nullptr;
+}
+
+void ab_plot(ScriptBuilder& b, const Experiment& experiment,
+             const std::vector<LabelGroup>& groups) {
+  const LabelGroup* arm_a = nullptr;
+  const LabelGroup* arm_b = nullptr;
+  for (const LabelGroup& group : groups) {
+    (group.label.ends_with(":a") ? arm_a : arm_b) = &group;
+  }
+  const nlohmann::json* metric = metric_named(experiment.summary, "ops_per_sec_real");
+  if (arm_a == nullptr || arm_b == nullptr || metric == nullptr) {
+    return;
+  }
+  std::string rows;
+  const std::size_t pairs = std::min(arm_a->runs.size(), arm_b->runs.size());
+  for (std::size_t i = 0; i < pairs; ++i) {
+    const double a = arm_a->runs[i]->record.result.ops_per_sec_real();
+    const double b_rate = arm_b->runs[i]->record.result.ops_per_sec_real();
+    rows += fmt::format("{} {}\n", i + 1, num(a > 0 ? 100 * (b_rate / a - 1) : 0));
+  }
+  const nlohmann::json& effect = metric->at("effect");
+  const nlohmann::json& ci = effect.at("ci_pct");
+  const double threshold = experiment.summary.value("threshold_pct", 1.0);
+  b.begin("A/B: change of ops/s (real) per pair, in run order", "pair", "B vs A (%)");
+  b.datablock("pairs", rows);
+  if (ci[0].is_number() && ci[1].is_number()) {
+    b.line(
+        fmt::format("set object 1 rect from graph 0, first {} to graph 1, first {} fc rgb "
+                    "\"#9ecae1\" fs solid 0.4 noborder behind",
+                    num(ci[0].get<double>()), num(ci[1].get<double>())));
+  }
+  const double estimate = effect.value("estimate_pct", 0.0);
+  b.line(fmt::format("set xrange [0.5:{}]", num(static_cast<double>(pairs) + 0.5)));
+  b.line(fmt::format(
+      "plot $pairs using 1:2 with linespoints pt 7 title \"pairs\", \\\n"
+      "  {} with lines lw 2 lc rgb \"#08519c\" title \"estimate {} (band: 95 % CI)\", \\\n"
+      "  {} with lines dt 2 lc rgb \"#999999\" title \"± threshold {} %\", \\\n"
+      "  {} with lines dt 2 lc rgb \"#999999\" notitle",
+      num(estimate), fmt::format("{:+.2f} %", estimate), num(threshold), num(threshold),
+      num(-threshold)));
+}
+
+void sweep_plots(ScriptBuilder& b, const nlohmann::json& summary) {
+  for (const auto& fit : summary.value("fits", nlohmann::json::array())) {
+    const std::string phase = fit.value("phase", "");
+    std::string rows;
+    double max_pages = 0;
+    for (const auto& point : summary.value("points", nlohmann::json::array())) {
+      for (const auto& run : point.value("runs", nlohmann::json::array())) {
+        if (run.contains("pages") && run.contains(phase + "_us")) {
+          const double pages = run.at("pages").get<double>();
+          max_pages = std::max(max_pages, pages);
+          rows += num(pages) + " " + num(run.at(phase + "_us").get<double>()) + "\n";
+        }
+      }
+    }
+    if (rows.empty()) {
+      continue;
+    }
+    const auto& slope = fit.at("per_page_ns");
+    const auto& fixed = fit.at("fixed_us");
+    b.begin(fmt::format("Sweep: {} cost per child vs pages of the parent", phase), "pages",
+            "µs per child");
+    b.datablock("sweep_" + phase, rows);
+    b.line(
+        fmt::format("f(x) = {} + {} * x / 1000.0\nlo(x) = {} + {} * x / 1000.0\n"
+                    "hi(x) = {} + {} * x / 1000.0\nset xrange [0:{}]",
+                    num(fixed.value("estimate", 0.0)), num(slope.value("estimate", 0.0)),
+                    num(fixed.at("ci")[0].get<double>()), num(slope.at("ci")[0].get<double>()),
+                    num(fixed.at("ci")[1].get<double>()), num(slope.at("ci")[1].get<double>()),
+                    num(std::max(max_pages, 1.0) * 1.05)));
+    b.line(fmt::format(
+        "plot '+' using 1:(lo($1)):(hi($1)) with filledcurves fc rgb \"#9ecae1\" fs solid 0.4 "
+        "title \"95 % CI band\", \\\n  f(x) with lines lw 2 lc rgb \"#08519c\" title \"fit\", "
+        "\\\n  $sweep_{} using 1:2 with points pt 7 ps 0.6 title \"runs\"",
+        phase));
+  }
+}
+
+// One curve of a scale (key "ops_per_s" or "efficiency"): index 0 holds "instances median" of
+// every point, index 1 "instances median lo hi" of the points with an interval, so that a point
+// whose interval is null (fewer than 6 rounds) is drawn without an error bar.
+// `top` becomes the highest median or interval end.
+std::string scale_curve_rows(const nlohmann::json& points, const char* key, bool& any_interval,
+                             double& top) {
+  std::string medians, intervals;
+  for (const auto& point : points) {
+    const nlohmann::json& estimate = point.at(key);
+    const nlohmann::json& ci = estimate.at("ci");
+    const std::string head =
+        fmt::format("{} {}", point.value("instances", 0U), num(estimate.value("median", 0.0)));
+    medians += head + "\n";
+    top = std::max(top, estimate.value("median", 0.0));
+    if (ci.is_array() && ci.size() == 2 && ci[0].is_number() && ci[1].is_number()) {
+      top = std::max(top, ci[1].get<double>());
+      intervals +=
+          fmt::format("{} {} {}\n", head, num(ci[0].get<double>()), num(ci[1].get<double>()));
+    }
+  }
+  any_interval = !intervals.empty();
+  return medians + (any_interval ? "\n\n" + intervals : std::string());
+}
+
+// A scale's two curves against the instance count, on a log2 axis (the counts are powers of two
+// and the number of CPUs): ops/s, and the efficiency of one instance with perfect scaling (1)
+// drawn as a line. Error bars are the 95 % CIs of the medians over rounds.
+void scale_plots(ScriptBuilder& b, const nlohmann::json& summary) {
+  const nlohmann::json points = summary.value("points", nlohmann::json::array());
+  if (points.empty()) {
+    return;
+  }
+  std::string tics;
+  double largest = 1;
+  for (const auto& point : points) {
+    const auto count = point.value("instances", 0U);
+    tics += fmt::format("{}{}", tics.empty() ? "" : ", ", count);
+    largest = std::max(largest, static_cast<double>(count));
+  }
+  const std::pair<const char*, const char*> curves[] = {
+      {"ops_per_s", "ops/s (real, all instances)"}, {"efficiency", "efficiency per instance"}};
+  for (const auto& [key, ylabel] : curves) {
+    bool any_interval = false;
+    const bool efficiency = std::string_view(key) == "efficiency";
+    // Efficiency gets room above its highest value: the line at 1 would lie on the top border.
+    double top = 1;
+    const std::string rows = scale_curve_rows(points, key, any_interval, top);
+    b.begin(fmt::format("Scale: {} vs instances, medians over rounds{}{}",
+                        efficiency ? "efficiency per instance" : "ops/s (real)",
+                        any_interval ? ", 95 % CIs" : " (no CI: fewer than 6 rounds)",
+                        efficiency ? "; 1 is perfect scaling" : ""),
+            "instances (log scale)", ylabel);
+    b.datablock(std::string("scale_") + key, rows);
+    b.line(fmt::format("set logscale x 2\nset xrange [0.8:{}]\nset xtics ({})\nset yrange [0:{}]",
+                       num(largest * 1.25), tics, efficiency ? num(top * 1.1) : std::string("*")));
+    std::string plot = fmt::format(
+        "plot $scale_{} index 0 using 1:2 with linespoints pt 7 lw 2 lc rgb \"#08519c\" title "
+        "\"median\"",
+        key);
+    if (any_interval) {
+      plot += fmt::format(
+          ", \\\n  $scale_{} index 1 using 1:2:3:4 with yerrorbars pt 7 lc rgb \"#08519c\" title "
+          "\"95 % CI\"",
+          key);
+    }
+    if (efficiency) {
+      plot += ", \\\n  1 with lines dt 2 lw 1.5 lc rgb \"#e6550d\" title \"perfect scaling (1)\"";
+    }
+    b.line(plot);
+  }
+}
+
+}  // namespace
+
+PlotScript plot_script(const ReportInput& input) {
+  ScriptBuilder builder;
+  const std::vector<LabelGroup> groups = group_by_label(input.runs);
+  if (input.experiment && input.experiment->kind == "scale") {
+    // Only the curves: a scale's runs have different instance counts, so one timeline or one
+    // latency distribution over them would mix loads that the curves keep apart.
+    scale_plots(builder, input.experiment->summary);
+    return builder.finish();
+  }
+  if (input.experiment && input.experiment->kind == "ab") {
+    ab_plot(builder, *input.experiment, groups);
+  } else if (input.experiment) {
+    sweep_plots(builder, input.experiment->summary);
+  } else if (groups.size() > 1) {
+    trend_plot(builder, groups);
+  }
+  throughput_plot(builder, input.runs);
+  latency_plots(builder, groups);
+  return builder.finish();
+}
+
+}  // namespace clonebench

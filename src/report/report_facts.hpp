@@ -1,0 +1,63 @@
+#pragma once
+// The facts every report format shows, derived in one place so that markdown and SRU text say
+// the same thing: runs grouped by label, the command that produced a run, the environment lines
+// that matter, and the comparison of the first and last label.
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "compare/comparison.hpp"
+#include "store/store.hpp"
+
+namespace clonebench {
+
+struct LabelGroup {
+  std::string label;
+  std::vector<const StoredRun*> runs;  // in the order selected
+};
+
+// Groups in the order each label first appears.
+std::vector<LabelGroup> group_by_label(const std::vector<StoredRun>& runs);
+
+// A shell word: quoted when it holds anything but letters, digits and -_./:=,+%.
+std::string quoted(const std::string& word);
+// A size as the CLI takes it: "64M", "1G", "4096".
+std::string cli_size(std::uint64_t bytes);
+
+// A p-value for a column headed p: "0.016", "< 0.001".
+std::string p_column(double p);
+
+// The `clonebench run` command line that measures the same thing as `run`.
+std::string run_command(const StoredRun& run);
+// The `clonebench ab` command line of a stored ab summary (its "ab" design object).
+std::string ab_command(const nlohmann::json& summary);
+// The `clonebench sweep` command line of a stored sweep summary.
+std::string sweep_command(const nlohmann::json& summary);
+
+// The `clonebench scale` command line of a stored scale summary; the stress-ng options, which the
+// summary does not hold, come from the options of one of its runs (`run_options`, may be null).
+std::string scale_command(const nlohmann::json& summary, const nlohmann::json& run_options);
+
+// A scale estimate's interval ({"median", "ci": [lo, hi] or null}) formatted by `format` (two
+// arguments: lo, hi); "n/a (too few runs)" when the rounds were too few for one (null).
+std::string scale_ci_text(const nlohmann::json& estimate, const char* format);
+
+// (name, value) lines of what can change a process-creation cost: kernel, CPU, governor, SMT,
+// THP, HVO and each mitigation. A missing value reads "n/a".
+std::vector<std::pair<std::string, std::string>> environment_lines(
+    const nlohmann::json& environment);
+
+// The unpaired comparison of ops_per_sec_real between the first and the last label (per
+// stressor when there are several), as `compare FIRST LAST` would print it.
+ComparisonResult compare_first_and_last(const std::vector<LabelGroup>& groups);
+
+// The stressors of the groups' runs, in the order each first appears.
+std::vector<std::string> stressors_of(const std::vector<LabelGroup>& groups);
+
+// The ops_per_sec_real values of a group's runs of `stressor` (rates of different stressors are
+// never pooled: a suite run holds every stressor).
+std::vector<double> rates_of(const LabelGroup& group, const std::string& stressor);
+
+}  // namespace clonebench

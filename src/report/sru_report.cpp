@@ -1,0 +1,254 @@
+// The SRU text: "[Test Plan]" and "[Test Results]" sections as an Ubuntu stable release update
+// bug expects them (report_renderers.hpp), plain text with aligned columns.
+
+#include <fmt/core.h>
+
+#include <cctype>
+#include <cmath>
+#include <set>
+
+#include "compare/text_columns.hpp"
+#include "compare/wording.hpp"
+#include "core/text_safety.hpp"
+#include "report/report_facts.hpp"
+#include "report/report_renderers.hpp"
+#include "scale/scale_render.hpp"
+#include "stats/descriptive.hpp"
+#include "stats/median_interval.hpp"
+
+namespace clonebench {
+namespace {
+
+std::string sru_number(double value) {
+  return fmt::format("{:.5g}", value);
+}
+
+// A number the compare document stores as null when it is not finite.
+double finite_or_nan(const nlohmann::json& object, const char* key) {
+  const auto found = object.find(key);
+  return found != object.end() && found->is_number() ? found->get<double>() : std::nan("");
+}
+
+std::string indented(const std::string& text) {
+  std::string out;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    out += "    " + text.substr(start, end - start) + "\n";
+    start = end + 1;
+  }
+  return out;
+}
+
+// The lines of the environment that matter for process creation (CPU, mitigations, HVO, THP):
+// lines the kernels share once, then each line that differs with every kernel's value.
+std::string environment_text(const std::vector<LabelGroup>& groups) {
+  std::vector<std::vector<std::pair<std::string, std::string>>> columns;
+  for (const LabelGroup& group : groups) {
+    columns.push_back(environment_lines(group.runs.front()->environment));
+  }
+  std::string same = "Environment:\n", differs;
+  std::size_t not_affected = 0;
+  for (std::size_t i = 0; i < columns.front().size(); ++i) {
+    const auto& [name, value] = columns.front()[i];
+    bool equal = true;
+    for (const auto& column : columns) {
+      equal = equal && i < column.size() && column[i] == columns.front()[i];
+    }
+    if (equal && name.starts_with("mitigation ") && value == "Not affected") {
+      ++not_affected;  // a line per such mitigation would bury the ones that matter
+      continue;
+    }
+    if (equal) {
+      same += fmt::format("  {}: {}\n", name, value);
+      continue;
+    }
+    differs += fmt::format("  {}:\n", name);
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      differs += fmt::format("    {}: {}\n", printable(groups[g].label),
+                             i < columns[g].size() ? columns[g][i].second : "n/a");
+    }
+  }
+  if (not_affected > 0) {
+    same += fmt::format("  other mitigations: {} not affected\n", not_affected);
+  }
+  return same + (differs.empty() ? "" : "Differences between the kernels:\n" + differs);
+}
+
+std::string noise_text(const MetricComparison& metric, const ComparisonResult& report) {
+  std::string out = "Noise: " + noise_line(metric, report) + ".\n";
+  if (metric.effect.verdict == Verdict::kInconclusive && metric.effect.runs_needed > 0) {
+    out += fmt::format("About {} {} per side would settle a ±{:g} % change.\n",
+                       metric.effect.runs_needed, report.paired ? "pairs" : "runs",
+                       report.options.threshold * 100);
+  }
+  return out;
+}
+
+std::string label_report(const std::vector<LabelGroup>& groups) {
+  std::string plan = "[Test Plan]\n\nOn each kernel, boot it and run:\n\n";
+  std::set<std::string> commands;
+  for (const LabelGroup& group : groups) {
+    for (const StoredRun* run : group.runs) {
+      if (commands.insert(run_command(*run)).second) {
+        plan += indented(run_command(*run));
+      }
+    }
+  }
+  plan += "\nthen compare the stored runs:\n\n";
+  std::string labels;
+  for (const LabelGroup& group : groups) {
+    labels += " " + quoted(printable(group.label));
+  }
+  plan += indented("clonebench report" + labels + " --format sru");
+  std::string results = "\n[Test Results]\n\nKernels: ";
+  std::vector<std::vector<std::string>> rows = {
+      {"stressor", "kernel", "runs", "median ops/s", "95% CI of the median"}};
+  for (const LabelGroup& group : groups) {
+    results += (&group == &groups.front() ? "" : ", ") + printable(group.label);
+  }
+  for (const std::string& stressor : stressors_of(groups)) {
+    for (const LabelGroup& group : groups) {
+      const std::vector<double> rates = rates_of(group, stressor);
+      if (rates.empty()) {
+        continue;
+      }
+      const ValueInterval ci = median_interval(rates, 0.95);
+      rows.push_back({printable(stressor), printable(group.label), std::to_string(rates.size()),
+                      sru_number(median(rates)),
+                      std::isfinite(ci.lo) && std::isfinite(ci.hi)
+                          ? fmt::format("{} to {}", sru_number(ci.lo), sru_number(ci.hi))
+                          : "needs >= 6 runs"});
+    }
+  }
+  results +=
+      "\nMetric: ops/s (real): successful creating calls per second of wall time, all "
+      "instances (higher is better)\n\n" +
+      render_columns(rows, {false, false, true, true, true}, "  ") + "\n";
+  if (groups.size() > 1) {
+    const ComparisonResult report = compare_first_and_last(groups);
+    for (const MetricComparison& metric : report.metrics) {
+      results += metric_sentence(metric, report) + "\n" + noise_text(metric, report);
+    }
+    for (const std::string& warning : report.warnings) {
+      results += "Warning: " + warning + "\n";
+    }
+    results += "\n";
+  }
+  return plan + results + environment_text(groups);
+}
+
+std::string ab_report(const Experiment& experiment, const std::vector<LabelGroup>& groups) {
+  const nlohmann::json& s = experiment.summary;
+  std::string out =
+      "[Test Plan]\n\nRun both settings interleaved in randomized pairs on one boot (the pair "
+      "order and the seed are stored):\n\n" +
+      indented(ab_command(s)) + "\n[Test Results]\n\n";
+  std::vector<std::vector<std::string>> rows = {
+      {"metric", "A median", "B median", "pairs", "change", "95% CI", "p", "verdict"}};
+  for (const auto& m : s.value("metrics", nlohmann::json::array())) {
+    const auto& effect = m.at("effect");
+    const auto& ci = effect.at("ci_pct");
+    rows.push_back({printable(m.value("name", "")), sru_number(m.at("a").value("median", 0.0)),
+                    sru_number(m.at("b").value("median", 0.0)),
+                    std::to_string(m.at("a").value("n", 0)),
+                    format_pct(effect.value("estimate_pct", 0.0)),
+                    ci[0].is_number() && ci[1].is_number()
+                        ? fmt::format("{} to {}", format_pct(ci[0].get<double>()),
+                                      format_pct(ci[1].get<double>()))
+                        : "unbounded",
+                    p_column(effect.value("p_holm", 1.0)), effect.value("verdict", "")});
+  }
+  out += render_columns(rows, {false, true, true, true, true, true, true, false}, "  ") + "\n";
+  out += printable(s.value("summary", "")) + "\n";
+  for (const auto& m : s.value("metrics", nlohmann::json::array())) {
+    const auto& effect = m.at("effect");
+    out += fmt::format(
+        "Noise of {}: CV {:.2f} % (A), {:.2f} % (B); these pairs detect a change of {:.2f} % "
+        "80 % of the time.\n",
+        printable(m.value("name", "")), m.at("a").value("cv_pct", 0.0),
+        m.at("b").value("cv_pct", 0.0), finite_or_nan(effect, "mde_pct"));
+    if (effect.value("verdict", "") == "inconclusive" && effect.value("runs_needed", 0) > 0) {
+      out += fmt::format("About {} pairs would settle a ±{:g} % change of {}.\n",
+                         effect.value("runs_needed", 0), s.value("threshold_pct", 1.0),
+                         printable(m.value("name", "")));
+    }
+  }
+  for (const auto& warning : s.value("warnings", nlohmann::json::array())) {
+    out += "Warning: " + printable(warning.get<std::string>()) + "\n";
+  }
+  return out + "\n" + (groups.empty() ? std::string() : environment_text({groups.front()}));
+}
+
+std::string sweep_report(const Experiment& experiment, const std::vector<LabelGroup>& groups) {
+  const nlohmann::json& s = experiment.summary;
+  std::string out = "[Test Plan]\n\nMeasure the cost at each size of the parent:\n\n" +
+                    indented(sweep_command(s)) + "\n[Test Results]\n\n";
+  std::vector<std::vector<std::string>> rows = {
+      {"phase", "per page ns", "95% CI", "fixed µs", "95% CI", "R²"}};
+  for (const auto& fit : s.value("fits", nlohmann::json::array())) {
+    const auto& page = fit.at("per_page_ns");
+    const auto& fixed = fit.at("fixed_us");
+    rows.push_back({fit.value("phase", ""), sru_number(page.value("estimate", 0.0)),
+                    fmt::format("{} to {}", sru_number(page.at("ci")[0].get<double>()),
+                                sru_number(page.at("ci")[1].get<double>())),
+                    sru_number(fixed.value("estimate", 0.0)),
+                    fmt::format("{} to {}", sru_number(fixed.at("ci")[0].get<double>()),
+                                sru_number(fixed.at("ci")[1].get<double>())),
+                    sru_number(fit.value("r2", 0.0))});
+  }
+  out += render_columns(rows, {false, true, true, true, true, true}, "  ") + "\n";
+  return out + (groups.empty() ? std::string() : environment_text({groups.front()}));
+}
+
+// The scale's command, its points (medians over rounds with 95 % CIs) and where throughput stops
+// growing, in the words `clonebench scale` printed.
+std::string sru_scale_report(const Experiment& experiment, const std::vector<StoredRun>& runs,
+                             const std::vector<LabelGroup>& groups) {
+  const nlohmann::json& s = experiment.summary;
+  std::string out =
+      "[Test Plan]\n\nMeasure the throughput at each number of instances, every count once per "
+      "round in a seeded order:\n\n" +
+      indented(
+          scale_command(s, runs.empty() ? nlohmann::json() : runs.front().record.result.options)) +
+      "\n[Test Results]\n\n";
+  std::vector<std::vector<std::string>> rows = {
+      {"instances", "median ops/s", "95% CI", "efficiency", "95% CI", "n"}};
+  for (const auto& point : s.value("points", nlohmann::json::array())) {
+    const nlohmann::json& ops = point.at("ops_per_s");
+    const nlohmann::json& efficiency = point.at("efficiency");
+    rows.push_back({std::to_string(point.value("instances", 0U)),
+                    sru_number(ops.value("median", 0.0)), scale_ci_text(ops, "{:.5g} to {:.5g}"),
+                    fmt::format("{:.3f}", efficiency.value("median", 0.0)),
+                    scale_ci_text(efficiency, "{:.3f} to {:.3f}"),
+                    std::to_string(point.value("n", 0U))});
+  }
+  out += render_columns(rows, {true, true, true, true, true, true}, "  ") + "\n";
+  out +=
+      "Efficiency: (ops/s / instances) / ops/s of the same round's 1-instance run (1 is perfect "
+      "scaling).\n";
+  if (s.contains("knee")) {
+    const std::string knee = scale_knee_text(s.at("knee"));
+    out +=
+        static_cast<char>(std::toupper(static_cast<unsigned char>(knee.front()))) + knee.substr(1);
+  }
+  return out + "\n" + (groups.empty() ? std::string() : environment_text({groups.front()}));
+}
+
+}  // namespace
+
+std::string render_sru_report(const ReportInput& input) {
+  const std::vector<LabelGroup> groups = group_by_label(input.runs);
+  if (input.experiment && input.experiment->kind == "ab") {
+    return ab_report(*input.experiment, groups);
+  }
+  if (input.experiment && input.experiment->kind == "scale") {
+    return sru_scale_report(*input.experiment, input.runs, groups);
+  }
+  if (input.experiment) {
+    return sweep_report(*input.experiment, groups);
+  }
+  return label_report(groups);
+}
+
+}  // namespace clonebench

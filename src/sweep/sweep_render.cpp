@@ -1,0 +1,154 @@
+#include "sweep/sweep_render.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/units.hpp"
+
+namespace clonebench {
+namespace {
+
+constexpr int kPlotWidth = 64;
+constexpr int kPlotHeight = 16;
+
+std::string points_table(const nlohmann::json& summary) {
+  std::string out = fmt::format("{:>10} {:>10} {:>10} {:>11} {:>11} {:>11} {:>5}\n", "rss", "pages",
+                                "copied", "create µs", "reap µs", "total µs", "runs");
+  for (const auto& point : summary.at("points")) {
+    out += fmt::format("{:>10} {:>10.0f} {:>10.0f} {:>11.2f} {:>11.2f} {:>11.2f} {:>5}\n",
+                       format_size(point.at("rss_bytes").get<std::uint64_t>()),
+                       point.at("pages").get<double>(), point.at("entries_copied").get<double>(),
+                       point.at("create_us").get<double>(), point.at("reap_us").get<double>(),
+                       point.at("total_us").get<double>(), point.at("runs").size());
+  }
+  return out;
+}
+
+std::string fits_table(const nlohmann::json& summary) {
+  std::string out = fmt::format("{:<7} {:>28} {:>28} {:>6}  {}\n", "phase", "per page ns [95 % CI]",
+                                "fixed µs [95 % CI]", "R²", "fit");
+  for (const auto& fit : summary.at("fits")) {
+    const auto& slope = fit.at("per_page_ns");
+    const auto& fixed = fit.at("fixed_us");
+    std::string verdict = "ok";
+    if (fit.value("bad_fit", false)) {
+      verdict = "BAD FIT:";
+      for (const auto& flag : fit.at("flags")) {
+        verdict += " " + flag.get<std::string>();
+      }
+    }
+    out +=
+        fmt::format("{:<7} {:>28} {:>28} {:>6.3f}  {}\n", fit.at("phase").get<std::string>(),
+                    fmt::format("{:.2f} [{:.2f}, {:.2f}]", slope.at("estimate").get<double>(),
+                                slope.at("ci")[0].get<double>(), slope.at("ci")[1].get<double>()),
+                    fmt::format("{:.2f} [{:.2f}, {:.2f}]", fixed.at("estimate").get<double>(),
+                                fixed.at("ci")[0].get<double>(), fixed.at("ci")[1].get<double>()),
+                    fit.at("r2").get<double>(), verdict);
+  }
+  return out;
+}
+
+// Every run as 'o', point medians as '#', the fitted total line as '.'.
+std::string total_plot(const nlohmann::json& summary) {
+  const nlohmann::json* total_fit = nullptr;
+  for (const auto& fit : summary.at("fits")) {
+    if (fit.at("phase") == "total") {
+      total_fit = &fit;
+    }
+  }
+  std::vector<std::pair<double, double>> runs, medians;
+  for (const auto& point : summary.at("points")) {
+    medians.emplace_back(point.at("pages").get<double>(), point.at("total_us").get<double>());
+    for (const auto& run : point.at("runs")) {
+      runs.emplace_back(run.at("pages").get<double>(), run.at("total_us").get<double>());
+    }
+  }
+  if (total_fit == nullptr || runs.empty()) {
+    return "";
+  }
+  double max_x = 1, max_y = 1e-9;
+  for (const auto& [x, y] : runs) {
+    max_x = std::max(max_x, x);
+    max_y = std::max(max_y, y);
+  }
+  std::vector<std::string> grid(kPlotHeight, std::string(kPlotWidth, ' '));
+  const auto put = [&](double x, double y, char mark) {
+    const auto column = static_cast<int>(std::lround(x / max_x * (kPlotWidth - 1)));
+    const auto row = static_cast<int>(std::lround(y / max_y * (kPlotHeight - 1)));
+    if (column >= 0 && column < kPlotWidth && row >= 0 && row < kPlotHeight) {
+      grid[static_cast<std::size_t>(kPlotHeight - 1 - row)][static_cast<std::size_t>(column)] =
+          mark;
+    }
+  };
+  const double slope_us = total_fit->at("per_page_ns").at("estimate").get<double>() / 1000;
+  const double fixed_us = total_fit->at("fixed_us").at("estimate").get<double>();
+  for (int column = 0; column < kPlotWidth; ++column) {
+    const double x = max_x * column / (kPlotWidth - 1);
+    put(x, fixed_us + slope_us * x, '.');
+  }
+  for (const auto& [x, y] : runs) {
+    put(x, y, 'o');
+  }
+  for (const auto& [x, y] : medians) {
+    put(x, y, '#');
+  }
+  std::string out = "total µs per op vs pages (o run, # median, . fit)\n";
+  for (int row = 0; row < kPlotHeight; ++row) {
+    const double label = max_y * (kPlotHeight - 1 - row) / (kPlotHeight - 1);
+    out += fmt::format("{:>10.1f} |{}\n", label, grid[static_cast<std::size_t>(row)]);
+  }
+  out += fmt::format("{:>10} +{}\n{:>10}  0{:>{}}\n", "", std::string(kPlotWidth, '-'), "",
+                     fmt::format("{:.0f} pages", max_x), kPlotWidth - 1);
+  return out;
+}
+
+// Why a sweep run to a precision ended; nothing for a fixed number of rounds (and for summaries
+// stored before --precision existed).
+std::string stop_line(const nlohmann::json& summary) {
+  const nlohmann::json* stop = summary.contains("stop") ? &summary.at("stop") : nullptr;
+  if (stop == nullptr || stop->at("precision_pct").is_null()) {
+    return "";
+  }
+  const double target_pct = stop->at("precision_pct").get<double>();
+  const nlohmann::json& reached = stop->at("per_page_half_width_pct");
+  const std::string width =
+      reached.is_null() ? "not known yet" : fmt::format("±{:.1f} %", reached.get<double>());
+  const std::string reason = stop->at("reason").get<std::string>();
+  if (reason == "precision") {
+    return fmt::format("stopped: the per-page interval of total is {}, within ±{:g} %\n\n", width,
+                       target_pct);
+  }
+  return fmt::format(
+      "stopped by {} before ±{:g} % was reached: the per-page interval of total is "
+      "{}\n\n",
+      reason == "max-time" ? "--max-time" : "--rounds", target_pct, width);
+}
+
+}  // namespace
+
+std::string render_sweep(const nlohmann::json& summary) {
+  if (!summary.is_object() || !summary.contains("points") || !summary.contains("fits")) {
+    throw UsageError("sweep summary: not a sweep object (no points/fits)");
+  }
+  try {
+    std::string out = fmt::format(
+        "sweep {} --rss-kind {} --vmas {}: {} rounds, {} instance(s), {:g} s per point, {:.1f} "
+        "s\n\n",
+        summary.at("stressor").get<std::string>(), summary.at("rss_kind").get<std::string>(),
+        summary.at("vmas").get<std::uint64_t>(), summary.at("rounds").get<std::uint32_t>(),
+        summary.at("instances").get<std::uint32_t>(),
+        summary.at("timeout_per_point_s").get<double>(), summary.at("elapsed_s").get<double>());
+    out += stop_line(summary);
+    out += points_table(summary) + "\n" + fits_table(summary) + "\n" + total_plot(summary);
+    return out;
+  } catch (const nlohmann::json::exception& error) {
+    throw UsageError(fmt::format("sweep summary: {}", error.what()));
+  }
+}
+
+}  // namespace clonebench

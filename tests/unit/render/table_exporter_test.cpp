@@ -1,0 +1,84 @@
+// The human table: one aligned row per run with the numbers people compare first.
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "render/exporters.hpp"
+#include "support/sample_document.hpp"
+
+namespace clonebench {
+namespace {
+
+std::vector<std::string> table_lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream stream(text);
+  for (std::string line; std::getline(stream, line);) {
+    lines.push_back(line);
+  }
+  return lines;
+}
+
+TEST(ExportTable, HasTwoHeaderLinesAndOneLinePerRun) {
+  const auto lines = table_lines_of(render_table(testing::sample_document()));
+  ASSERT_EQ(lines.size(), 4U);
+  EXPECT_NE(lines[0].find("create µs"), std::string::npos);
+  EXPECT_EQ(lines[1].rfind("stressor", 0), 0U);
+  EXPECT_EQ(lines[2].rfind("clone ", 0), 0U);
+  EXPECT_EQ(lines[3].rfind("fork ", 0), 0U);
+}
+
+TEST(ExportTable, RightAlignsNumbersUnderTheirHeaders) {
+  const auto lines = table_lines_of(render_table(testing::sample_document()));
+  const std::size_t end = lines[1].find("ops/s real") + std::string("ops/s real").size();
+  EXPECT_EQ(lines[2].substr(0, end).substr(end - 6), "279.50");
+  EXPECT_EQ(lines[3].substr(0, end).substr(end - 6), "690.32");
+  const std::size_t ops_end = lines[1].find("bogo ops") + std::string("bogo ops").size();
+  EXPECT_EQ(lines[2].substr(ops_end - 4, 4), "2807");
+  EXPECT_EQ(lines[3].substr(ops_end - 4, 4), "2071");
+}
+
+TEST(ExportTable, ShowsLatencyPercentilesInMicroseconds) {
+  // 98 creates of 1 ms and 2 of 3 ms. Nearest rank: p50 is the 50th value (1 ms), p99 the 99th
+  // (3 ms); each is shown as the middle of its histogram bucket (64 per power of two):
+  // 1 000 000 ns lies in [999 424, 1 007 616), middle 1 003 519.5 ns → "1003.5";
+  // 3 000 000 ns lies in [2 981 888, 3 014 656), middle 2 998 271.5 ns → "2998.3" (below the
+  // maximum, so not clamped).
+  RunDocument document = testing::sample_document();
+  LatencyHistogram create;
+  for (int i = 0; i < 98; ++i) {
+    create.add(1'000'000);
+  }
+  create.add(3'000'000);
+  create.add(3'000'000);
+  document.runs[1].result.create = create;
+  const auto lines = table_lines_of(render_table(document));
+  const std::size_t p50_end = lines[1].find("p50") + 3;
+  const std::size_t p99_end = lines[1].find("p99") + 3;
+  EXPECT_EQ(lines[3].substr(p50_end - 6, 6), "1003.5") << lines[3];
+  EXPECT_EQ(lines[3].substr(p99_end - 6, 6), "2998.3") << lines[3];
+}
+
+TEST(ExportTable, ListsFailuresOrADash) {
+  const auto lines = table_lines_of(render_table(testing::sample_document()));
+  EXPECT_EQ(lines[2].substr(lines[2].size() - 21), "EINVAL 120, EPERM 340");
+  EXPECT_EQ(lines[3].back(), '-');
+}
+
+TEST(ExportTable, PrintsADashForAPhaseWithoutSamples) {
+  RunDocument document = testing::sample_document();
+  document.runs[1].result.start = LatencyHistogram{};
+  const auto lines = table_lines_of(render_table(document));
+  EXPECT_NE(lines[3].find(" - "), std::string::npos) << lines[3];
+}
+
+TEST(ExportTable, EndsNoLineWithSpaces) {
+  for (const auto& line : table_lines_of(render_table(testing::sample_document()))) {
+    ASSERT_FALSE(line.empty());
+    EXPECT_NE(line.back(), ' ') << line;
+  }
+}
+
+}  // namespace
+}  // namespace clonebench

@@ -1,0 +1,145 @@
+// `clonebench report`'s markdown, SRU text, gnuplot script (data inline) and HTML page for every
+// kind of selection (two kernels' runs, an ab experiment, a sweep, scales), from a small store
+// built in the test, byte for byte against tests/golden/report; and the selections it must refuse.
+
+#include "report/report_renderers.hpp"
+
+#include <gtest/gtest.h>
+
+#include "core/error.hpp"
+#include "report/plot_script.hpp"
+#include "report/report_facts.hpp"
+#include "report/report_input.hpp"
+#include "support/golden.hpp"
+#include "support/sample_report_store.hpp"
+#include "support/temp_directory.hpp"
+
+namespace clonebench {
+namespace {
+
+class ReportRender : public testing::TempDirectoryTest {
+ protected:
+  void SetUp() override {
+    Store store(path_);
+    testing::fill_report_store(store);
+  }
+  ReportInput input(const std::vector<std::string>& selection) const {
+    const Store store(path_, Store::Access::kReadOnly);
+    return select_report_input(store, selection);
+  }
+  // The message of the refusal, with the database path replaced by "DB".
+  std::string refusal(const std::vector<std::string>& selection) const {
+    try {
+      input(selection);
+    } catch (const UsageError& error) {
+      std::string message = error.what();
+      if (const auto at = message.find(path_); at != std::string::npos) {
+        message.replace(at, path_.size(), "DB");
+      }
+      return message;
+    }
+    return "no error";
+  }
+  void expect_goldens(const std::vector<std::string>& selection, const std::string& name) const {
+    const ReportInput selected = input(selection);
+    testing::expect_golden_file(testing::golden_path("render/" + name + ".md"),
+                                render_markdown_report(selected));
+    testing::expect_golden_file(testing::golden_path("render/" + name + ".sru.txt"),
+                                render_sru_report(selected));
+    const PlotScript plots = plot_script(selected);
+    testing::expect_golden_file(testing::golden_path("render/" + name + ".gp"), plots.script);
+    // The page around the plots, with a stand-in for each SVG gnuplot would draw.
+    std::vector<std::string> svgs;
+    for (std::size_t i = 0; i < plots.titles.size(); ++i) {
+      svgs.push_back("<svg viewBox=\"0 0 10 10\"><text>plot " + std::to_string(i) +
+                     "</text></svg>");
+    }
+    testing::expect_golden_file(testing::golden_path("render/" + name + ".html"),
+                                render_html_report(selected, plots.titles, svgs));
+  }
+  std::string path_ = scratch_.file("runs.db");
+};
+
+TEST_F(ReportRender, TwoKernelsGiveATrendAComparisonAndTheEnvironmentSideBySide) {
+  expect_goldens({testing::kKernelA, testing::kKernelB}, "kernels");
+}
+
+TEST_F(ReportRender, AnAbExperimentGivesItsCommandPairsEffectAndVerdict) {
+  expect_goldens({testing::kAbTag}, "ab");
+  const ReportInput newest = input({"ab"});
+  ASSERT_TRUE(newest.experiment.has_value());
+  EXPECT_EQ(newest.experiment->tag, testing::kAbTag);
+  EXPECT_EQ(newest.runs.size(), 16U);
+}
+
+TEST_F(ReportRender, ASweepGivesItsFitsAndPoints) {
+  expect_goldens({"sweep"}, "sweep");
+}
+
+TEST_F(ReportRender, AScaleGivesItsTwoCurvesPointsAndWhereThroughputStopsGrowing) {
+  expect_goldens({"scale"}, "scale");
+  const ReportInput newest = input({"scale"});
+  ASSERT_TRUE(newest.experiment.has_value());
+  EXPECT_EQ(newest.experiment->tag, testing::kScaleTag);
+  EXPECT_EQ(newest.runs.size(), 18U);
+  EXPECT_EQ(plot_script(newest).titles.size(), 2U);
+}
+
+TEST_F(ReportRender, AScaleOfTooFewRoundsSaysSoAndDrawsNoErrorBars) {
+  expect_goldens({testing::kScaleFewTag}, "scale_few_rounds");
+  const ReportInput few = input({testing::kScaleFewTag});
+  EXPECT_NE(render_sru_report(few).find("n/a (too few runs)"), std::string::npos);
+  EXPECT_EQ(plot_script(few).script.find("yerrorbars"), std::string::npos);
+}
+
+TEST_F(ReportRender, AScaleCommandCarriesTheStressNgOptionsOfItsRuns) {
+  const nlohmann::json summary = {{"stressor", "fork"}, {"instances", {1, 2, 8}},
+                                  {"rounds", 12},       {"timeout_s", 0.5},
+                                  {"seed", 3},          {"workload", "stress-ng"}};
+  const nlohmann::json options = {{"fork_max", 4},
+                                  {"vfork_max", 1},
+                                  {"fork_vm", true},
+                                  {"fork_pageout", false},
+                                  {"fork_unmap", true}};
+  EXPECT_EQ(scale_command(summary, options),
+            "clonebench scale fork --instances 1,2,8 --rounds 12 --timeout 0.5s --seed 3 "
+            "--workload stress-ng --fork-max 4 --fork-vm --fork-unmap");
+  EXPECT_EQ(scale_command(summary, nlohmann::json()),
+            "clonebench scale fork --instances 1,2,8 --rounds 12 --timeout 0.5s --seed 3 "
+            "--workload stress-ng");
+}
+
+TEST_F(ReportRender, RunIdsSelectThoseRunsInTheOrderGiven) {
+  const ReportInput selected = input({"3,1", "12"});
+  ASSERT_EQ(selected.runs.size(), 3U);
+  EXPECT_EQ(selected.runs[0].record.id, 3);
+  EXPECT_EQ(selected.runs[2].record.label, testing::kKernelB);
+  EXPECT_FALSE(selected.experiment.has_value());
+}
+
+TEST_F(ReportRender, UnknownIdsLabelsAndExperimentsAreRefusedByName) {
+  EXPECT_EQ(refusal({"999"}), "report: run 999 is not in DB");
+  EXPECT_EQ(refusal({"6.9.0-1-generic"}),
+            "report: '6.9.0-1-generic' is neither a run id, a label nor an experiment in DB");
+  EXPECT_EQ(refusal({testing::kAbTag, testing::kKernelA}),
+            "report: experiment 'ab-2026-11-30T09:00:00Z-0001' must be the only SELECTION "
+            "(report runs or one experiment)");
+}
+
+TEST_F(ReportRender, AKindWithoutAnExperimentIsRefused) {
+  const std::string empty = scratch_.file("empty.db");
+  { Store create(empty); }
+  const Store store(empty, Store::Access::kReadOnly);
+  for (const std::string kind : {"sweep", "scale"}) {
+    try {
+      select_report_input(store, {kind});
+      ADD_FAILURE() << "an empty database gave a " << kind;
+    } catch (const UsageError& error) {
+      EXPECT_EQ(std::string(error.what()),
+                "report: no complete " + kind + " experiment is stored in " + empty);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace clonebench

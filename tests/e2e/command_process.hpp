@@ -74,28 +74,6 @@ inline CommandResult run_command(const std::vector<std::string>& argv,
   return result;
 }
 
-// A fresh directory under $TMPDIR, removed with everything in it when the object goes.
-class ScratchDirectory {
- public:
-  explicit ScratchDirectory(const std::string& name) {
-    std::string pattern = temp_path(name + "-XXXXXX");
-    path_ = ::mkdtemp(pattern.data()) != nullptr ? pattern : std::string();
-  }
-  ~ScratchDirectory() {
-    std::error_code ignored;
-    if (!path_.empty()) {
-      std::filesystem::remove_all(path_, ignored);
-    }
-  }
-  ScratchDirectory(const ScratchDirectory&) = delete;
-  ScratchDirectory& operator=(const ScratchDirectory&) = delete;
-
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
-
 // "a,b,c" (how CMake lists reach the tests) as {"a", "b", "c"}.
 inline std::vector<std::string> split_list(const std::string& text) {
   std::vector<std::string> items;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "e2e/command_process.hpp"
+#include "support/temp_directory.hpp"
 
 namespace clonebench::testing {
 namespace {
@@ -119,8 +120,8 @@ TEST(BashCompletion, OffersTheValuesOfFormatAndFailOn) {
 }
 
 TEST(BashCompletion, OffersTheLabelsStoredInTheDatabase) {
-  ScratchDirectory dir("completion");
-  const std::string db = dir.path() + "/runs.db";
+  TempDirectory dir("completion");
+  const std::string db = dir.file("runs.db");
   for (const std::string label : {"6.1.0-17-amd64", "patched"}) {
     const CommandResult stored = run_command(
         {CLONEBENCH_BINARY, "run", "fork", "--ops", "20", "--label", label, "--db", db});
@@ -132,8 +133,8 @@ TEST(BashCompletion, OffersTheLabelsStoredInTheDatabase) {
 }
 
 TEST(BashCompletion, NeverCreatesADatabase) {
-  ScratchDirectory dir("completion");
-  const std::string db = dir.path() + "/absent.db";
+  TempDirectory dir("completion");
+  const std::string db = dir.file("absent.db");
   EXPECT_TRUE(complete({"compare", ""}, {"CLONEBENCH_DB=" + db}).empty());
   EXPECT_FALSE(std::filesystem::exists(db));
 }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "e2e/command_process.hpp"
+#include "support/temp_directory.hpp"
 
 namespace clonebench::testing {
 namespace {
@@ -35,7 +36,7 @@ bool is_executable_file(const std::string& path) {
 class InstalledTree : public ::testing::Test {
  protected:
   void SetUp() override {
-    prefix_ = scratch_.path() + "/prefix";
+    prefix_ = scratch_.file("prefix");
     const CommandResult installed =
         run_command({CLONEBENCH_CMAKE, "--install", CLONEBENCH_BUILD_DIR, "--prefix", prefix_});
     ASSERT_EQ(installed.exit_code, 0) << installed.out << installed.err;
@@ -59,7 +60,7 @@ class InstalledTree : public ::testing::Test {
     }
   }
 
-  ScratchDirectory scratch_{"install"};
+  TempDirectory scratch_{"install"};
   std::string prefix_;
 };
 
@@ -102,7 +103,7 @@ TEST_F(InstalledTree, RunsEveryStressorListAndEnvFromItsPrefix) {
 }
 
 TEST_F(InstalledTree, RunsEveryStressorAfterItsPrefixIsMoved) {
-  const std::string moved = scratch_.path() + "/elsewhere/usr";
+  const std::string moved = scratch_.file("elsewhere/usr");
   fs::create_directories(fs::path(moved).parent_path());
   fs::rename(prefix_, moved);
   expect_every_stressor_runs(moved);
@@ -117,16 +118,15 @@ TEST_F(InstalledTree, ShowsTheManPagesToMan) {
 
 TEST_F(InstalledTree, FailsNamingAPrivateProgramThatIsMissing) {
   for (const std::string& program : split_list(CLONEBENCH_PRIVATE_PROGRAMS)) {
-    ScratchDirectory copy("install-copy");
-    fs::copy(prefix_, copy.path(), fs::copy_options::recursive);
-    fs::remove(copy.path() + "/libexec/clonebench/" + program);
-    const CommandResult run = run_command(
-        {copy.path() + "/bin/clonebench", "run", "exec", "--timeout", "0.2s", "--no-store"}, {},
-        kUnset);
+    TempDirectory copy("install-copy");
+    fs::copy(prefix_, copy.path().string(), fs::copy_options::recursive);
+    fs::remove(copy.file("libexec/clonebench/") + program);
+    const CommandResult run =
+        run_command({copy.file("bin/clonebench"), "run", "exec", "--timeout", "0.2s", "--no-store"},
+                    {}, kUnset);
     EXPECT_EQ(run.exit_code, 1) << program;
     EXPECT_NE(run.err.find("private program " + program), std::string::npos) << run.err;
-    EXPECT_NE(run.err.find(copy.path() + "/bin/../libexec/clonebench/" + program),
-              std::string::npos)
+    EXPECT_NE(run.err.find(copy.file("bin/../libexec/clonebench/") + program), std::string::npos)
         << run.err;
   }
 }

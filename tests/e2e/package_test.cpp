@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "e2e/command_process.hpp"
+#include "support/temp_directory.hpp"
 
 namespace clonebench::testing {
 namespace {
@@ -58,10 +59,10 @@ class DebianPackage : public ::testing::Test {
     }
     const CommandResult packed = run_command(
         {CLONEBENCH_CPACK, "-G", "DEB", "--config",
-         std::string(CLONEBENCH_BUILD_DIR) + "/CPackConfig.cmake", "-B", scratch_.path()},
+         std::string(CLONEBENCH_BUILD_DIR) + "/CPackConfig.cmake", "-B", scratch_.path().string()},
         {}, {}, 240);
     ASSERT_EQ(packed.exit_code, 0) << packed.out << packed.err;
-    for (const auto& entry : fs::directory_iterator(scratch_.path())) {
+    for (const auto& entry : fs::directory_iterator(scratch_.path().string())) {
       if (entry.path().extension() == ".deb") {
         deb_ = entry.path().string();
       }
@@ -75,7 +76,7 @@ class DebianPackage : public ::testing::Test {
     return trimmed(result.out);
   }
 
-  ScratchDirectory scratch_{"package"};
+  TempDirectory scratch_{"package"};
   std::string deb_;
 };
 
@@ -111,11 +112,11 @@ TEST_F(DebianPackage, DescribesItselfAndDependsOnThePackageOfEveryLibraryItLoads
   EXPECT_NE(field("Description").find("process"), std::string::npos);
 
   const std::string depends = ", " + field("Depends") + ",";
-  ScratchDirectory root("package-root");
-  ASSERT_EQ(run_command({"dpkg", "-x", deb_, root.path()}).exit_code, 0);
-  std::vector<std::string> programs = {root.path() + "/usr/bin/clonebench"};
+  TempDirectory root("package-root");
+  ASSERT_EQ(run_command({"dpkg", "-x", deb_, root.path().string()}).exit_code, 0);
+  std::vector<std::string> programs = {root.file("usr/bin/clonebench")};
   for (const std::string& program : split_list(CLONEBENCH_PRIVATE_PROGRAMS)) {
-    programs.push_back(root.path() + "/usr/libexec/clonebench/" + program);
+    programs.push_back(root.file("usr/libexec/clonebench/") + program);
   }
   for (const std::string& program : programs) {
     // Only the libraries the program names itself (NEEDED): those of its libraries come with
@@ -149,10 +150,10 @@ TEST_F(DebianPackage, DescribesItselfAndDependsOnThePackageOfEveryLibraryItLoads
 }
 
 TEST_F(DebianPackage, RunsEveryStressorWhenUnpackedIntoAThrowAwayRoot) {
-  ScratchDirectory root("package-root");
-  const CommandResult unpacked = run_command({"dpkg", "-x", deb_, root.path()});
+  TempDirectory root("package-root");
+  const CommandResult unpacked = run_command({"dpkg", "-x", deb_, root.path().string()});
   ASSERT_EQ(unpacked.exit_code, 0) << unpacked.err;
-  const std::string driver = root.path() + "/usr/bin/clonebench";
+  const std::string driver = root.file("usr/bin/clonebench");
   const CommandResult list =
       run_command({driver, "list", "--json"}, {}, {"CLONEBENCH_LIBEXEC_DIR"});
   ASSERT_EQ(list.exit_code, 0) << list.err;

@@ -12,6 +12,7 @@
 #include <string>
 #include <thread>
 
+#include "support/temp_directory.hpp"
 #include "tool_process.hpp"
 
 namespace clonebench::testing {
@@ -60,24 +61,21 @@ inline bool wait_for_child_named(pid_t parent, const std::string& name, double t
   return false;
 }
 
-// A directory of its own, removed with everything in it at the end.
+// A directory of its own (support/temp_directory.hpp), with programs a test puts on PATH.
 class ProfileDirectory {
  public:
-  explicit ProfileDirectory(const std::string& name) : path_(temp_path(name)) {
-    std::filesystem::remove_all(path_);
-    std::filesystem::create_directories(path_);
-  }
-  ~ProfileDirectory() { std::filesystem::remove_all(path_); }
+  explicit ProfileDirectory(const std::string& name) : directory_(name), path_(directory_.path()) {}
   const std::string& path() const { return path_; }
   bool empty() const { return std::filesystem::is_empty(path_); }
   // Writes an executable script named `name` into the directory.
   void add_program(const std::string& name, const std::string& text) const {
-    const std::string file = path_ + "/" + name;
+    const std::string file = directory_.file(name);
     std::ofstream(file) << text;
     ::chmod(file.c_str(), 0755);
   }
 
  private:
+  TempDirectory directory_;
   std::string path_;
 };
 

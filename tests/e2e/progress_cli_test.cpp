@@ -11,6 +11,7 @@
 #include "e2e/command_process.hpp"
 #include "e2e/terminal_stderr.hpp"
 #include "e2e/tool_process.hpp"
+#include "support/temp_directory.hpp"
 
 namespace clonebench::testing {
 namespace {
@@ -30,10 +31,10 @@ void PrintTo(const ProgressCase& each, std::ostream* out) {
 class ProgressCli : public ::testing::TestWithParam<ProgressCase> {
  protected:
   ToolResult run_on_terminal(std::vector<std::string> args, TerminalStderr& terminal) {
-    args.insert(args.end(), {"--db", scratch_.path() + "/runs.db"});
+    args.insert(args.end(), {"--db", scratch_.file("runs.db")});
     return run_tool(args, 120, {}, terminal.as_stderr());
   }
-  ScratchDirectory scratch_{"progress"};
+  TempDirectory scratch_{"progress"};
 };
 
 TEST_P(ProgressCli, ShowsTimeSpentAndLeftOnATerminal) {

@@ -7,6 +7,7 @@
 
 #include "e2e/command_process.hpp"
 #include "store/schema.hpp"
+#include "support/temp_directory.hpp"
 
 namespace clonebench::testing {
 namespace {
@@ -19,8 +20,8 @@ std::string version_output() {
 
 // What cmake/write_build_commit.cmake writes for a tree at `source_dir`.
 std::string commit_written_for(const std::string& source_dir) {
-  ScratchDirectory dir("build-commit");
-  const std::string output = dir.path() + "/build_commit.cpp";
+  TempDirectory dir("build-commit");
+  const std::string output = dir.file("build_commit.cpp");
   const CommandResult result =
       run_command({CLONEBENCH_CMAKE, "-DSOURCE_DIR=" + source_dir, "-DOUTPUT=" + output, "-P",
                    std::string(CLONEBENCH_SOURCE_DIR) + "/cmake/write_build_commit.cmake"});
@@ -58,8 +59,8 @@ TEST(Version, NamesTheCommitTheSourceIsAt) {
 }
 
 TEST(Version, SaysUnknownForATreeOutsideGit) {
-  ScratchDirectory tree("unpacked-tarball");
-  EXPECT_EQ(commit_written_for(tree.path()), "unknown");
+  TempDirectory tree("unpacked-tarball");
+  EXPECT_EQ(commit_written_for(tree.path().string()), "unknown");
 }
 
 TEST(Version, SaysUnknownForATarballUnpackedInsideAnotherRepository) {

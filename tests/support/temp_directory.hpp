@@ -15,10 +15,11 @@ namespace clonebench::testing {
 
 class TempDirectory {
  public:
-  TempDirectory() {
+  // `name` starts the directory's name, so a leftover says which test made it.
+  explicit TempDirectory(const std::string& name = "test") {
     const char* base = std::getenv("TMPDIR");
-    std::string pattern =
-        std::string(base != nullptr && *base != '\0' ? base : "/tmp") + "/clonebench-test-XXXXXX";
+    std::string pattern = std::string(base != nullptr && *base != '\0' ? base : "/tmp") +
+                          "/clonebench-" + name + "-XXXXXX";
     if (::mkdtemp(pattern.data()) == nullptr) {
       throw std::runtime_error("mkdtemp " + pattern + " failed");
     }

@@ -65,8 +65,7 @@ model::ModelOptions parse_options(const ModelCommandOptions& raw) {
   options.layout = *layout;
   options.large_folio_pct = static_cast<unsigned>(parse_integer(raw.thp, "--thp", 0, 100));
   options.rounds = static_cast<unsigned>(parse_integer(raw.rounds, "--rounds", 1, 100000));
-  options.seed = static_cast<std::uint64_t>(
-      parse_integer(raw.seed, "--seed", 0, std::numeric_limits<std::int64_t>::max()));
+  options.seed = parse_seed(raw.seed, "--seed");
   options.variants = model::select_variants(raw.variants, "--variants");
   return options;
 }

@@ -5,7 +5,6 @@
 #include <fmt/core.h>
 
 #include <filesystem>
-#include <limits>
 #include <map>
 #include <memory>
 #include <optional>

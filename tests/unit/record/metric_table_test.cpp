@@ -8,7 +8,7 @@
 #include <set>
 #include <string>
 
-#include "unit/sample_document.hpp"
+#include "support/sample_document.hpp"
 
 namespace clonebench {
 namespace {

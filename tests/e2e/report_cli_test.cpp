@@ -44,7 +44,7 @@ class ReportCli : public TempDirectoryTest {
 TEST_F(ReportCli, PrintsTheSruTextOfTwoKernels) {
   const ToolResult result = report({kKernelA, kKernelB, "--format", "sru"});
   ASSERT_EQ(result.exit_code, 0) << result.err;
-  expect_golden_file(golden_path("render/kernels.sru.txt"), result.out);
+  expect_golden_file(golden_path("report/kernels.sru.txt"), result.out);
 }
 
 TEST_F(ReportCli, WritesTheMarkdownOfTheNewestAbToAFile) {
@@ -52,13 +52,13 @@ TEST_F(ReportCli, WritesTheMarkdownOfTheNewestAbToAFile) {
   const ToolResult result = report({"ab", "-o", out});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_EQ(result.out, "");
-  expect_golden_file(golden_path("render/ab.md"), file_text(out));
+  expect_golden_file(golden_path("report/ab.md"), file_text(out));
 }
 
 TEST_F(ReportCli, PrintsTheSruTextOfTheNewestScale) {
   const ToolResult result = report({"scale", "--format", "sru"});
   ASSERT_EQ(result.exit_code, 0) << result.err;
-  expect_golden_file(golden_path("render/scale.sru.txt"), result.out);
+  expect_golden_file(golden_path("report/scale.sru.txt"), result.out);
 }
 
 TEST_F(ReportCli, ScaleWithoutAStoredScaleIsAUsageErrorNamingItAndWritesNothing) {

@@ -42,19 +42,19 @@ class ReportRender : public testing::TempDirectoryTest {
   }
   void expect_goldens(const std::vector<std::string>& selection, const std::string& name) const {
     const ReportInput selected = input(selection);
-    testing::expect_golden_file(testing::golden_path("render/" + name + ".md"),
+    testing::expect_golden_file(testing::golden_path("report/" + name + ".md"),
                                 render_markdown_report(selected));
-    testing::expect_golden_file(testing::golden_path("render/" + name + ".sru.txt"),
+    testing::expect_golden_file(testing::golden_path("report/" + name + ".sru.txt"),
                                 render_sru_report(selected));
     const PlotScript plots = plot_script(selected);
-    testing::expect_golden_file(testing::golden_path("render/" + name + ".gp"), plots.script);
+    testing::expect_golden_file(testing::golden_path("report/" + name + ".gp"), plots.script);
     // The page around the plots, with a stand-in for each SVG gnuplot would draw.
     std::vector<std::string> svgs;
     for (std::size_t i = 0; i < plots.titles.size(); ++i) {
       svgs.push_back("<svg viewBox=\"0 0 10 10\"><text>plot " + std::to_string(i) +
                      "</text></svg>");
     }
-    testing::expect_golden_file(testing::golden_path("render/" + name + ".html"),
+    testing::expect_golden_file(testing::golden_path("report/" + name + ".html"),
                                 render_html_report(selected, plots.titles, svgs));
   }
   std::string path_ = scratch_.file("runs.db");

@@ -59,8 +59,7 @@ SampleSet read_side(const char* side, const std::string& spec, const CompareArgu
     throw UsageError(fmt::format("{}: no such file", spec));
   }
   if (!store) {
-    store = std::make_unique<Store>(args.db_path.empty() ? Store::default_path() : args.db_path,
-                                    Store::Access::kReadOnly);
+    store = std::make_unique<Store>(database_path(args.db_path), Store::Access::kReadOnly);
   }
   try {
     return read_stored_runs(*store, spec);

@@ -17,7 +17,7 @@ namespace {
 
 // Newest first, each once. A missing database prints nothing: a TAB press never creates one.
 int print_labels(const std::string& db_path) {
-  const std::string path = db_path.empty() ? Store::default_path() : db_path;
+  const std::string path = database_path(db_path);
   std::error_code error;
   if (!std::filesystem::is_regular_file(path, error)) {
     return kExitOk;

@@ -76,7 +76,7 @@ std::map<std::string, std::string> read_mitigations() {
 
 // The newest stored sweep, if a database exists and holds one; opening it never creates one.
 std::optional<model::KernelLink> stored_sweep(const std::string& db_path) {
-  const std::string path = db_path.empty() ? Store::default_path() : db_path;
+  const std::string path = database_path(db_path);
   if (!std::filesystem::exists(path)) {
     return std::nullopt;
   }
@@ -95,8 +95,7 @@ std::optional<model::KernelLink> stored_sweep(const std::string& db_path) {
 
 int run_model_command(const ModelCommandOptions& raw) {
   const model::ModelOptions options = parse_options(raw);
-  check_output_targets({{raw.json_path, "--json"}},
-                       raw.db_path.empty() ? Store::default_path() : raw.db_path);
+  check_output_targets({{raw.json_path, "--json"}}, database_path(raw.db_path));
   model::ModelContext context;
   context.mitigations = read_mitigations();
   context.kernel = stored_sweep(raw.db_path);

@@ -27,7 +27,7 @@ struct ReportOptions {
 };
 
 int run_report(const ReportOptions& options) {
-  const std::string db = options.db_path.empty() ? Store::default_path() : options.db_path;
+  const std::string db = database_path(options.db_path);
   check_output_targets({{options.output, "-o"}}, db);
   const Store store(db, Store::Access::kReadOnly);
   const ReportInput input = select_report_input(store, options.selection);

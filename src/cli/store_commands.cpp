@@ -34,7 +34,7 @@ struct StoreOptions {
 };
 
 std::string db_path_of(const StoreOptions& options) {
-  return options.db_path.empty() ? Store::default_path() : options.db_path;
+  return database_path(options.db_path);
 }
 
 StoredRun load_run(const Store& store, const std::string& text, const char* command) {

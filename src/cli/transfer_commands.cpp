@@ -47,8 +47,7 @@ void print_count(const char* verb, const char* preposition, const TransferCount&
 
 int run_push(const TransferOptions& options) {
   const std::vector<std::int64_t> ids = chosen_ids(options, "push");
-  const Store local(options.db_path.empty() ? Store::default_path() : options.db_path,
-                    Store::Access::kReadOnly);
+  const Store local(database_path(options.db_path), Store::Access::kReadOnly);
   Store remote(options.remote);
   print_count("pushed", "to", transfer_runs(local, remote, ids), remote.path());
   return kExitOk;
@@ -57,7 +56,7 @@ int run_push(const TransferOptions& options) {
 int run_pull(const TransferOptions& options) {
   const std::vector<std::int64_t> ids = chosen_ids(options, "pull");
   const Store remote(options.remote, Store::Access::kReadOnly);
-  Store local(options.db_path.empty() ? Store::default_path() : options.db_path);
+  Store local(database_path(options.db_path));
   print_count("pulled", "from", transfer_runs(remote, local, ids), remote.path());
   return kExitOk;
 }

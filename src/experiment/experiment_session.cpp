@@ -11,14 +11,6 @@
 
 namespace clonebench {
 
-std::string database_path(const std::string& db_path) {
-  return db_path.empty() ? Store::default_path() : db_path;
-}
-
-std::string database_path(const std::optional<std::string>& db_path) {
-  return db_path.value_or(Store::default_path());
-}
-
 nlohmann::json environment_before_runs() {
   nlohmann::json environment = capture_environment();
   environment["loadavg_before"] = read_loadavg();

@@ -26,10 +26,6 @@ struct StorageOptions {
   bool no_store = false;
 };
 
-// The database a command uses: --db when given, else $CLONEBENCH_DB or the XDG default.
-std::string database_path(const std::string& db_path);
-std::string database_path(const std::optional<std::string>& db_path);
-
 // The machine's environment with "loadavg_before": what every stored run of a command carries.
 nlohmann::json environment_before_runs();
 

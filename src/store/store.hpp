@@ -49,6 +49,10 @@ struct HistoryRow {
   double real_time_s = 0, ops_per_sec_real = 0, ops_per_sec_cpu = 0;
 };
 
+// The database a command uses: --db when given, else Store::default_path().
+std::string database_path(const std::string& db_path);
+std::string database_path(const std::optional<std::string>& db_path);
+
 class StoreBackend;
 
 class Store {

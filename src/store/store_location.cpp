@@ -102,4 +102,12 @@ std::string Store::default_path() {
   return data_home + "/clonebench/clonebench.db";
 }
 
+std::string database_path(const std::string& db_path) {
+  return db_path.empty() ? Store::default_path() : db_path;
+}
+
+std::string database_path(const std::optional<std::string>& db_path) {
+  return db_path.value_or(Store::default_path());
+}
+
 }  // namespace clonebench

@@ -12,6 +12,7 @@
 
 #include "core/error.hpp"
 #include "experiment/experiment_session.hpp"
+#include "store/store.hpp"
 #include "support/temp_directory.hpp"
 
 namespace clonebench {

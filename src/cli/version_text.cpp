@@ -3,7 +3,7 @@
 #include <fmt/core.h>
 
 #include "compare/renderers.hpp"
-#include "render/exporters.hpp"
+#include "record/run_document_json.hpp"
 #include "store/schema.hpp"
 
 namespace clonebench {

@@ -4,19 +4,13 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "record/run_document_json.hpp"
 #include "record/run_record.hpp"
 
 namespace clonebench {
 
-// The "schema" of the run document; `clonebench --version` names it too.
-inline constexpr const char* kRunSchema = "clonebench/1";
-
-// The clonebench/1 JSON document of docs/schema.md, "2. JSON: clonebench/1" (names are a
-// contract).
-nlohmann::json to_json(const RunDocument& document);
+// The clonebench/1 document (record/run_document_json.hpp) as text, indented by 2.
 std::string render_json(const RunDocument& document);
-// Reads a clonebench/1 document back (compare inputs); throws UsageError naming `source`.
-RunDocument run_document_from_json(const nlohmann::json& json, const std::string& source);
 
 // stress-ng's YAML layout and key names (docs/schema.md, "3. YAML"), clonebench values.
 std::string render_yaml(const RunDocument& document);

@@ -39,7 +39,7 @@ bool wait_for_file(const std::string& path, double timeout_s) {
   return true;
 }
 
-TEST(AbCli, FindsThatA64MiBParentForksMoreSlowly) {
+TEST(AbCliTiming, FindsThatA64MiBParentForksMoreSlowly) {
   // Copying the page tables of 64 MiB (16384 PTEs) multiplies the CPU cost of each fork many
   // times over; on the CPU rate that is a large, certain effect even on a loaded machine.
   const ToolResult result = run_tool(

@@ -70,7 +70,7 @@ TEST(RunCli, CloneReapsEveryChildAndCountsPrivilegedFlagFailures) {
   expect_sane_latency(run.at("latency_us").at("create"), "clone create");
 }
 
-TEST(RunCli, ForkStaysSmallWithoutRss) {
+TEST(RunCliTiming, ForkStaysSmallWithoutRss) {
 #ifdef __SANITIZE_ADDRESS__
   GTEST_SKIP() << "AddressSanitizer's shadow memory inflates every RSS";
 #endif

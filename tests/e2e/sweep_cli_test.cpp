@@ -34,7 +34,10 @@ class SweepCli : public TempDirectoryTest {
   const std::string db_ = scratch_.file("runs.db");
 };
 
-TEST_F(SweepCli, FindsAPositivePerPageCostForAnonMemory) {
+// A suite name ending in "Timing" labels the test e2e-timing (tests/CMakeLists.txt).
+using SweepCliTiming = SweepCli;
+
+TEST_F(SweepCliTiming, FindsAPositivePerPageCostForAnonMemory) {
   const ToolResult result =
       sweep({"fork", "--rss", "0,16M,32M,64M", "--rounds", "3", "--timeout-per-point", "0.4s",
              "--seed", "1", "--no-store", "--db", db_, "--json", "-"},

@@ -94,7 +94,7 @@ double signed_rank_lower_tail(std::size_t n, std::size_t w) {
   return static_cast<double>(at_most) / static_cast<double>(all);
 }
 
-TEST(Calibration, OurCountedNullsReproduceThePublishedCriticalValues) {
+TEST(CalibrationSimulation, OurCountedNullsReproduceThePublishedCriticalValues) {
   // The critical value is the largest one whose two-sided probability stays below 5 %.
   for (const auto& [n, critical] : {std::pair{10U, kUCritical10}, std::pair{20U, kUCritical20}}) {
     EXPECT_LT(2 * u_lower_tail(n, critical), kAlpha) << "n = " << n;
@@ -106,7 +106,7 @@ TEST(Calibration, OurCountedNullsReproduceThePublishedCriticalValues) {
   EXPECT_DOUBLE_EQ(u_lower_tail(10, kUCritical10), 3996.0 / 184756.0);
 }
 
-TEST(Calibration, AaFalsePositiveRateMatchesTheExactSizeOfTheTest) {
+TEST(CalibrationSimulation, AaFalsePositiveRateMatchesTheExactSizeOfTheTest) {
   for (const auto& [n, critical] : {std::pair{10U, kUCritical10}, std::pair{20U, kUCritical20}}) {
     NormalSource source(0x5eed + n);
     constexpr int kReplications = 2000;
@@ -123,7 +123,7 @@ TEST(Calibration, AaFalsePositiveRateMatchesTheExactSizeOfTheTest) {
   }
 }
 
-TEST(Calibration, AaFalsePositiveRateStaysNearAlphaWithTiesFromACoarseTimer) {
+TEST(CalibrationSimulation, AaFalsePositiveRateStaysNearAlphaWithTiesFromACoarseTimer) {
   // Values rounded to 0.2 % steps: ties everywhere, so the tie-corrected normal approximation
   // is used. Its size is not known exactly; allow 3 SE above alpha.
   NormalSource source(2024);
@@ -146,7 +146,7 @@ TEST(Calibration, AaFalsePositiveRateStaysNearAlphaWithTiesFromACoarseTimer) {
   EXPECT_GT(rate, 0.01);  // a test that never rejects would be useless, not calibrated
 }
 
-TEST(Calibration, PowerToDetectAThreePercentShiftAtOnePercentNoiseWithTwentyRunsIsHigh) {
+TEST(CalibrationSimulation, PowerToDetectAThreePercentShiftAtOnePercentNoiseWithTwentyRunsIsHigh) {
   NormalSource source(7);
   constexpr int kReplications = 1000;
   int detections = 0;
@@ -159,7 +159,7 @@ TEST(Calibration, PowerToDetectAThreePercentShiftAtOnePercentNoiseWithTwentyRuns
   EXPECT_GE(static_cast<double>(detections) / kReplications, 0.9);
 }
 
-TEST(Calibration, PowerForAOnePercentShiftMatchesTheReferenceSimulation) {
+TEST(CalibrationSimulation, PowerForAOnePercentShiftMatchesTheReferenceSimulation) {
   // An independent simulation (numpy, docs/statistics.md "Calibration references"): power 0.83
   // at CV 1 %, Δ 1 %, n = 20 per side.
   NormalSource source(11);
@@ -174,7 +174,7 @@ TEST(Calibration, PowerForAOnePercentShiftMatchesTheReferenceSimulation) {
   EXPECT_NEAR(power, 0.83, three_standard_errors(0.83, kReplications));
 }
 
-TEST(Calibration, UnpairedIntervalCoversTheTrueShiftAsOftenAsItsExactLevelSays) {
+TEST(CalibrationSimulation, UnpairedIntervalCoversTheTrueShiftAsOftenAsItsExactLevelSays) {
   NormalSource source(99);
   constexpr int kReplications = 1000;
   constexpr std::size_t kRuns = 20;
@@ -194,7 +194,7 @@ TEST(Calibration, UnpairedIntervalCoversTheTrueShiftAsOftenAsItsExactLevelSays) 
   EXPECT_NEAR(coverage, nominal, three_standard_errors(nominal, kReplications));
 }
 
-TEST(Calibration, PairedTestAndIntervalStayCalibratedWhenTheMachineDrifts) {
+TEST(CalibrationSimulation, PairedTestAndIntervalStayCalibratedWhenTheMachineDrifts) {
   // The machine slows down by 10 % over the experiment (40 runs, linear in time). Each pair
   // runs A and B back to back in an order drawn by a coin flip, so the later run of a pair
   // carries 0.25 % more drift: the differences get a symmetric ±0.25 % that pairing with a

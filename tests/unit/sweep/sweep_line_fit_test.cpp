@@ -121,7 +121,7 @@ std::pair<int, int> coverage_band(int trials) {
   return {low, high};
 }
 
-TEST(LineFit, CoversTheTrueSlopeAndInterceptAtAboutTheNominalRate) {
+TEST(LineFitSimulation, CoversTheTrueSlopeAndInterceptAtAboutTheNominalRate) {
   constexpr int kSeeds = 200;
   int slope_covered = 0, intercept_covered = 0;
   std::vector<double> slope_errors;
@@ -147,7 +147,7 @@ TEST(LineFit, CoversTheTrueSlopeAndInterceptAtAboutTheNominalRate) {
 
 // With 10 % of values tripled, 3 of a level's 5 values are tripled in about 7 % of the data
 // sets; that level's median is then genuinely off the line and a flag is the right answer.
-TEST(LineFit, RarelyFlagsANoisyStraightLine) {
+TEST(LineFitSimulation, RarelyFlagsANoisyStraightLine) {
   int flagged = 0;
   for (int seed = 0; seed < 200; ++seed) {
     const Synthetic data = fork_like(1000 + static_cast<std::uint64_t>(seed));
@@ -156,7 +156,7 @@ TEST(LineFit, RarelyFlagsANoisyStraightLine) {
   EXPECT_LE(flagged, 20);
 }
 
-TEST(LineFit, FlagsACurvedShape) {
+TEST(LineFitSimulation, FlagsACurvedShape) {
   int flagged = 0;
   for (int seed = 0; seed < 50; ++seed) {
     // The quadratic term doubles the cost at the largest size.

@@ -3,13 +3,13 @@
  * arguments (tp_btf): they need no tracefs, and kprobes or fentry may be missing or refused
  * (docs/trace.md). The tree is a hash map of thread-group ids that the tool seeds with the
  * command's pid before the command execs, extended at every fork of a member. */
-// clang-format off: the kernel types come first, the libbpf headers use them.
-#include <bpf/bpf_core_read.h>
-#include <bpf/bpf_helpers.h>
-#include <bpf/bpf_tracing.h>
-
-#include "census_event.h"
+/* The kernel types come first: the libbpf headers use them. */
+// clang-format off
 #include "census_types.h"
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_core_read.h>
+#include <bpf/bpf_tracing.h>
+#include "census_event.h"
 // clang-format on
 
 char LICENSE[] SEC("license") = "GPL";

@@ -18,6 +18,7 @@ packages=(
   libpq-dev libssl-dev postgresql-15 ansible
   libcmark-gfm-dev libcmark-gfm-extensions-dev  # report --format html renders its text
   gnuplot-nox  # report --format html draws its plots with gnuplot
+  libbpf-dev bpftool llvm-14 libelf-dev  # trace: the BPF census (clang-14 compiles it)
   chromium     # the headless browser test of the HTML reports
 )
 

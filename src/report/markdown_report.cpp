@@ -11,6 +11,7 @@
 #include "core/text_safety.hpp"
 #include "report/report_facts.hpp"
 #include "report/report_renderers.hpp"
+#include "report/trace_report.hpp"
 #include "scale/scale_render.hpp"
 #include "stats/descriptive.hpp"
 #include "stats/median_interval.hpp"
@@ -284,6 +285,9 @@ std::string scale_section(const Experiment& experiment, const std::vector<Stored
 }  // namespace
 
 std::string render_markdown_report(const ReportInput& input) {
+  if (input.experiment && input.experiment->kind == "trace") {
+    return trace_markdown_report(*input.experiment);
+  }
   std::string title;
   for (const std::string& word : input.selection) {
     title += (title.empty() ? "" : " ") + printable(word);

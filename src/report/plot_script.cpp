@@ -9,6 +9,7 @@
 #include "core/text_safety.hpp"
 #include "record/metric_table.hpp"
 #include "report/report_facts.hpp"
+#include "report/trace_report.hpp"
 #include "stats/descriptive.hpp"
 #include "stats/median_interval.hpp"
 
@@ -315,6 +316,9 @@ void scale_plots(ScriptBuilder& b, const nlohmann::json& summary) {
 }  // namespace
 
 PlotScript plot_script(const ReportInput& input) {
+  if (input.experiment && input.experiment->kind == "trace") {
+    return trace_plot_script(*input.experiment);
+  }
   ScriptBuilder builder;
   const std::vector<LabelGroup> groups = group_by_label(input.runs);
   if (input.experiment && input.experiment->kind == "scale") {

@@ -12,6 +12,7 @@
 #include "core/text_safety.hpp"
 #include "report/report_facts.hpp"
 #include "report/report_renderers.hpp"
+#include "report/trace_report.hpp"
 #include "scale/scale_render.hpp"
 #include "stats/descriptive.hpp"
 #include "stats/median_interval.hpp"
@@ -238,6 +239,9 @@ std::string sru_scale_report(const Experiment& experiment, const std::vector<Sto
 }  // namespace
 
 std::string render_sru_report(const ReportInput& input) {
+  if (input.experiment && input.experiment->kind == "trace") {
+    return trace_sru_report(*input.experiment);
+  }
   const std::vector<LabelGroup> groups = group_by_label(input.runs);
   if (input.experiment && input.experiment->kind == "ab") {
     return ab_report(*input.experiment, groups);

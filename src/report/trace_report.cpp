@@ -1,0 +1,247 @@
+#include "report/trace_report.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "core/text_safety.hpp"
+#include "core/units.hpp"
+#include "trace/trace_json.hpp"
+#include "trace/trace_table.hpp"
+
+namespace clonebench {
+namespace {
+
+constexpr std::size_t kTimelinePoints = 20000;
+
+// Text from the census inside a markdown table cell: printable, and no character markdown or
+// HTML would act on.
+std::string md_cell(const std::string& text) {
+  std::string out;
+  for (const char c : printable(text)) {
+    if (std::string_view("\\`*_{}[]<>()#+!|&~").find(c) != std::string_view::npos) {
+      out += '\\';
+    }
+    out += c;
+  }
+  return out;
+}
+
+std::string percent(double fraction) {
+  return fmt::format("{:.3g} %", fraction * 100);
+}
+
+std::string time_text(double nanoseconds) {
+  return nanoseconds > 0 ? format_duration_ns(nanoseconds) : "-";
+}
+
+TraceCensus census_of(const Experiment& experiment) {
+  return trace_census_from_json(experiment.summary, "experiment " + printable(experiment.tag));
+}
+
+std::string command_text(const TraceCensus& census) {
+  std::string text;
+  for (const std::string& word : census.command) {
+    text += (text.empty() ? "" : " ") + word;
+  }
+  return text;
+}
+
+std::string components_table(const std::vector<RunSummary>& summaries) {
+  std::string out =
+      "| part | count | failed | total | p50 | p90 | p99 | max | of wall | of CPU |\n"
+      "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
+  const RunSummary& first = summaries.front();
+  for (const ComponentUse& use : first.components) {
+    const TimeSummary& t = use.time;
+    out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+                       trace_component_name(use.component), use.count, use.failed,
+                       time_text(static_cast<double>(t.total_ns)), time_text(t.p50_ns),
+                       time_text(t.p90_ns), time_text(t.p99_ns), time_text(t.max_ns),
+                       percent(use.wall_share), percent(use.cpu_share));
+  }
+  return out;
+}
+
+std::string buckets_table(const RunSummary& summary) {
+  std::string out =
+      "| parent RSS at creation | creations | p50 | p90 | max | max VMAs |\n"
+      "| --- | ---: | ---: | ---: | ---: | ---: |\n";
+  for (const SizeBucket& bucket : summary.buckets) {
+    out += fmt::format("| {} | {} | {} | {} | {} | {} |\n", bucket.label, bucket.time.count,
+                       time_text(bucket.time.p50_ns), time_text(bucket.time.p90_ns),
+                       time_text(bucket.time.max_ns), bucket.max_vmas);
+  }
+  return out;
+}
+
+std::string programs_table(const RunSummary& summary) {
+  std::string out = "| program | creations |\n| --- | ---: |\n";
+  for (const auto& [comm, count] : summary.creations_by_comm) {
+    out += fmt::format("| {} | {} |\n", md_cell(comm), count);
+  }
+  return out;
+}
+
+std::string run_notes(const TraceCensus& census) {
+  std::string out;
+  std::size_t traced = 0;
+  for (const TraceRun& run : census.runs) {
+    traced += run.traced ? 1 : 0;
+    if (run.interrupted) {
+      out += "- **Interrupted**: the census is partial.\n";
+    }
+    if (run.dropped_events + run.dropped_calls > 0) {
+      out += fmt::format("- **{} events dropped** in a run: its counts are too low.\n",
+                         run.dropped_events + run.dropped_calls);
+    }
+  }
+  if (out.empty()) {
+    out = "- No events dropped.\n";
+  }
+  return fmt::format("- Runs: {} traced, {} untraced; kernel {}, {} CPUs.\n", traced,
+                     census.runs.size() - traced, md_cell(census.kernel_release), census.cpus) +
+         out;
+}
+
+// Rows "x y" of a histogram of the parents' RSS (MiB, log2 bins) at process creations.
+std::string rss_histogram_rows(const TraceRun& run) {
+  std::map<int, std::size_t> bins;
+  for (const Creation& creation : run.creations) {
+    if (creation.kind != CreationKind::kThread && creation.error == 0) {
+      const double mib = static_cast<double>(creation.parent.rss_kb()) / 1024;
+      bins[static_cast<int>(std::floor(std::log2(std::max(mib, 0.125))))] += 1;
+    }
+  }
+  std::string rows;
+  for (const auto& [bin, count] : bins) {
+    rows += fmt::format("{} {}\n", bin, count);
+  }
+  return rows.empty() ? "0 0\n" : rows;
+}
+
+class TracePlotBuilder {
+ public:
+  void begin(const std::string& title, const char* xlabel, const char* ylabel) {
+    script_ += fmt::format(
+        "reset\nset xlabel \"{}\"\nset ylabel \"{}\"\nset grid\nset key outside right top\n",
+        xlabel, ylabel);
+    titles_.push_back(title);
+  }
+  void line(const std::string& text) { script_ += text + "\n"; }
+  void datablock(const char* name, const std::string& rows) {
+    script_ += fmt::format("${} << EOD\n{}EOD\n", name, rows);
+  }
+  PlotScript finish() {
+    return {
+        "set terminal svg size 760,380 dynamic noenhanced font \"sans,11\" background rgb "
+        "\"white\"\nset output\nset datafile separator whitespace\n" +
+            script_,
+        titles_};
+  }
+
+ private:
+  std::string script_;
+  std::vector<std::string> titles_;
+};
+
+void time_by_kind_plot(TracePlotBuilder& builder, const RunSummary& summary) {
+  std::string rows;
+  std::size_t index = 0;
+  for (const ComponentUse& use : summary.components) {
+    if (use.component == TraceComponent::kClone || use.component == TraceComponent::kCreate) {
+      continue;  // sums of the kinds shown
+    }
+    rows += fmt::format("{} {:.6g}\n", index++, static_cast<double>(use.time.total_ns) / 1e6);
+  }
+  builder.begin("Trace: total time by kind (first traced run; kernel = all system time)", "",
+                "milliseconds");
+  builder.datablock("trace_kinds", rows);
+  builder.line(
+      "set style fill solid 0.8\nset boxwidth 0.6\nset yrange [0:*]\n"
+      "set xtics (\"fork\" 0, \"vfork\" 1, \"thread\" 2, \"exec\" 3, \"exit\" 4, \"kernel\" 5)\n"
+      "plot $trace_kinds using 1:2 with boxes lc rgb \"#08519c\" notitle");
+}
+
+void timeline_plot(TracePlotBuilder& builder, const TraceRun& run) {
+  std::string rows[4];
+  std::size_t shown = 0;
+  for (const Creation& creation : run.creations) {
+    if (shown++ == kTimelinePoints) {
+      break;
+    }
+    rows[static_cast<int>(creation.kind)] +=
+        fmt::format("{:.6g} {:.6g}\n", static_cast<double>(creation.at_ns) / 1e9,
+                    static_cast<double>(creation.duration_ns) / 1e3);
+  }
+  std::string all;
+  for (std::string& block : rows) {
+    all += (block.empty() ? std::string("-1 1\n") : block) + "\n\n";
+  }
+  builder.begin("Trace: creations over the run (first traced run), each at its start",
+                "seconds since the command started", "creation time (µs, log scale)");
+  builder.datablock("trace_timeline", all);
+  builder.line(
+      "set logscale y\nset xrange [0:*]\n"
+      "plot $trace_timeline index 0 using 1:2 with points pt 7 ps 0.5 title \"fork\", \\\n"
+      "  $trace_timeline index 1 using 1:2 with points pt 5 ps 0.5 title \"vfork\", \\\n"
+      "  $trace_timeline index 2 using 1:2 with points pt 9 ps 0.5 title \"thread\", \\\n"
+      "  $trace_timeline index 3 using 1:2 with points pt 13 ps 0.5 title \"other clone\"");
+}
+
+}  // namespace
+
+std::string trace_markdown_report(const Experiment& experiment) {
+  const TraceCensus census = census_of(experiment);
+  std::string out = fmt::format("# clonebench report: {}\n\n## Trace of `{}`\n\n",
+                                md_cell(experiment.tag), md_cell(command_text(census)));
+  out += run_notes(census);
+  const std::vector<RunSummary> summaries = traced_summaries(census);
+  if (summaries.empty()) {
+    return out + "\nNo traced run finished.\n";
+  }
+  out += fmt::format("\n### Time by kind (first traced run: wall {}, CPU {})\n\n",
+                     time_text(static_cast<double>(summaries.front().wall_ns)),
+                     time_text(static_cast<double>(summaries.front().cpu_ns)));
+  out += components_table(summaries);
+  out += "\n### Process creations by the parent's RSS\n\n" + buckets_table(summaries.front());
+  out += "\n### Creations by program\n\n" + programs_table(summaries.front());
+  return out;
+}
+
+std::string trace_sru_report(const Experiment& experiment) {
+  const TraceCensus census = census_of(experiment);
+  std::string out = "[Test Plan]\n\n  clonebench trace -- " + printable(command_text(census)) +
+                    "\n\n[Test Results]\n\n";
+  out += render_trace_table(census, {});
+  return out;
+}
+
+PlotScript trace_plot_script(const Experiment& experiment) {
+  const TraceCensus census = census_of(experiment);
+  TracePlotBuilder builder;
+  const TraceRun* first = nullptr;
+  for (const TraceRun& run : census.runs) {
+    if (run.traced) {
+      first = &run;
+      break;
+    }
+  }
+  if (first == nullptr) {
+    return builder.finish();
+  }
+  builder.begin("Trace: parent RSS at each process creation (first traced run)",
+                "parent RSS (MiB, log2 bins)", "creations");
+  builder.datablock("trace_rss", rss_histogram_rows(*first));
+  builder.line(
+      "set style fill solid 0.8\nset boxwidth 0.8\nset yrange [0:*]\n"
+      "plot $trace_rss using 1:2:xtic(sprintf(\"%g\", 2**$1)) with boxes lc rgb \"#08519c\" "
+      "notitle");
+  time_by_kind_plot(builder, summarize_run(*first));
+  timeline_plot(builder, *first);
+  return builder.finish();
+}
+
+}  // namespace clonebench

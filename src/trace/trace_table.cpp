@@ -1,0 +1,229 @@
+#include "trace/trace_table.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/size_text.hpp"
+#include "core/text_safety.hpp"
+#include "core/units.hpp"
+
+namespace clonebench {
+namespace {
+
+constexpr std::size_t kProgramsShown = 8;
+
+std::string percent(double fraction) {
+  return fmt::format("{:.3g} %", fraction * 100);
+}
+
+// "0.72 %" for one run, "0.72 % (0.65-0.79)" for several.
+std::string percent_spread(const Spread& spread) {
+  if (spread.runs <= 1) {
+    return percent(spread.median);
+  }
+  return fmt::format("{} ({:.3g}-{:.3g})", percent(spread.median), spread.low * 100,
+                     spread.high * 100);
+}
+
+std::string duration(double nanoseconds) {
+  return nanoseconds > 0 ? format_duration_ns(nanoseconds) : "-";
+}
+
+std::string command_line(const std::vector<std::string>& command) {
+  std::string line;
+  for (const std::string& word : command) {
+    line += (line.empty() ? "" : " ") + printable(word);
+  }
+  return line;
+}
+
+std::vector<const TraceRun*> traced_runs(const TraceCensus& census) {
+  std::vector<const TraceRun*> runs;
+  for (const TraceRun& run : census.runs) {
+    if (run.traced) {
+      runs.push_back(&run);
+    }
+  }
+  return runs;
+}
+
+std::string header(const TraceCensus& census, const std::vector<const TraceRun*>& runs) {
+  std::string text = fmt::format("clonebench trace: {}\n", command_line(census.command));
+  text += fmt::format("  {} traced run{}; kernel {}, {} CPUs\n", runs.size(),
+                      runs.size() == 1 ? "" : "s", printable(census.kernel_release), census.cpus);
+  std::vector<double> walls, cpus;
+  std::uint64_t dropped = 0;
+  bool interrupted = false;
+  for (const TraceRun* run : runs) {
+    walls.push_back(static_cast<double>(run->wall_ns));
+    cpus.push_back(static_cast<double>(run->user_ns + run->sys_ns));
+    dropped += run->dropped_events + run->dropped_calls;
+    interrupted = interrupted || run->interrupted;
+  }
+  const Spread wall = spread_of(walls);
+  const Spread cpu = spread_of(cpus);
+  text += fmt::format("  wall {}, CPU time of the tree {}{}\n", duration(wall.median),
+                      duration(cpu.median), runs.size() > 1 ? " (medians)" : "");
+  if (interrupted) {
+    text += "  INTERRUPTED: the census is partial (the command was stopped)\n";
+  }
+  text += dropped > 0
+              ? fmt::format("  WARNING: {} events dropped: the counts below are too low\n", dropped)
+              : "  no events dropped\n";
+  return text;
+}
+
+std::string component_label(TraceComponent component) {
+  switch (component) {
+    case TraceComponent::kClone:
+      return "clone (processes)";
+    case TraceComponent::kCreate:
+      return "create (all)";
+    case TraceComponent::kExit:
+      return "exit (teardown)";
+    case TraceComponent::kKernel:
+      return "kernel (all sys)";
+    default:
+      return trace_component_name(component);
+  }
+}
+
+std::string component_table(const std::vector<RunSummary>& summaries) {
+  std::string text =
+      fmt::format("\n  {:<18} {:>7} {:>6} {:>10} {:>10} {:>10} {:>10} {:>10}  {:<22} {}\n", "part",
+                  "count", "failed", "total", "p50", "p90", "p99", "max", "of wall", "of CPU");
+  const std::size_t parts = summaries.front().components.size();
+  for (std::size_t i = 0; i < parts; ++i) {
+    std::vector<double> counts, totals, walls, cpus;
+    for (const RunSummary& summary : summaries) {
+      const ComponentUse& use = summary.components[i];
+      counts.push_back(static_cast<double>(use.count));
+      totals.push_back(static_cast<double>(use.time.total_ns));
+      walls.push_back(use.wall_share);
+      cpus.push_back(use.cpu_share);
+    }
+    const ComponentUse& first = summaries.front().components[i];
+    const TimeSummary& time = first.time;
+    const bool kernel = first.component == TraceComponent::kKernel;
+    text += fmt::format("  {:<18} {:>7} {:>6} {:>10} {:>10} {:>10} {:>10} {:>10}  {:<22} {}\n",
+                        component_label(first.component),
+                        kernel ? "" : fmt::format("{:g}", spread_of(counts).median),
+                        kernel ? "" : fmt::format("{}", first.failed),
+                        duration(spread_of(totals).median), kernel ? "" : duration(time.p50_ns),
+                        kernel ? "" : duration(time.p90_ns), kernel ? "" : duration(time.p99_ns),
+                        kernel ? "" : duration(time.max_ns), percent_spread(spread_of(walls)),
+                        percent_spread(spread_of(cpus)));
+  }
+  if (summaries.size() > 1) {
+    text += "  (count, total and shares: median (range) over the runs; p50-max: the first run)\n";
+  }
+  return text;
+}
+
+std::string bucket_table(const RunSummary& summary) {
+  std::string text =
+      fmt::format("\n  {:<24} {:>7} {:>10} {:>10} {:>10} {:>9}\n", "parent RSS at creation",
+                  "count", "p50", "p90", "max", "max VMAs");
+  for (const SizeBucket& bucket : summary.buckets) {
+    text +=
+        fmt::format("  {:<24} {:>7} {:>10} {:>10} {:>10} {:>9}\n", bucket.label, bucket.time.count,
+                    duration(bucket.time.p50_ns), duration(bucket.time.p90_ns),
+                    duration(bucket.time.max_ns), bucket.max_vmas);
+  }
+  text += fmt::format("  largest parent: {} RSS, {} VMAs; {} process exits\n",
+                      format_size(summary.max_parent_rss_kb * 1024), summary.max_parent_vmas,
+                      summary.process_exits);
+  return text;
+}
+
+std::string programs_and_failures(const RunSummary& summary) {
+  std::vector<std::pair<std::string, std::size_t>> programs(summary.creations_by_comm.begin(),
+                                                            summary.creations_by_comm.end());
+  std::stable_sort(programs.begin(), programs.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  std::string text = "\n  creations by program:";
+  if (programs.empty()) {
+    text += " none";
+  }
+  for (std::size_t i = 0; i < programs.size() && i < kProgramsShown; ++i) {
+    text += fmt::format(" {} {}{}", printable(programs[i].first), programs[i].second,
+                        i + 1 < std::min(programs.size(), kProgramsShown) ? "," : "");
+  }
+  if (programs.size() > kProgramsShown) {
+    text += fmt::format(" and {} more", programs.size() - kProgramsShown);
+  }
+  text += "\n  failed calls:";
+  if (summary.failures_by_errno.empty()) {
+    text += " none";
+  }
+  for (const auto& [name, count] : summary.failures_by_errno) {
+    text += fmt::format(" {} {}", name, count);
+  }
+  return text + "\n";
+}
+
+}  // namespace
+
+std::vector<RunSummary> traced_summaries(const TraceCensus& census) {
+  std::vector<RunSummary> summaries;
+  for (const TraceRun* run : traced_runs(census)) {
+    summaries.push_back(summarize_run(*run));
+  }
+  return summaries;
+}
+
+std::string render_what_if(const WhatIfOutcome& outcome) {
+  const char* name = trace_component_name(outcome.what_if.component);
+  const double change = outcome.what_if.change;
+  std::string text = fmt::format(
+      "  what if {} costs {:+.3g} %: wall time changes by at most {:+.3g} % ({} of it is {}), "
+      "CPU time by at most {:+.3g} %\n",
+      name, change * 100, outcome.wall_bound.median * 100, percent_spread(outcome.wall_share), name,
+      outcome.cpu_bound.median * 100);
+  if (outcome.wall_bound.runs > 1) {
+    text += fmt::format("    (bound on wall time over the runs: {:+.3g} % to {:+.3g} %)\n",
+                        outcome.wall_bound.low * 100, outcome.wall_bound.high * 100);
+  }
+  if (outcome.needed_share) {
+    const double needed = *outcome.needed_share;
+    text += fmt::format(
+        "    a claimed saving of {:.3g} % from it needs {} to take >= {:.3g} % of the wall time "
+        "(measured: {}): {}\n",
+        needed * std::fabs(change) * 100, name, needed * 100, percent_spread(outcome.wall_share),
+        needed > 1                       ? "impossible, more than the whole run"
+        : outcome.claim_possible_on_wall ? "possible"
+                                         : "not supported by this census");
+  }
+  return text;
+}
+
+std::string render_trace_table(const TraceCensus& census, const TraceTableOptions& options) {
+  const std::vector<const TraceRun*> runs = traced_runs(census);
+  std::string text = header(census, runs);
+  const std::vector<RunSummary> summaries = traced_summaries(census);
+  if (summaries.empty()) {
+    return text + "  no traced run finished\n";
+  }
+  text += component_table(summaries);
+  text += bucket_table(summaries.front());
+  text += programs_and_failures(summaries.front());
+  if (!options.what_ifs.empty()) {
+    text += "\n";
+  }
+  for (const WhatIf& what_if : options.what_ifs) {
+    text += render_what_if(evaluate_what_if(what_if, summaries, options.claimed_saving));
+  }
+  const TracingEffect effect = tracing_effect(census.runs);
+  if (effect.pairs > 0) {
+    text += fmt::format(
+        "\n  the tracing's own effect on wall time: {:+.3g} % (median of {} traced/untraced "
+        "pairs; range {:+.3g} % to {:+.3g} %)\n",
+        (effect.ratio.median - 1) * 100, effect.pairs, (effect.ratio.low - 1) * 100,
+        (effect.ratio.high - 1) * 100);
+  }
+  return text;
+}
+
+}  // namespace clonebench

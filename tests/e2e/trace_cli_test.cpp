@@ -1,0 +1,230 @@
+// `clonebench trace`: the census of a workload whose truth is known (tests/support/
+// trace_workload.c), a real build, privileges, exit statuses and signals. Needs root (the
+// tests run as root; the privilege test drops to nobody).
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "e2e/tool_process.hpp"
+#include "support/process_table.hpp"
+#include "support/temp_directory.hpp"
+
+namespace clonebench::testing {
+namespace {
+
+using nlohmann::json;
+
+// The ids of the loaded BPF programs whose names are the census's (census_*).
+std::set<int> census_program_ids() {
+  std::set<int> ids;
+  FILE* pipe = ::popen("bpftool prog show 2>/dev/null", "r");
+  if (pipe == nullptr) {
+    return ids;
+  }
+  char line[1024];
+  while (std::fgets(line, sizeof(line), pipe) != nullptr) {
+    int id = 0;
+    char name[256] = {0};
+    if (std::sscanf(line, "%d: %*s name %255s", &id, name) == 2 &&
+        std::string(name).rfind("census_", 0) == 0) {
+      ids.insert(id);
+    }
+  }
+  ::pclose(pipe);
+  return ids;
+}
+
+json read_json(const std::string& path) {
+  std::ifstream file(path);
+  return json::parse(file);
+}
+
+// A process outside the traced tree that forks all along (trace_workload outsider).
+class Outsider {
+ public:
+  Outsider() {
+    pid_ = ::fork();
+    if (pid_ == 0) {
+      ::execl(CLONEBENCH_TRACE_WORKLOAD, CLONEBENCH_TRACE_WORKLOAD, "outsider", nullptr);
+      ::_exit(127);
+    }
+  }
+  ~Outsider() {
+    ::kill(pid_, SIGKILL);
+    ::waitpid(pid_, nullptr, 0);
+  }
+  Outsider(const Outsider&) = delete;
+  Outsider& operator=(const Outsider&) = delete;
+
+ private:
+  pid_t pid_ = -1;
+};
+
+std::size_t count_kind(const json& run, const std::string& kind) {
+  std::size_t count = 0;
+  for (const json& creation : run["creations"]) {
+    count += creation["kind"] == kind ? 1 : 0;
+  }
+  return count;
+}
+
+class TraceCli : public TempDirectoryTest {};
+
+TEST_F(TraceCli, CountsEveryCreationExecAndExitOfAKnownWorkloadAndNothingOutsideIt) {
+  const Outsider outsider;
+  const std::string truth_path = (scratch_.path() / "truth").string();
+  const std::string json_path = (scratch_.path() / "census.json").string();
+  const ToolResult result =
+      run_tool({"trace", "--json", json_path, "--", CLONEBENCH_TRACE_WORKLOAD, truth_path}, 120);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.err.find("no events dropped"), std::string::npos) << result.err;
+  const json census = read_json(json_path);
+  ASSERT_EQ(census["runs"].size(), 1U);
+  const json& run = census["runs"][0];
+  EXPECT_EQ(count_kind(run, "fork"), 5U);
+  EXPECT_EQ(count_kind(run, "vfork"), 2U);
+  EXPECT_EQ(count_kind(run, "thread"), 2U);
+  EXPECT_EQ(count_kind(run, "other clone"), 0U);
+  // The command's own exec counts too: the tool releases it to exec inside the traced tree.
+  ASSERT_EQ(run["execs"].size(), 4U);
+  std::size_t failed_execs = 0;
+  for (const json& exec : run["execs"]) {
+    failed_execs += exec["errno"] != 0 ? 1 : 0;
+  }
+  EXPECT_EQ(failed_execs, 1U);
+  EXPECT_EQ(run["exits"].size(), 8U);
+  for (const char* part : {"creations", "execs", "exits"}) {
+    for (const json& event : run[part]) {
+      EXPECT_NE(event["comm"], "cb-outsider") << "counted from outside the tree: " << event;
+    }
+  }
+  // The parent's size at its first fork against what it read from /proc just before.
+  std::ifstream truth_file(truth_path);
+  std::uint64_t anon_kb = 0, file_kb = 0, shmem_kb = 0, maps_lines = 0;
+  truth_file >> anon_kb >> file_kb >> shmem_kb >> maps_lines;
+  ASSERT_GT(anon_kb, 24U * 1024);
+  const json& parent = run["creations"][0]["parent"];
+  const double rss_kb = parent["rss_anon_kb"].get<double>() + parent["rss_file_kb"].get<double>() +
+                        parent["rss_shmem_kb"].get<double>();
+  const double truth_kb = static_cast<double>(anon_kb + file_kb + shmem_kb);
+  EXPECT_LE(std::fabs(rss_kb - truth_kb), 0.02 * truth_kb) << parent;
+  EXPECT_LE(std::fabs(parent["rss_anon_kb"].get<double>() - anon_kb), 0.02 * anon_kb) << parent;
+  // /proc/self/maps lists the [vsyscall] page too, which is no VMA of the process (docs/trace.md).
+  EXPECT_EQ(parent["vmas"].get<std::uint64_t>(), maps_lines - 1) << parent;
+  EXPECT_EQ(parent["threads"], 1);
+}
+
+TEST_F(TraceCli, TracesAParallelBuildAndPassesItsExitStatusThrough) {
+  std::ofstream makefile(scratch_.path() / "Makefile");
+  makefile << "all: a.o b.o c.o d.o\n%.o: %.c\n\tcc -c $< -o $@\n";
+  makefile.close();
+  for (const char* name : {"a", "b", "c", "d"}) {
+    std::ofstream(scratch_.path() / (std::string(name) + ".c"))
+        << "int " << name << "(void) { return 1; }\n";
+  }
+  const std::string json_path = (scratch_.path() / "census.json").string();
+  const ToolResult result =
+      run_tool({"trace", "--json", json_path, "--what-if", "clone=-3%", "--claim", "3.6%", "--",
+                "make", "-s", "-j2", "-C", scratch_.path().string()},
+               120);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.err.find("needs clone to take >= 120 % of the wall time"), std::string::npos)
+      << result.err;
+  const json run = read_json(json_path)["runs"][0];
+  EXPECT_GT(run["creations"].size(), 0U);
+  EXPECT_GE(run["execs"].size(), 4U);
+  EXPECT_GT(run["exits"].size(), 0U);
+  const double wall_ns = run["wall_ns"].get<double>();
+  for (const char* part : {"creations", "execs"}) {
+    double total_ns = 0;
+    for (const json& event : run[part]) {
+      total_ns += event["duration_ns"].get<double>();
+    }
+    EXPECT_GE(total_ns / wall_ns, 0) << part;
+    EXPECT_LE(total_ns / wall_ns, 1) << part;
+  }
+  EXPECT_TRUE(nothing_left_behind());
+}
+
+TEST_F(TraceCli, ExitsWithTheCommandsStatusOr128PlusItsSignal) {
+  EXPECT_EQ(run_tool({"trace", "--", "sh", "-c", "exit 3"}, 60).exit_code, 3);
+  const ToolResult killed = run_tool({"trace", "--", "sh", "-c", "kill -TERM $$"}, 60);
+  EXPECT_EQ(killed.exit_code, 128 + SIGTERM);
+  EXPECT_NE(killed.err.find("killed by signal 15"), std::string::npos) << killed.err;
+  EXPECT_EQ(run_tool({"trace", "--", "/nonexistent/command"}, 60).exit_code, 127);
+}
+
+TEST_F(TraceCli, LeavesTheCommandsStdoutToTheCommand) {
+  const ToolResult result = run_tool({"trace", "--", "echo", "hello"}, 60);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "hello\n");
+  EXPECT_NE(result.err.find("clonebench trace: echo hello"), std::string::npos) << result.err;
+}
+
+TEST_F(TraceCli, RefusesToRunWithoutPrivilegesNamingWhatIsMissing) {
+  const ToolResult result = run_tool({"trace", "--", "true"}, 60, {}, as_user(65534));
+  EXPECT_EQ(result.exit_code, 2) << result.err;
+  EXPECT_NE(result.err.find("CAP_BPF"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("CAP_PERFMON"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("root"), std::string::npos) << result.err;
+}
+
+TEST_F(TraceCli, RefusesBadWhatIfsBeforeRunningAnything) {
+  const ToolResult result =
+      run_tool({"trace", "--what-if", "clone=-3", "--what-if", "bogus=1%", "--", "true"}, 60);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.err.find("--what-if"), std::string::npos) << result.err;
+}
+
+// Starts a tree of three sleeping processes under the tool and waits until they exist.
+std::unique_ptr<ToolProcess> tool_with_a_sleeping_tree(const std::string& json_path) {
+  auto tool = std::make_unique<ToolProcess>(std::vector<std::string>{
+      "trace", "--json", json_path, "--", "sh", "-c", "sleep 60 & sleep 60 & wait"});
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (descendant_tasks_of(tool->pid()).size() < 4 &&  // the guard, sh and 2 sleeps
+         std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  return tool;
+}
+
+TEST_F(TraceCli, SigintAndSigtermStopTheTreeAndStillWriteTheCensusMarkedInterrupted) {
+  const std::set<int> before = census_program_ids();
+  for (const int signal_number : {SIGINT, SIGTERM}) {
+    const std::string json_path =
+        (scratch_.path() / ("census" + std::to_string(signal_number))).string();
+    auto tool = tool_with_a_sleeping_tree(json_path);
+    tool->signal(signal_number);
+    const ToolResult result = tool->wait(60);
+    EXPECT_EQ(result.exit_code, 128 + signal_number) << result.err;
+    EXPECT_NE(result.err.find("INTERRUPTED"), std::string::npos) << result.err;
+    EXPECT_TRUE(nothing_left_behind()) << signal_number;
+    const json run = read_json(json_path)["runs"][0];
+    EXPECT_TRUE(run["interrupted"].get<bool>());
+    EXPECT_GE(run["creations"].size(), 2U);
+  }
+  EXPECT_EQ(census_program_ids(), before);
+}
+
+TEST_F(TraceCli, SigkillOfTheToolLeavesNoProcessOfTheTreeAndNothingAttached) {
+  const std::set<int> before = census_program_ids();
+  auto tool = tool_with_a_sleeping_tree((scratch_.path() / "census.json").string());
+  EXPECT_GT(census_program_ids().size(), before.size());
+  tool->signal(SIGKILL);
+  tool->wait(60);
+  EXPECT_TRUE(orphans_end_by_themselves(10));
+  EXPECT_EQ(census_program_ids(), before);
+}
+
+}  // namespace
+}  // namespace clonebench::testing

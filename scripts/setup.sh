@@ -19,6 +19,9 @@ packages=(
   libcmark-gfm-dev libcmark-gfm-extensions-dev  # report --format html renders its text
   gnuplot-nox  # report --format html draws its plots with gnuplot
   chromium     # the headless browser test of the HTML reports
+  # `clonebench kernels` boots kernel images in QEMU; the tests' independent statistics oracle
+  # (tests/data/compare/boots/boot_level_cases.py) checks itself against scipy
+  qemu-system-x86 python3-scipy
 )
 
 missing=()

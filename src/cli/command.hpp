@@ -29,5 +29,6 @@ void add_kernel_command(CLI::App& app, CommandList& commands);
 void add_check_command(CLI::App& app, CommandList& commands);
 void add_transfer_commands(CLI::App& app, CommandList& commands);  // push, pull
 void add_report_command(CLI::App& app, CommandList& commands);
+void add_kernels_command(CLI::App& app, CommandList& commands);
 
 }  // namespace clonebench

@@ -30,7 +30,7 @@ std::vector<StoredRun> runs_of_ids(const Store& store, std::string_view list) {
 }
 
 std::optional<Experiment> experiment_named(const Store& store, const std::string& word) {
-  if (word == "ab" || word == "sweep" || word == "scale") {
+  if (word == "ab" || word == "sweep" || word == "scale" || word == "kernels") {
     std::optional<Experiment> latest = store.latest_experiment(word);
     if (!latest) {
       throw UsageError(
@@ -59,7 +59,8 @@ ReportInput select_report_input(const Store& store, const std::vector<std::strin
             "report: experiment '{}' must be the only SELECTION (report runs or one experiment)",
             printable(word)));
       }
-      if (experiment->kind != "ab" && experiment->kind != "sweep" && experiment->kind != "scale") {
+      if (experiment->kind != "ab" && experiment->kind != "sweep" && experiment->kind != "scale" &&
+          experiment->kind != "kernels") {
         throw UsageError(fmt::format("report: experiment '{}' is a {}, which report cannot show",
                                      printable(word), printable(experiment->kind)));
       }

@@ -13,6 +13,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
+# Two Debian kernel images for the tests of `clonebench kernels` (tests/e2e/kernels_cli_test.cpp),
+# cached outside the tree; the quick start does not need them.
+./scripts/fetch_test_kernels.sh >/dev/null
 jobs=$(nproc)
 
 # Run as root, some tests drop to user nobody (permissions do not bind root) and start the built

@@ -60,6 +60,7 @@ int run_app(int argc, char** argv) {
   add_transfer_commands(app, commands);
   add_report_command(app, commands);
   add_trace_command(app, commands);
+  add_kernels_command(app, commands);
   try {
     app.parse(argc, argv);
     return dispatch(app, commands);

@@ -62,6 +62,9 @@ std::string completion_of(std::string_view command, std::string_view name) {
   if (command == "compare" && (name == "A" || name == "B")) {
     return "labels";
   }
+  if (command == "kernels" && (name == "--a" || name == "--b")) {
+    return "files";  // kernel images
+  }
   return "";
 }
 

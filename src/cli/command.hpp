@@ -30,5 +30,6 @@ void add_check_command(CLI::App& app, CommandList& commands);
 void add_transfer_commands(CLI::App& app, CommandList& commands);  // push, pull
 void add_report_command(CLI::App& app, CommandList& commands);
 void add_trace_command(CLI::App& app, CommandList& commands);
+void add_kernels_command(CLI::App& app, CommandList& commands);
 
 }  // namespace clonebench

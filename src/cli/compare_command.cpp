@@ -5,12 +5,15 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "cli/command.hpp"
+#include "compare/bisect.hpp"
+#include "compare/boot_analysis.hpp"
 #include "compare/comparison.hpp"
 #include "compare/environment_diff.hpp"
 #include "compare/gate.hpp"
@@ -20,6 +23,7 @@
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
 #include "core/units.hpp"
+#include "store/boot_spread_lookup.hpp"
 #include "store/store.hpp"
 #include "store/stored_runs.hpp"
 
@@ -37,6 +41,8 @@ struct CompareArguments {
   std::string command;  // hyperfine --command selector
   bool higher_is_better = false;
   bool allow_profiled_mix = false;
+  bool assume_no_boot_effect = false;
+  bool bisect = false;
 };
 
 bool looks_like_path(const std::string& text) {
@@ -82,6 +88,40 @@ nlohmann::json source_json(const SampleSet& set) {
   return source;
 }
 
+// The host and stressor of side A's first run, when it says.
+std::pair<std::string, std::string> host_and_stressor(const SampleSet& set) {
+  for (const RunObservation& run : set.runs) {
+    if (run.environment.is_object() && run.environment.contains("hostname") &&
+        run.environment["hostname"].is_string()) {
+      return {run.environment["hostname"].get<std::string>(), run.group};
+    }
+  }
+  return {};
+}
+
+// For metrics with one boot per side: between-boot spreads the store knows for this host and
+// stressor (a stored label measured across boots), so the output can say how many boots would
+// resolve the threshold.
+std::map<std::string, KnownBootSpread> stored_spreads(const std::vector<MetricSamples>& metrics,
+                                                      const SampleSet& a,
+                                                      const CompareArguments& args,
+                                                      std::unique_ptr<Store>& store) {
+  const auto [host, stressor] = host_and_stressor(a);
+  std::vector<std::string> names;
+  for (const MetricSamples& metric : metrics) {
+    if (!metric.a_boots.empty() && metric.name.find('/') == std::string::npos) {
+      names.push_back(metric.name);
+    }
+  }
+  if (host.empty() || names.empty()) {
+    return {};
+  }
+  if (!store) {
+    store = std::make_unique<Store>(database_path(args.db_path), Store::Access::kReadOnly);
+  }
+  return known_boot_spreads(*store, host, stressor, names);
+}
+
 int run_compare(const CompareArguments& args) {
   CompareOptions options;
   options.threshold = parse_threshold(args.threshold, "--threshold");
@@ -90,6 +130,8 @@ int run_compare(const CompareArguments& args) {
   nlohmann::json a_source, b_source;
   std::vector<std::string> differences;
   std::string mix;
+  BootOptions boots;
+  boots.assume_no_boot_effect = args.assume_no_boot_effect;
   {
     // Only the values go on to the analysis: at 200,000 runs a side the observations are most
     // of the memory, and they are freed first.
@@ -106,8 +148,9 @@ int run_compare(const CompareArguments& args) {
     a_source = source_json(a);
     b_source = source_json(b);
     differences = environment_differences(a, b);
+    boots.known_spread = stored_spreads(metrics, a, args, store);
   }
-  ComparisonResult report = analyze_unpaired(metrics, options);
+  ComparisonResult report = analyze_with_boots(metrics, options, boots);
   report.a_name = printable(args.a);
   report.b_name = printable(args.b);
   report.a_source = a_source;
@@ -123,7 +166,7 @@ int run_compare(const CompareArguments& args) {
   }
   fmt::print("{}", render_report(report, args.format));
   std::fflush(stdout);
-  return gate_exit_code(report, args.fail_on);
+  return args.bisect ? bisect_exit_code(report) : gate_exit_code(report, args.fail_on);
 }
 
 }  // namespace
@@ -157,7 +200,18 @@ void add_compare_command(CLI::App& app, CommandList& commands) {
                     "Plain numbers without units are rates (default: lower is better)");
   compare->add_flag("--allow-profiled-mix", args->allow_profiled_mix,
                     "Compare even when some runs were sampled with --profile and others not");
-  commands.push_back({compare, [args] { return run_compare(*args); }});
+  compare->add_flag("--assume-no-boot-effect", args->assume_no_boot_effect,
+                    "With one boot per side, give the run-level verdict anyway (said in the "
+                    "output): only when boots are known not to matter");
+  compare
+      ->add_flag("--bisect", args->bisect,
+                 "Exit as `git bisect run` expects: 0 good (not slower beyond the threshold), 1 "
+                 "bad (slower), 125 skip (inconclusive); a failure exits 128 (abort)")
+      ->excludes("--fail-on");
+  commands.push_back({compare, [args] {
+                        return args->bisect ? run_for_bisect([&] { return run_compare(*args); })
+                                            : run_compare(*args);
+                      }});
 }
 
 }  // namespace clonebench

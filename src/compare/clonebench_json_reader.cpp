@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "compare/boot_analysis.hpp"
 #include "compare/input_readers.hpp"
 #include "compare/json_input.hpp"
 #include "core/error.hpp"
@@ -33,6 +34,7 @@ RunObservation read_run(const std::string& path, const nlohmann::json& json,
   run.run_id = id != json.end() && id->is_number_integer() ? id->get<std::int64_t>() : 0;
   run.options = json.value("options", nlohmann::json(nullptr));
   run.environment = environment;
+  run.boot = environment.is_object() ? run_boot(environment, path) : std::string();
   run.profiled = json.contains("profile") && !json["profile"].is_null();
   for (const RunMetric& metric : run_totals()) {
     take_number(json, metric.name, metric.name, path, where, run);

@@ -88,7 +88,8 @@ MetricComparison compare_unpaired(const MetricSamples& samples, const CompareOpt
                           samples.info,
                           summarize_side(samples.a, options.alpha),
                           summarize_side(samples.b, options.alpha),
-                          {}};
+                          {},
+                          std::nullopt};
   Effect& effect = result.effect;
   fill_interval(effect, hodges_lehmann_unpaired(log_a, log_b, options.alpha),
                 hodges_lehmann_unpaired(log_a, log_b, 2 * options.alpha), samples.name);
@@ -122,7 +123,8 @@ MetricComparison compare_paired(const MetricSamples& samples, const CompareOptio
                           samples.info,
                           summarize_side(samples.a, options.alpha),
                           summarize_side(samples.b, options.alpha),
-                          {}};
+                          {},
+                          std::nullopt};
   Effect& effect = result.effect;
   fill_interval(effect, hodges_lehmann_paired(differences, options.alpha),
                 hodges_lehmann_paired(differences, 2 * options.alpha), samples.name);

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "compare/boot_design.hpp"
 #include "compare/verdict.hpp"
 #include "record/metric_table.hpp"
 #include "stats/descriptive.hpp"
@@ -27,6 +28,9 @@ struct MetricSamples {
   std::string name;
   MetricInfo info;
   std::vector<double> a, b;
+  // The boot each value was measured in (parallel to a and b); empty when the inputs do not say
+  // (analyze_with_boots, compare/boot_analysis.hpp).
+  std::vector<std::string> a_boots = {}, b_boots = {};
 };
 
 struct SideSummary {
@@ -57,7 +61,9 @@ struct MetricComparison {
   std::string name;
   MetricInfo info;
   SideSummary a, b;
-  Effect effect;
+  Effect effect;  // with boots as the units when boots->design is kBootLevel
+  std::optional<BootAnalysis> boots =
+      std::nullopt;  // absent when the inputs do not say which boot a run had
 };
 
 struct ComparisonResult {

@@ -42,6 +42,44 @@ nlohmann::ordered_json effect_json(const Effect& e, bool paired) {
           {"mde_pct", number(e.mde_pct)}};
 }
 
+const char* design_name(BootDesign design) {
+  switch (design) {
+    case BootDesign::kBootLevel:
+      return "boot-level";
+    case BootDesign::kSameBoot:
+      return "same-boot";
+    case BootDesign::kOneBootPerSide:
+      return "one-boot-per-side";
+  }
+  return "";
+}
+
+nlohmann::ordered_json spread_json(const BootSpread& spread) {
+  const auto pct = [](double sd_log) { return number(std::expm1(sd_log) * 100); };
+  return {{"boots", spread.boots},
+          {"runs", spread.runs},
+          {"within_boot_sd_pct", pct(spread.within_sd_log)},
+          {"between_boot_sd_pct", pct(spread.between_sd_log)}};
+}
+
+nlohmann::ordered_json boots_json(const MetricComparison& metric) {
+  const BootAnalysis& boots = *metric.boots;
+  nlohmann::ordered_json json = {
+      {"design", design_name(boots.design)},
+      {"units", boots.design == BootDesign::kBootLevel ? "boots" : "runs"},
+      {"a", spread_json(boots.a)},
+      {"b", spread_json(boots.b)},
+      {"verdict_shown", verdict_text(metric)},
+      {"boots_needed_per_side", boots.boots_needed ? nlohmann::ordered_json(*boots.boots_needed)
+                                                   : nlohmann::ordered_json(nullptr)},
+      {"spread_source", boots.spread_source}};
+  if (boots.design == BootDesign::kOneBootPerSide) {
+    json["run_level_verdict"] = verdict_name(boots.run_level_verdict);
+    json["assumed_no_boot_effect"] = boots.assumed_no_boot_effect;
+  }
+  return json;
+}
+
 }  // namespace
 
 nlohmann::ordered_json compare_to_json(const ComparisonResult& report) {
@@ -51,13 +89,17 @@ nlohmann::ordered_json compare_to_json(const ComparisonResult& report) {
   b.update(nlohmann::ordered_json(report.b_source));
   nlohmann::ordered_json metrics = nlohmann::ordered_json::array();
   for (const MetricComparison& metric : report.metrics) {
-    metrics.push_back({{"name", metric.name},
-                       {"direction", direction_name(metric.info.direction)},
-                       {"unit", metric.info.unit},
-                       {"a", side_json(metric.a)},
-                       {"b", side_json(metric.b)},
-                       {"effect", effect_json(metric.effect, report.paired)},
-                       {"sentence", metric_sentence(metric, report)}});
+    nlohmann::ordered_json json = {{"name", metric.name},
+                                   {"direction", direction_name(metric.info.direction)},
+                                   {"unit", metric.info.unit},
+                                   {"a", side_json(metric.a)},
+                                   {"b", side_json(metric.b)},
+                                   {"effect", effect_json(metric.effect, report.paired)},
+                                   {"sentence", metric_sentence(metric, report)}};
+    if (metric.boots) {
+      json["boots"] = boots_json(metric);
+    }
+    metrics.push_back(std::move(json));
   }
   return nlohmann::ordered_json{{"schema", kCompareSchema},
                                 {"design", report.paired ? "paired" : "unpaired"},

@@ -32,9 +32,14 @@ std::string render_compare_markdown(const ComparisonResult& report) {
                        format_value(metric.a.median, metric.info.unit),
                        format_value(metric.b.median, metric.info.unit), format_pct(e.estimate_pct),
                        format_ci(e), e.p_holm < 0.001 ? "<0.001" : fmt::format("{:.3f}", e.p_holm),
-                       verdict_name(e.verdict));
+                       escape_cell(verdict_text(metric)));
   }
   out += "\n";
+  for (const MetricComparison& metric : report.metrics) {
+    if (metric.boots) {
+      out += "Boots: " + escape_cell(boot_line(metric, report)) + "\n\n";
+    }
+  }
   for (const std::string& warning : report.warnings) {
     out += "> **Warning:** " + escape_cell(warning) + "\n\n";
   }

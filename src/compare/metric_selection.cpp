@@ -47,16 +47,21 @@ std::set<std::string> metrics_of(const SampleSet& set, const std::string& group)
   return names;
 }
 
-std::vector<double> values_of(const SampleSet& set, const std::string& group,
-                              const std::string& metric) {
-  std::vector<double> values;
+// The values of a metric and, when every run says which boot it had, their boots.
+void values_of(const SampleSet& set, const std::string& group, const std::string& metric,
+               std::vector<double>& values, std::vector<std::string>& boots) {
+  bool every_boot_known = true;
   for (const RunObservation& run : set.runs) {
     const auto found = run.metrics.find(metric);
     if (run.group == group && found != run.metrics.end()) {
       values.push_back(found->second);
+      boots.push_back(run.boot);
+      every_boot_known = every_boot_known && !run.boot.empty();
     }
   }
-  return values;
+  if (!every_boot_known) {
+    boots.clear();
+  }
 }
 
 // (A group, B group) pairs to compare.
@@ -124,8 +129,12 @@ std::vector<MetricSamples> select_metrics(const SampleSet& a, const SampleSet& b
       if (metric == "value" && value_direction) {
         samples.info.direction = *value_direction;
       }
-      samples.a = values_of(a, group_a, metric);
-      samples.b = values_of(b, group_b, metric);
+      values_of(a, group_a, metric, samples.a, samples.a_boots);
+      values_of(b, group_b, metric, samples.b, samples.b_boots);
+      if (samples.a_boots.empty() || samples.b_boots.empty()) {
+        samples.a_boots.clear();
+        samples.b_boots.clear();
+      }
       selected.push_back(std::move(samples));
     }
   }

@@ -18,6 +18,9 @@ struct RunObservation {
   nlohmann::json options = nullptr;       // the run's settings, when known
   nlohmann::json environment = nullptr;   // the machine it ran on, when known
   std::optional<bool> profiled;           // sampled with --profile; nullopt: the source cannot say
+  // The boot it ran in (environment.boot_id, or one unknown boot per label and host, see
+  // run_boot() in compare/boot_analysis.hpp); empty when the source records no environment.
+  std::string boot;
 };
 
 struct SampleSet {

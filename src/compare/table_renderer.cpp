@@ -20,12 +20,17 @@ std::string render_compare_table(const ComparisonResult& report) {
     rows.push_back({metric.name, format_value(metric.a.median, metric.info.unit),
                     format_value(metric.b.median, metric.info.unit), format_pct(e.estimate_pct),
                     format_ci(e), e.p_holm < 0.001 ? "<0.001" : fmt::format("{:.3f}", e.p_holm),
-                    std::string(verdict_name(e.verdict))});
+                    verdict_text(metric)});
   }
   out += render_columns(rows, {false, true, true, true, true, true, false}, "  ");
   out += "\n";
   for (const MetricComparison& metric : report.metrics) {
     out += "noise    " + noise_line(metric, report) + "\n";
+  }
+  for (const MetricComparison& metric : report.metrics) {
+    if (metric.boots) {
+      out += "boots    " + boot_line(metric, report) + "\n";
+    }
   }
   for (const std::string& warning : report.warnings) {
     out += "warning  " + warning + "\n";

@@ -8,9 +8,17 @@
 namespace clonebench {
 namespace {
 
+bool boots_are_units(const MetricComparison& metric) {
+  return metric.boots && metric.boots->design == BootDesign::kBootLevel;
+}
+
 std::string sizes(const MetricComparison& metric, const ComparisonResult& report) {
   if (report.paired) {
     return fmt::format("{} pairs", metric.a.n);
+  }
+  if (boots_are_units(metric)) {
+    return fmt::format("{} vs {} boots, {} vs {} runs", metric.boots->a.boots,
+                       metric.boots->b.boots, metric.a.n, metric.b.n);
   }
   return fmt::format("{} vs {} runs", metric.a.n, metric.b.n);
 }
@@ -65,7 +73,9 @@ std::string format_value(double value, const std::string& unit) {
   return unit.empty() ? number : number + " " + unit;
 }
 
-std::string metric_sentence(const MetricComparison& metric, const ComparisonResult& report) {
+namespace {
+
+std::string run_sentence(const MetricComparison& metric, const ComparisonResult& report) {
   const Effect& e = metric.effect;
   const std::string change = fmt::format(
       "{} {} ({}, {}, {})", metric.name, format_pct(e.estimate_pct),
@@ -91,17 +101,21 @@ std::string metric_sentence(const MetricComparison& metric, const ComparisonResu
     case Verdict::kInconclusive:
       break;
   }
+  const bool boots = boots_are_units(metric);
+  const char* units = report.paired ? "pairs" : boots ? "boots" : "runs";
+  const std::string unit = report.paired ? "pairs" : std::string(units) + " per side";
   if (!e.enough_samples) {
     return fmt::format(
         "Too few {} to decide about {}: a rank test needs at least {} {} to reach α = {:g} "
         "({} given), so no verdict is possible.",
-        report.paired ? "pairs" : "runs", metric.name, e.min_runs,
-        report.paired ? "pairs" : "runs per side", report.options.alpha, sizes(metric, report));
+        units, metric.name, e.min_runs, unit, report.options.alpha, sizes(metric, report));
   }
-  const std::size_t have = std::min(metric.a.n, metric.b.n);
-  const std::string unit = report.paired ? "pairs" : "runs per side";
+  const std::size_t have = boots ? std::min(metric.boots->a.boots, metric.boots->b.boots)
+                                 : std::min(metric.a.n, metric.b.n);
+  const bool one_boot = metric.boots && metric.boots->design == BootDesign::kOneBootPerSide;
   const std::string advice =
-      e.runs_needed > have
+      one_boot ? std::string("more runs within the same boots cannot settle it")
+      : e.runs_needed > have
           ? fmt::format("≈{} more {} would resolve {}", e.runs_needed - have, unit, theta)
           : fmt::format("{} {} usually resolve {}; the change is probably close to it",
                         e.runs_needed, unit, theta);
@@ -112,6 +126,19 @@ std::string metric_sentence(const MetricComparison& metric, const ComparisonResu
         change, e.p, report.options.alpha, report.metrics.size(), e.p_holm, advice);
   }
   return fmt::format("No difference shown: {}; {}.", change, advice);
+}
+
+}  // namespace
+
+std::string metric_sentence(const MetricComparison& metric, const ComparisonResult& report) {
+  const std::string caveat = boot_caveat(metric, report);
+  if (caveat.empty()) {
+    return run_sentence(metric, report);
+  }
+  // Capped: what the runs alone say, in the words of their own verdict.
+  MetricComparison within_one_boot = metric;
+  within_one_boot.effect.verdict = metric.boots->run_level_verdict;
+  return caveat + " " + run_sentence(within_one_boot, report);
 }
 
 std::string summary_sentence(const ComparisonResult& report) {

@@ -18,6 +18,16 @@ std::string format_ci(const Effect& effect);
 // "5.123 µs"-style: five significant digits and the unit.
 std::string format_value(double value, const std::string& unit);
 
+// The verdict as shown: its name, with "(one boot per side)" when one boot per side capped it
+// and "(no boot effect assumed)" when --assume-no-boot-effect lifted the cap.
+std::string verdict_text(const MetricComparison& metric);
+// Boots and runs per side and the within- and between-boot spreads; empty without boots.
+std::string boot_line(const MetricComparison& metric, const ComparisonResult& report);
+// What one boot per side means for the verdict (or that it was assumed away), with the boots
+// per side that would resolve the threshold; empty unless a side had one boot. metric_sentence
+// starts with it.
+std::string boot_caveat(const MetricComparison& metric, const ComparisonResult& report);
+
 std::string metric_sentence(const MetricComparison& metric, const ComparisonResult& report);
 std::string summary_sentence(const ComparisonResult& report);
 // CV, robust CV, outliers, drift and the resolution, for one metric.

@@ -9,6 +9,7 @@
 
 #include "compare/wording.hpp"
 #include "core/text_safety.hpp"
+#include "report/kernels_report.hpp"
 #include "report/report_facts.hpp"
 #include "report/report_renderers.hpp"
 #include "report/trace_report.hpp"
@@ -299,6 +300,8 @@ std::string render_markdown_report(const ReportInput& input) {
   const std::vector<LabelGroup> groups = group_by_label(input.runs);
   if (input.experiment && input.experiment->kind == "ab") {
     out += ab_section(*input.experiment);
+  } else if (input.experiment && input.experiment->kind == "kernels") {
+    out += kernels_markdown_section(kernels_report_facts(*input.experiment, groups));
   } else if (input.experiment && input.experiment->kind == "scale") {
     out += scale_section(*input.experiment, input.runs);
   } else if (input.experiment) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "compare/boot_analysis.hpp"
 #include "compare/metric_selection.hpp"
 #include "core/text_safety.hpp"
 #include "store/stored_runs.hpp"
@@ -225,8 +226,9 @@ ComparisonResult compare_first_and_last(const std::vector<LabelGroup>& groups) {
   };
   const SampleSet a = side(groups.front());
   const SampleSet b = side(groups.back());
+  // Boots are the units where the labels span several boots; one boot per side caps the verdict.
   ComparisonResult report =
-      analyze_unpaired(select_metrics(a, b, {"ops_per_sec_real"}, std::nullopt), {});
+      analyze_with_boots(select_metrics(a, b, {"ops_per_sec_real"}, std::nullopt), {}, {});
   report.a_name = groups.front().label;
   report.b_name = groups.back().label;
   return report;

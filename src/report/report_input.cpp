@@ -30,7 +30,7 @@ std::vector<StoredRun> runs_of_ids(const Store& store, std::string_view list) {
 }
 
 std::optional<Experiment> experiment_named(const Store& store, const std::string& word) {
-  if (word == "ab" || word == "sweep" || word == "scale" || word == "trace") {
+  if (word == "ab" || word == "sweep" || word == "scale" || word == "trace" || word == "kernels") {
     std::optional<Experiment> latest = store.latest_experiment(word);
     if (!latest) {
       throw UsageError(
@@ -60,7 +60,7 @@ ReportInput select_report_input(const Store& store, const std::vector<std::strin
             printable(word)));
       }
       if (experiment->kind != "ab" && experiment->kind != "sweep" && experiment->kind != "scale" &&
-          experiment->kind != "trace") {
+          experiment->kind != "trace" && experiment->kind != "kernels") {
         throw UsageError(fmt::format("report: experiment '{}' is a {}, which report cannot show",
                                      printable(word), printable(experiment->kind)));
       }

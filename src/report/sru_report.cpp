@@ -10,6 +10,7 @@
 #include "compare/text_columns.hpp"
 #include "compare/wording.hpp"
 #include "core/text_safety.hpp"
+#include "report/kernels_report.hpp"
 #include "report/report_facts.hpp"
 #include "report/report_renderers.hpp"
 #include "report/trace_report.hpp"
@@ -78,7 +79,10 @@ std::string environment_text(const std::vector<LabelGroup>& groups) {
 
 std::string noise_text(const MetricComparison& metric, const ComparisonResult& report) {
   std::string out = "Noise: " + noise_line(metric, report) + ".\n";
-  if (metric.effect.verdict == Verdict::kInconclusive && metric.effect.runs_needed > 0) {
+  // With one boot per side more runs settle nothing: the sentence says how many boots would.
+  const bool one_boot = metric.boots && metric.boots->design == BootDesign::kOneBootPerSide;
+  if (metric.effect.verdict == Verdict::kInconclusive && metric.effect.runs_needed > 0 &&
+      !one_boot) {
     out += fmt::format("About {} {} per side would settle a ±{:g} % change.\n",
                        metric.effect.runs_needed, report.paired ? "pairs" : "runs",
                        report.options.threshold * 100);
@@ -248,6 +252,10 @@ std::string render_sru_report(const ReportInput& input) {
   }
   if (input.experiment && input.experiment->kind == "scale") {
     return sru_scale_report(*input.experiment, input.runs, groups);
+  }
+  if (input.experiment && input.experiment->kind == "kernels") {
+    return kernels_sru_report(kernels_report_facts(*input.experiment, groups)) + "\n" +
+           environment_text(groups);
   }
   if (input.experiment) {
     return sweep_report(*input.experiment, groups);

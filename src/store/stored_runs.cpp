@@ -5,6 +5,7 @@
 #include <charconv>
 #include <limits>
 
+#include "compare/boot_analysis.hpp"
 #include "core/error.hpp"
 #include "record/metric_table.hpp"
 
@@ -48,6 +49,7 @@ RunObservation observation_of(const RunRecord& record, const nlohmann::json& env
   run.run_id = record.id;
   run.options = r.options;
   run.environment = environment;
+  run.boot = run_boot(environment, record.label);
   run.profiled = record.profile.has_value();
   run.metrics = metric_values(record);
   return run;

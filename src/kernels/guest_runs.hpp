@@ -1,0 +1,37 @@
+#pragma once
+// What one boot brought back: the guest's environment and one RunResult per run, read from the
+// framed messages on its console (kernels/console_frames.hpp) with the same aggregation the
+// local runner uses (runner/aggregate.hpp). A boot that did not deliver everything it was asked
+// for is a failed boot, with the reason and the last console lines. Pure: text in, data out.
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "record/job.hpp"
+#include "record/run_record.hpp"
+
+namespace clonebench {
+
+struct GuestBootResult {
+  bool ok = false;
+  std::string failure;  // why not ok: "no output (the kernel did not boot?)", "panic", ...
+  nlohmann::json environment = nlohmann::json::object();  // as the guest saw itself
+  std::vector<RunResult> runs;
+  std::vector<std::string> last_lines;  // of the console, for a failed boot
+};
+
+struct GuestExpectation {
+  StressorJob job;
+  std::uint64_t live_limit = 1;
+  std::size_t runs = 1;
+  bool timed_out = false;  // QEMU was killed at the deadline
+};
+
+GuestBootResult read_guest_boot(const std::string& console, const GuestExpectation& expected);
+
+// The environment message ("key=value" lines) as JSON; "mitigation.X" keys gather under
+// "mitigations".
+nlohmann::json guest_environment(const std::string& text);
+
+}  // namespace clonebench

@@ -1,0 +1,82 @@
+#include "kernels/kernel_image.hpp"
+
+#include <fcntl.h>
+#include <fmt/core.h>
+#include <openssl/evp.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <memory>
+
+#include "core/error.hpp"
+#include "core/text_safety.hpp"
+#include "sys/descriptor.hpp"
+
+namespace clonebench {
+namespace {
+
+constexpr std::size_t kHeaderMagicOffset = 0x202;
+
+std::string hex_of(const unsigned char* bytes, unsigned length) {
+  std::string hex;
+  for (unsigned i = 0; i < length; ++i) {
+    hex += fmt::format("{:02x}", bytes[i]);
+  }
+  return hex;
+}
+
+}  // namespace
+
+bool has_boot_header(std::string_view header) {
+  return header.size() >= kHeaderMagicOffset + 4 &&
+         header.substr(kHeaderMagicOffset, 4) == std::string_view("HdrS", 4);
+}
+
+KernelImage check_kernel_image(const std::string& path, const std::string& flag) {
+  const std::string shown = printable(path);
+  const Descriptor fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  if (fd.get() < 0) {
+    throw UsageError(
+        fmt::format("{} {}: cannot read the kernel image: {}", flag, shown, std::strerror(errno)));
+  }
+  std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> context(EVP_MD_CTX_new(),
+                                                                  &EVP_MD_CTX_free);
+  if (!context || EVP_DigestInit_ex(context.get(), EVP_sha256(), nullptr) != 1) {
+    throw RuntimeError("SHA-256 is not available (OpenSSL)");
+  }
+  KernelImage image{path, {}, 0};
+  std::string header;
+  char buffer[65536];
+  for (;;) {
+    const ssize_t got = ::read(fd.get(), buffer, sizeof buffer);
+    if (got < 0 && errno == EINTR) {
+      continue;
+    }
+    if (got < 0) {
+      throw UsageError(fmt::format("{} {}: cannot read the kernel image: {}", flag, shown,
+                                   std::strerror(errno)));
+    }
+    if (got == 0) {
+      break;
+    }
+    if (header.size() < 4096) {
+      header.append(buffer, static_cast<std::size_t>(std::min<ssize_t>(got, 4096)));
+    }
+    image.bytes += static_cast<std::uintmax_t>(got);
+    EVP_DigestUpdate(context.get(), buffer, static_cast<std::size_t>(got));
+  }
+  if (!has_boot_header(header)) {
+    throw UsageError(fmt::format(
+        "{} {}: not a kernel image (no x86 boot header \"HdrS\" at offset 0x202; give a bzImage "
+        "or vmlinuz, not a vmlinux ELF or a compressed file)",
+        flag, shown));
+  }
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned length = 0;
+  EVP_DigestFinal_ex(context.get(), digest, &length);
+  image.sha256 = hex_of(digest, length);
+  return image;
+}
+
+}  // namespace clonebench

@@ -1,0 +1,141 @@
+#include "report/kernels_report.hpp"
+
+#include <fmt/core.h>
+
+#include <map>
+
+#include "compare/text_columns.hpp"
+#include "compare/wording.hpp"
+#include "core/text_safety.hpp"
+#include "stats/descriptive.hpp"
+
+namespace clonebench {
+namespace {
+
+// The sentence every format carries under TCG (the same words as kernels/kernels_result.hpp).
+const char kEmulationNotice[] =
+    "Emulated (QEMU TCG, no KVM): these timings measure an emulator and do not represent the "
+    "speed of either kernel on hardware; use them to check that things work, not to judge a "
+    "kernel.";
+
+std::string boot_of(const StoredRun& run) {
+  return run.environment.is_object() ? run.environment.value("boot_id", std::string("unknown"))
+                                     : std::string("unknown");
+}
+
+std::vector<KernelsBootRow> boot_rows(const std::vector<LabelGroup>& groups) {
+  std::vector<KernelsBootRow> rows;
+  for (const LabelGroup& group : groups) {
+    std::map<std::string, std::vector<double>> rates;
+    std::vector<std::string> order;
+    std::map<std::string, std::string> releases;
+    for (const StoredRun* run : group.runs) {
+      const std::string boot = boot_of(*run);
+      if (!rates.contains(boot)) {
+        order.push_back(boot);
+      }
+      rates[boot].push_back(run->record.result.ops_per_sec_real());
+      releases[boot] = run->environment.value("kernel_release", std::string());
+    }
+    for (const std::string& boot : order) {
+      rows.push_back({group.label, boot, releases[boot], rates[boot].size(), median(rates[boot])});
+    }
+  }
+  return rows;
+}
+
+std::string boots_table(const KernelsReportFacts& facts) {
+  std::vector<std::vector<std::string>> rows = {
+      {"kernel", "release", "boot", "runs", "median ops/s"}};
+  for (const KernelsBootRow& row : facts.boots) {
+    rows.push_back({printable(row.side), printable(row.release), printable(row.boot_id),
+                    std::to_string(row.runs), fmt::format("{:.5g}", row.median_ops_per_sec)});
+  }
+  return render_columns(rows, {false, false, false, true, true}, "  ");
+}
+
+}  // namespace
+
+KernelsReportFacts kernels_report_facts(const Experiment& experiment,
+                                        const std::vector<LabelGroup>& groups) {
+  KernelsReportFacts facts;
+  const nlohmann::json& summary = experiment.summary;
+  if (summary.is_object()) {
+    const auto image = [&summary](const char* side) {
+      return summary.contains(side) && summary[side].is_object()
+                 ? quoted(summary[side].value("image", std::string()))
+                 : std::string("?");
+    };
+    facts.command =
+        fmt::format("clonebench kernels --a {} --b {} {} --runs-per-boot {} --seed {}", image("a"),
+                    image("b"), quoted(summary.value("spec", std::string())),
+                    summary.value("runs_per_boot", 0), summary.value("seed", 0ull));
+    facts.boot_order = summary.value("boot_order", std::string());
+    facts.failed_boots = summary.value("failed_boots", std::size_t{0});
+    facts.emulated = summary.value("emulated", false);
+  }
+  for (const LabelGroup& group : groups) {
+    for (const StoredRun* run : group.runs) {
+      const nlohmann::json& virtualization =
+          run->environment.value("virtualization", nlohmann::json());
+      facts.emulated =
+          facts.emulated || (virtualization.is_object() && virtualization.value("emulated", false));
+    }
+  }
+  facts.boots = boot_rows(groups);
+  if (groups.size() >= 2) {
+    facts.comparison = compare_first_and_last(groups);
+  }
+  return facts;
+}
+
+std::string kernels_sru_report(const KernelsReportFacts& facts) {
+  std::string out =
+      "[Test Plan]\n\nBoot both kernels alternately in QEMU (the boot order and its "
+      "seed are stored) and run the same job in every boot:\n\n    " +
+      printable(facts.command) + "\n\n[Test Results]\n\n";
+  if (facts.emulated) {
+    out += std::string(kEmulationNotice) + "\n\n";
+  }
+  out += fmt::format("Boot order: {}; failed boots: {}\n\n", printable(facts.boot_order),
+                     facts.failed_boots);
+  out += boots_table(facts) + "\n";
+  for (const MetricComparison& metric : facts.comparison.metrics) {
+    out += metric_sentence(metric, facts.comparison) + "\n";
+    const std::string boots = boot_line(metric, facts.comparison);
+    if (!boots.empty()) {
+      out += "Boots: " + boots + "\n";
+    }
+  }
+  if (facts.emulated) {
+    out += "\n" + std::string(kEmulationNotice) + "\n";
+  }
+  return out;
+}
+
+std::string kernels_markdown_section(const KernelsReportFacts& facts) {
+  std::string out = "## Kernels, booted alternately in QEMU\n\n";
+  if (facts.emulated) {
+    out += "> **" + std::string(kEmulationNotice) + "**\n\n";
+  }
+  out += "`" + printable(facts.command) + "`\n\n";
+  out += fmt::format("Boot order {}; {} failed boot{}.\n\n", printable(facts.boot_order),
+                     facts.failed_boots, facts.failed_boots == 1 ? "" : "s");
+  out += "| Kernel | Release | Boot | Runs | Median ops/s |\n|:---|:---|:---|---:|---:|\n";
+  for (const KernelsBootRow& row : facts.boots) {
+    out +=
+        fmt::format("| {} | {} | {} | {} | {:.5g} |\n", printable(row.side), printable(row.release),
+                    printable(row.boot_id), row.runs, row.median_ops_per_sec);
+  }
+  out += "\n";
+  for (const MetricComparison& metric : facts.comparison.metrics) {
+    out += "- " + metric_sentence(metric, facts.comparison) + "\n";
+    const std::string boots = boot_line(metric, facts.comparison);
+    if (!boots.empty()) {
+      out += "- Boots: " + boots + "\n";
+    }
+  }
+  return out + "\n";
+}
+
+}  // namespace clonebench

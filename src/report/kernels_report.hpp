@@ -1,0 +1,38 @@
+#pragma once
+// `report` of a `kernels` experiment (docs/kernels.md): the boots of each kernel with their
+// runs, the comparison with boots as the units, and, when the guests were emulated, that the
+// timings do not represent hardware. The facts are taken from the stored runs (boot ids, guest
+// releases) and the experiment's plan once, into one struct both renderers share.
+
+#include <string>
+#include <vector>
+
+#include "compare/comparison.hpp"
+#include "report/report_facts.hpp"
+#include "store/store.hpp"
+
+namespace clonebench {
+
+struct KernelsBootRow {
+  std::string side;  // the label ("<tag>:a")
+  std::string boot_id, release;
+  std::size_t runs = 0;
+  double median_ops_per_sec = 0;
+};
+
+struct KernelsReportFacts {
+  std::string command;  // the `clonebench kernels` command line, as far as stored
+  std::string boot_order;
+  std::size_t failed_boots = 0;
+  bool emulated = false;
+  std::vector<KernelsBootRow> boots;  // in the order stored
+  ComparisonResult comparison;        // boots as the units
+};
+
+KernelsReportFacts kernels_report_facts(const Experiment& experiment,
+                                        const std::vector<LabelGroup>& groups);
+
+std::string kernels_sru_report(const KernelsReportFacts& facts);
+std::string kernels_markdown_section(const KernelsReportFacts& facts);
+
+}  // namespace clonebench

@@ -237,7 +237,9 @@ std::string sru_scale_report(const Experiment& experiment, const std::vector<Sto
 
 }  // namespace
 
-std::string render_sru_report(const ReportInput& input) {
+namespace {
+
+std::string sru_text(const ReportInput& input) {
   const std::vector<LabelGroup> groups = group_by_label(input.runs);
   if (input.experiment && input.experiment->kind == "ab") {
     return ab_report(*input.experiment, groups);
@@ -249,6 +251,14 @@ std::string render_sru_report(const ReportInput& input) {
     return sweep_report(*input.experiment, groups);
   }
   return label_report(groups);
+}
+
+}  // namespace
+
+// Stored text reaches the plain text in many places (labels, the commands, the environment):
+// one last pass escapes every control character but the line breaks, for the terminal.
+std::string render_sru_report(const ReportInput& input) {
+  return printable_lines(sru_text(input));
 }
 
 }  // namespace clonebench

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <random>
+#include <utility>
 
 #include "cli/argument_split.hpp"
 #include "cli/option_values.hpp"
@@ -111,7 +112,13 @@ AbPlan plan_ab(const AbArguments& args) {
                   : parse_seed(args.seed, "--seed");
   plan.options.threshold = parse_threshold(args.threshold, "--threshold");
   if (!args.label.empty()) {
-    require_clean_text(args.label, "--label");
+    require_selectable_label(args.label, "--label");
+  }
+  // Shell commands are stored and shown in reports: one line of text, no control character.
+  for (const auto& [text, flag] :
+       {std::pair{&args.setup_a, "--setup-a"}, std::pair{&args.setup_b, "--setup-b"},
+        std::pair{&args.restore, "--restore"}}) {
+    require_clean_text(*text, flag);
   }
   plan.options.alpha = parse_real(args.alpha, "--alpha", 0.0001, 0.5);
   plan.stop = stop_rule_of(args, plan.options.alpha);

@@ -203,7 +203,7 @@ RunSpec build_spec(const CLI::App& app, RawRunOptions& raw) {
   }
   RunSpec spec = std::move(raw.spec);
   if (!spec.label.empty()) {
-    require_clean_text(spec.label, "--label");
+    require_selectable_label(spec.label, "--label");
   }
   spec.store = !raw.no_store;
   spec.timeout_given = !raw.timeout.empty();

@@ -34,7 +34,7 @@ ScalePlan parse_scale(const ScaleArgs& args) {
           ? default_instance_counts(std::max(1U, std::thread::hardware_concurrency()))
           : parse_instance_list(args.instances, "--instances");
   if (!args.label.empty()) {
-    require_clean_text(args.label, "--label");
+    require_selectable_label(args.label, "--label");
   }
   settings.rounds = static_cast<std::uint32_t>(parse_integer(args.rounds, "--rounds", 2, 1000));
   settings.timeout_s = parse_duration_s(args.timeout, "--timeout");

@@ -12,6 +12,7 @@
 
 #include "cli/command.hpp"
 #include "core/error.hpp"
+#include "core/text_safety.hpp"
 #include "experiment/profile_output.hpp"
 #include "render/exporters.hpp"
 #include "render/history_table.hpp"
@@ -83,11 +84,20 @@ std::string experiment_report_of(const Store& store, const RunRecord& record) {
     return fmt::format(
         "\n{} {} ({}) did not finish ({}): its stored runs are kept, it has no "
         "analysis\n",
-        experiment->kind, experiment->tag, experiment->created_at, experiment->status);
+        experiment->kind, printable(experiment->tag), printable(experiment->created_at),
+        printable(experiment->status));
   }
-  return fmt::format("\n{} {} ({}):\n{}", experiment->kind, experiment->tag, experiment->created_at,
-                     experiment->kind == "sweep" ? render_sweep(experiment->summary)
-                                                 : render_scale(experiment->summary));
+  std::string analysis;
+  try {
+    analysis = experiment->kind == "sweep" ? render_sweep(experiment->summary)
+                                           : render_scale(experiment->summary);
+  } catch (const nlohmann::json::exception&) {
+    // The store checked the fields reports read; this view reads a few more.
+    throw UsageError(fmt::format("{}: experiment '{}' has a malformed {} summary", store.path(),
+                                 printable(experiment->tag), experiment->kind));
+  }
+  return fmt::format("\n{} {} ({}):\n{}", experiment->kind, printable(experiment->tag),
+                     printable(experiment->created_at), analysis);
 }
 
 int run_show(const StoreOptions& options) {
@@ -97,15 +107,18 @@ int run_show(const StoreOptions& options) {
   const RunRecord& record = stored.record;
   RunDocument document{stored.environment, {record}};
   if (options.json_path != "-") {
-    fmt::print("run {} · label {} · started {}{}\n", record.id, record.label, record.started_at,
-               record.experiment.empty() ? "" : " · experiment " + record.experiment);
+    fmt::print("run {} · label {} · started {}{}\n", record.id, printable(record.label),
+               printable(record.started_at),
+               record.experiment.empty() ? "" : " · experiment " + printable(record.experiment));
     fmt::print("{}\n\n", environment_line(stored.environment));
-    fmt::print("{}\n", render_table(document));
-    fmt::print("{}", render_metrics(document, static_cast<int>(::getpid())));
-    fmt::print("{}", experiment_report_of(store, record));
+    // Stored text (another store's, through pull) reaches the terminal escaped.
+    fmt::print("{}\n", printable_lines(render_table(document)));
+    fmt::print("{}", printable_lines(render_metrics(document, static_cast<int>(::getpid()))));
+    fmt::print("{}", printable_lines(experiment_report_of(store, record)));
     if (record.profile) {
-      fmt::print("\n{}", render_profile(fmt::format("run {}", record.id), *record.profile,
-                                        compound_head_of(stored.environment)));
+      fmt::print("\n{}",
+                 printable_lines(render_profile(fmt::format("run {}", record.id), *record.profile,
+                                                compound_head_of(stored.environment))));
     }
     std::fflush(stdout);
   }

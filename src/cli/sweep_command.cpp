@@ -36,7 +36,7 @@ SweepPlan parse_sweep(const SweepArgs& args) {
   }
   settings.sizes = parse_size_list(args.rss, "--rss");
   if (!args.label.empty()) {
-    require_clean_text(args.label, "--label");
+    require_selectable_label(args.label, "--label");
   }
   settings.rss_kind = parse_parent_kind(args.rss_kind, "--rss-kind");
   settings.vmas = static_cast<std::uint64_t>(parse_integer(args.vmas, "--vmas", 1, kMaxParentVmas));

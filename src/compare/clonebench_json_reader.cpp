@@ -69,7 +69,8 @@ SampleSet read_clonebench_document(const std::string& path, const nlohmann::json
   }
   const std::string schema = optional_string(document, "schema", path, "").value_or("");
   if (schema != "clonebench/1") {
-    throw UsageError(fmt::format("{}: schema \"{}\" is not clonebench/1", path, printable(schema)));
+    throw UsageError(fmt::format("{}: schema \"{}\" is not clonebench/1", path,
+                                 shortened(schema, kQuotedChars)));
   }
   const auto runs = document.find("runs");
   if (runs == document.end() || !runs->is_array() || runs->empty()) {

@@ -41,7 +41,7 @@ std::size_t pick_result(const std::string& path, const nlohmann::json& results,
       }
     }
     throw UsageError(fmt::format("{}: no hyperfine result for --command '{}' (commands: {})", path,
-                                 printable(*options.hyperfine_command),
+                                 shortened(*options.hyperfine_command, kQuotedChars),
                                  command_list(path, results)));
   }
   if (results.size() > 1) {

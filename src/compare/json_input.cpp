@@ -30,7 +30,7 @@ std::string overflow_message(const std::string& path, const std::string& text,
                      text.begin() + static_cast<std::ptrdiff_t>(at == std::string::npos ? 0 : at),
                      '\n');
   return fmt::format("{}:{}: the number {} is beyond the range of a double", path, line,
-                     printable(number));
+                     shortened(number, kQuotedChars));
 }
 
 }  // namespace

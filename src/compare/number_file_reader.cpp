@@ -54,13 +54,15 @@ ParsedValue parse_value(std::string_view text) {
     const auto [end, error] = std::from_chars(text.data() + pos, text.data() + text.size(), number);
     if (error == std::errc::result_out_of_range) {
       throw std::invalid_argument(
-          fmt::format("'{}' is beyond the range of a double", printable(text)));
+          fmt::format("'{}' is beyond the range of a double", shortened(text, kQuotedChars)));
     }
     if (error != std::errc() || end == text.data() + pos) {
-      throw std::invalid_argument(fmt::format("cannot read '{}' as a number", printable(text)));
+      throw std::invalid_argument(
+          fmt::format("cannot read '{}' as a number", shortened(text, kQuotedChars)));
     }
     if (!std::isfinite(number)) {
-      throw std::invalid_argument(fmt::format("'{}' is not a finite number", printable(text)));
+      throw std::invalid_argument(
+          fmt::format("'{}' is not a finite number", shortened(text, kQuotedChars)));
     }
     pos = static_cast<std::size_t>(end - text.data());
     while (pos < text.size() && text[pos] == ' ') {
@@ -76,15 +78,15 @@ ParsedValue parse_value(std::string_view text) {
     if (unit.empty()) {
       if (parts > 1 || unit_end < text.size()) {
         throw std::invalid_argument(
-            fmt::format("'{}' is not one number or duration", printable(text)));
+            fmt::format("'{}' is not one number or duration", shortened(text, kQuotedChars)));
       }
       parsed.value = number;
       return parsed;
     }
     const std::optional<double> scale = unit_seconds(unit);
     if (!scale) {
-      throw std::invalid_argument(
-          fmt::format("unknown unit '{}' (use ns, us, ms, s, m or h)", printable(unit)));
+      throw std::invalid_argument(fmt::format("unknown unit '{}' (use ns, us, ms, s, m or h)",
+                                              shortened(unit, kQuotedChars)));
     }
     total_s += number * *scale;
     pos = unit_end;
@@ -93,8 +95,8 @@ ParsedValue parse_value(std::string_view text) {
     }
   }
   if (!std::isfinite(total_s)) {
-    throw std::invalid_argument(
-        fmt::format("'{}' is beyond the range of a double in seconds", printable(text)));
+    throw std::invalid_argument(fmt::format("'{}' is beyond the range of a double in seconds",
+                                            shortened(text, kQuotedChars)));
   }
   parsed.value = total_s;
   parsed.has_unit = true;

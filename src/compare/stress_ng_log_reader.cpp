@@ -112,7 +112,7 @@ std::string row_fault(const std::vector<std::string>& t) {
   for (std::size_t i = 2; i < t.size(); ++i) {
     if (!number_of(t[i])) {
       return fmt::format("'{}' of stressor {} is not a number: '{}'", kColumnNames[i - 1],
-                         printable(t[0]), printable(t[i]));
+                         shortened(t[0], kQuotedChars), shortened(t[i], kQuotedChars));
     }
   }
   return "not a stress-ng metrics row";

@@ -79,11 +79,13 @@ double metric_value(const Source& source, const std::string& key, const YAML::No
   double number = 0;
   if (!YAML::convert<double>::decode(value, number)) {
     throw UsageError(fmt::format("{}: {} is not a number: '{}'", source.at(value.Mark()),
-                                 printable(key), printable(value.Scalar())));
+                                 shortened(key, kQuotedChars),
+                                 shortened(value.Scalar(), kQuotedChars)));
   }
   if (!std::isfinite(number)) {
     throw UsageError(fmt::format("{}: {} is not a finite number: '{}'", source.at(value.Mark()),
-                                 printable(key), printable(value.Scalar())));
+                                 shortened(key, kQuotedChars),
+                                 shortened(value.Scalar(), kQuotedChars)));
   }
   return number;
 }

@@ -184,7 +184,8 @@ SampleSet read_time_output(const std::string& path, const std::string& text) {
           field.metric == "max_rss_kb" ? whole_number(field.text) : duration_seconds(field.text);
       if (!value) {
         throw UsageError(fmt::format("{}:{}: cannot read {} '{}' of a time output", path,
-                                     line_number, field.metric, printable(field.text)));
+                                     line_number, field.metric,
+                                     shortened(field.text, kQuotedChars)));
       }
       if (current.metrics.contains(field.metric)) {
         finish_run();

@@ -46,6 +46,18 @@ bool is_control(unsigned char c) {
   return c < 0x20 || c == 0x7F;
 }
 
+// U+0080..U+009F (C2 80..C2 9F): the C1 controls; U+009B is a CSI to many terminals.
+bool is_c1_control(std::string_view sequence) {
+  return sequence.size() == 2 && static_cast<unsigned char>(sequence[0]) == 0xC2 &&
+         static_cast<unsigned char>(sequence[1]) <= 0x9F;
+}
+
+// The words a selection (report, compare) reads as something else than a label: the kinds
+// that select the newest experiment.
+constexpr std::string_view kSelectorWords[] = {"ab", "sweep", "scale"};
+// Endings that make compare read a word as a file path.
+constexpr std::string_view kPathEndings[] = {".json", ".yaml", ".yml", ".log", ".txt"};
+
 }  // namespace
 
 bool is_valid_utf8(std::string_view text) {
@@ -65,6 +77,11 @@ std::string printable(std::string_view text) {
   while (!text.empty()) {
     const std::size_t length = sequence_length(text);
     const auto c = static_cast<unsigned char>(text.front());
+    if (is_c1_control(text.substr(0, length))) {
+      out += fmt::format("\\u{:04X}", static_cast<unsigned char>(text[1]));
+      text.remove_prefix(length);
+      continue;
+    }
     if (length == 0 || (length == 1 && is_control(c))) {
       switch (c) {
         case '\n':
@@ -91,12 +108,59 @@ std::string printable(std::string_view text) {
 void require_clean_text(std::string_view text, std::string_view flag) {
   const bool has_control = std::any_of(
       text.begin(), text.end(), [](char c) { return is_control(static_cast<unsigned char>(c)); });
-  if (has_control || !is_valid_utf8(text)) {
+  if (has_control || !is_valid_utf8(text) || printable(text) != text) {
     throw UsageError(fmt::format(
         "{}: '{}' is not valid UTF-8 text (control characters and invalid bytes are shown "
         "escaped)",
         flag, printable(text)));
   }
+}
+
+void require_selectable_label(std::string_view label, std::string_view flag) {
+  require_clean_text(label, flag);
+  if (label.size() > kMaxLabelBytes) {
+    throw UsageError(fmt::format("{}: '{}' is {} bytes long; a label has at most {}", flag,
+                                 shortened(label, 40), label.size(), kMaxLabelBytes));
+  }
+  const bool id_like = !label.empty() && label.find_first_not_of("0123456789,") == label.npos;
+  const bool selector = std::find(std::begin(kSelectorWords), std::end(kSelectorWords), label) !=
+                        std::end(kSelectorWords);
+  const bool path_like =
+      label.find('/') != label.npos ||
+      std::any_of(std::begin(kPathEndings), std::end(kPathEndings),
+                  [&](std::string_view ending) { return label.ends_with(ending); });
+  if (id_like || selector || path_like) {
+    throw UsageError(fmt::format(
+        "{}: '{}' cannot be told from {} where report and compare select runs; choose a label "
+        "with a letter in it",
+        flag, label,
+        id_like    ? "run ids"
+        : selector ? "the newest experiment of that kind"
+                   : "a file path"));
+  }
+}
+
+std::string printable_lines(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  while (!text.empty()) {
+    const std::size_t end = std::min(text.find('\n'), text.size());
+    out += printable(text.substr(0, end));
+    if (end < text.size()) {
+      out += '\n';
+    }
+    text.remove_prefix(std::min(end + 1, text.size()));
+  }
+  return out;
+}
+
+std::string shortened(std::string_view text, std::size_t max_chars) {
+  const std::string safe = printable(text);
+  std::size_t at = 0;
+  for (std::size_t chars = 0; at < safe.size() && chars < max_chars; ++chars) {
+    at += std::max<std::size_t>(1, sequence_length(std::string_view(safe).substr(at)));
+  }
+  return at >= safe.size() ? safe : safe.substr(0, at) + "…";
 }
 
 std::string dump_json(const nlohmann::json& json, int indent) {

@@ -14,12 +14,34 @@ namespace clonebench {
 bool is_valid_utf8(std::string_view text);
 
 // `text` with every byte that is not part of valid UTF-8, and every control character, written
-// as an escape: "\n", "\t", "\r" or "\xNN". Valid printable text passes unchanged, so applying
-// it twice changes nothing more (a backslash already in the text is kept as it is).
+// as an escape: "\n", "\t", "\r", "\xNN", or "\u00NN" for the C1 controls U+0080..U+009F. Valid
+// printable text passes unchanged, so applying it twice changes nothing more (a backslash already
+// in the text is kept as it is).
 std::string printable(std::string_view text);
+
+// printable() of each line, the line breaks kept: for a multi-line text bound for a terminal.
+std::string printable_lines(std::string_view text);
 
 // Throws UsageError naming `flag` unless `text` is valid UTF-8 without control characters.
 void require_clean_text(std::string_view text, std::string_view flag);
+
+// The longest label --label accepts, in bytes: a label is a name, and every `history` row is as
+// wide as the widest one.
+inline constexpr std::size_t kMaxLabelBytes = 200;
+
+// Throws UsageError naming `flag` unless `label` is clean text (require_clean_text) of at most
+// kMaxLabelBytes bytes that report and compare can select: not run ids ("5", "3,4"), not a word
+// that selects an experiment ("ab", "sweep", "scale"), not a file path to compare (a '/', or a
+// .json, .yaml, .yml, .log or .txt ending).
+void require_selectable_label(std::string_view label, std::string_view flag);
+
+// How much of an input a one-line error message quotes (shortened()): a 10 MB line of a file
+// given to compare is named, not repeated.
+inline constexpr std::size_t kQuotedChars = 80;
+
+// printable(text), cut after `max_chars` characters with "…" when longer: for a stored text
+// shown in a column, or quoted in a one-line message.
+std::string shortened(std::string_view text, std::size_t max_chars);
 
 // JSON text in which invalid UTF-8 from stored or read data is replaced (U+FFFD) instead of
 // throwing; indent < 0 gives the compact form.

@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/text_safety.hpp"
 #include "record/metric_table.hpp"
 #include "render/exporters.hpp"
 
@@ -70,9 +71,11 @@ std::vector<std::string> header() {
 
 std::vector<std::string> row(const RunRecord& record) {
   const RunResult& result = record.result;
-  std::vector<std::string> cells = {std::to_string(record.id), record.label,
-                                    record.started_at,         record.experiment,
-                                    result.stressor,           std::to_string(result.instances)};
+  // Stored text is escaped (printable_lines(): a line break stays, quoted) for terminals.
+  std::vector<std::string> cells = {
+      std::to_string(record.id),          printable_lines(record.label),
+      printable_lines(record.started_at), printable_lines(record.experiment),
+      printable_lines(result.stressor),   std::to_string(result.instances)};
   for (const RunMetric& metric : run_totals()) {
     cells.push_back(metric_cell(metric, record));
   }

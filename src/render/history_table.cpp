@@ -5,10 +5,15 @@
 #include <algorithm>
 #include <array>
 
+#include "core/text_safety.hpp"
+
 namespace clonebench {
 namespace {
 
 constexpr std::size_t kColumns = 10;
+// Stored text is cut to this many characters in a column, so that one long label (or one from
+// another store, which --label's cap never saw) does not widen every row.
+constexpr std::size_t kTextColumnChars = 48;
 using Row = std::array<std::string, kColumns>;
 
 std::string text_of(const nlohmann::json& environment, const char* key) {
@@ -16,7 +21,8 @@ std::string text_of(const nlohmann::json& environment, const char* key) {
   if (found == environment.end() || found->is_null()) {
     return {};
   }
-  return found->is_string() ? found->get<std::string>() : found->dump();
+  return shortened(found->is_string() ? found->get<std::string>() : dump_json(*found),
+                   kTextColumnChars * 2);
 }
 
 // An experiment that did not finish says so beside its tag: its runs are complete, its
@@ -26,9 +32,10 @@ std::string experiment_cell(const HistoryRow& row) {
     return "-";
   }
   if (row.experiment_status.empty() || row.experiment_status == "complete") {
-    return row.experiment;
+    return shortened(row.experiment, kTextColumnChars);
   }
-  return row.experiment + " (" + row.experiment_status + ")";
+  return shortened(row.experiment, kTextColumnChars) + " (" +
+         shortened(row.experiment_status, kTextColumnChars) + ")";
 }
 
 }  // namespace
@@ -38,10 +45,11 @@ std::string render_history(const std::vector<HistoryRow>& rows) {
                              "ops/s real", "ops/s cpu", "experiment"}};
   for (const HistoryRow& row : rows) {
     // Runs stored before hosts were recorded (schema version 3) have none.
-    const std::string host = row.hostname.empty() ? "-" : row.hostname;
-    table.push_back({std::to_string(row.id), row.started_at, row.label, host, row.stressor,
-                     std::to_string(row.instances), std::to_string(row.bogo_ops),
-                     fmt::format("{:.2f}", row.ops_per_sec_real),
+    const std::string host = row.hostname.empty() ? "-" : shortened(row.hostname, kTextColumnChars);
+    table.push_back({std::to_string(row.id), shortened(row.started_at, kTextColumnChars),
+                     shortened(row.label, kTextColumnChars), host,
+                     shortened(row.stressor, kTextColumnChars), std::to_string(row.instances),
+                     std::to_string(row.bogo_ops), fmt::format("{:.2f}", row.ops_per_sec_real),
                      fmt::format("{:.2f}", row.ops_per_sec_cpu), experiment_cell(row)});
   }
   std::array<std::size_t, kColumns> widths{};

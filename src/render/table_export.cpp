@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "core/text_safety.hpp"
 #include "render/exporters.hpp"
 
 namespace clonebench {
@@ -51,7 +52,7 @@ bool counts_twice(const RunDocument& document) {
 
 // clonebench's row of a run: its complete accounting and the latencies.
 std::vector<std::string> clonebench_cells(const RunResult& result) {
-  std::vector<std::string> cells = {result.stressor, std::to_string(result.instances),
+  std::vector<std::string> cells = {printable(result.stressor), std::to_string(result.instances),
                                     std::to_string(result.bogo_ops),
                                     fmt::format("{:.2f}", result.ops_per_sec_real()),
                                     fmt::format("{:.2f}", result.ops_per_sec_cpu())};
@@ -69,7 +70,7 @@ std::vector<std::string> clonebench_cells(const RunResult& result) {
 std::vector<std::string> stress_ng_cells(const RunResult& result) {
   const StressNgAccounting& accounting = *result.stress_ng;
   std::vector<std::string> cells = {
-      result.stressor, std::to_string(result.instances), std::to_string(result.bogo_ops),
+      printable(result.stressor), std::to_string(result.instances), std::to_string(result.bogo_ops),
       fmt::format("{:.2f}", accounting.ops_per_sec_real(result.bogo_ops)),
       fmt::format("{:.2f}", accounting.ops_per_sec_cpu(result.bogo_ops))};
   cells.resize(cells.size() + 7, "-");

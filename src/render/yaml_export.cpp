@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <ctime>
 
+#include "core/text_safety.hpp"
 #include "record/metric_table.hpp"
 #include "render/exporters.hpp"
 
@@ -37,8 +38,35 @@ bool looks_like_other_type(const std::string& text) {
   return end == text.c_str() + text.size();
 }
 
-// A plain scalar when that reads back as the same string, else single-quoted ('' escapes ').
+// A YAML double-quoted scalar: the only YAML form that can hold control characters (as escapes).
+// Bytes that are not UTF-8 become \xNN, the code point U+00NN: YAML text is Unicode.
+std::string double_quoted(const std::string& text) {
+  std::string out = "\"";
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    const auto byte = static_cast<unsigned char>(c);
+    const auto next = i + 1 < text.size() ? static_cast<unsigned char>(text[i + 1]) : 0U;
+    if (byte == 0xC2 && next >= 0x80 && next <= 0x9F) {  // a C1 control
+      out += fmt::format("\\u{:04X}", next);
+      ++i;
+    } else if (c == '"' || c == '\\') {
+      out += std::string("\\") + c;
+    } else if (byte < 0x20 || byte == 0x7F) {
+      out += fmt::format("\\x{:02X}", byte);
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+// A plain scalar when that reads back as the same string, else single-quoted ('' escapes '),
+// else (control characters, C1 controls, bytes that are not UTF-8: text from a store)
+// double-quoted.
 std::string scalar(const std::string& text, bool always_quote = false) {
+  if (printable(text) != text) {
+    return double_quoted(is_valid_utf8(text) ? text : printable(text));
+  }
   bool plain = !always_quote && !text.empty() && !looks_like_other_type(text) &&
                std::isalnum(static_cast<unsigned char>(text.front())) != 0;
   for (const char c : text) {

@@ -3,9 +3,11 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <map>
+#include <string_view>
 
 #include "compare/wording.hpp"
 #include "core/text_safety.hpp"
@@ -20,6 +22,42 @@
 
 namespace clonebench {
 namespace {
+
+// Stored text (labels, names, sentences holding them) as Markdown text: printable(), with every
+// character that would start Markdown syntax backslash-escaped, so it is shown as typed and never
+// rendered ("![i](http://…)" stays text, not an image). '|' is left to cell(); '_' only matters
+// beside a non-word character (CommonMark: no emphasis inside a word).
+std::string md_text(std::string_view text) {
+  const std::string safe = printable(text);
+  const auto word = [&](std::size_t i) {
+    return i < safe.size() && (std::isalnum(static_cast<unsigned char>(safe[i])) != 0 ||
+                               static_cast<unsigned char>(safe[i]) >= 0x80);
+  };
+  std::string out;
+  for (std::size_t i = 0; i < safe.size(); ++i) {
+    const char c = safe[i];
+    const bool special = std::string_view("\\`*[]<>!~&#").find(c) != std::string_view::npos;
+    const bool underscore = c == '_' && !(i > 0 && word(i - 1) && word(i + 1));
+    if (special || underscore) {
+      out += '\\';
+    }
+    out += c;
+  }
+  return out;
+}
+
+// A fenced code block of one stored text: printable() leaves no line break, and the fence is
+// longer than any run of backticks inside, so nothing in it can end the block.
+std::string code_block(const std::string& text) {
+  const std::string safe = printable(text);
+  std::size_t longest = 0, run = 0;
+  for (const char c : safe) {
+    run = c == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  const std::string fence(std::max<std::size_t>(3, longest + 1), '`');
+  return fence + "\n" + safe + "\n" + fence + "\n";
+}
 
 std::string cell(std::string text) {
   std::string out;
@@ -81,8 +119,8 @@ std::string runs_section(const std::vector<StoredRun>& runs) {
   for (const StoredRun& run : runs) {
     const RunResult& r = run.record.result;
     const RunObservation o = observation_of(run.record, run.environment);
-    rows.push_back({std::to_string(run.record.id), printable(run.record.label),
-                    printable(r.stressor), std::to_string(r.instances), run.record.started_at,
+    rows.push_back({std::to_string(run.record.id), md_text(run.record.label), md_text(r.stressor),
+                    std::to_string(r.instances), md_text(run.record.started_at),
                     markdown_number(r.ops_per_sec_real()), markdown_number(r.ops_per_sec_cpu()),
                     metric_or_dash(o, "latency_us.create.p50"),
                     metric_or_dash(o, "latency_us.start.p50"),
@@ -129,7 +167,7 @@ std::string trend_section(const std::vector<LabelGroup>& groups) {
       const ValueInterval ci = median_interval(rates, 0.95);
       const double mid = median(rates);
       first = first > 0 ? first : mid;
-      rows.push_back({printable(stressor), printable(group.label), std::to_string(rates.size()),
+      rows.push_back({md_text(stressor), md_text(group.label), std::to_string(rates.size()),
                       markdown_number(mid),
                       std::isfinite(ci.lo) && std::isfinite(ci.hi)
                           ? fmt::format("[{}, {}]", markdown_number(ci.lo), markdown_number(ci.hi))
@@ -143,14 +181,13 @@ std::string trend_section(const std::vector<LabelGroup>& groups) {
 }
 
 std::string comparison_section(const ComparisonResult& report) {
-  std::string out =
-      fmt::format("## {} vs {}\n\n", printable(report.a_name), printable(report.b_name));
+  std::string out = fmt::format("## {} vs {}\n\n", md_text(report.a_name), md_text(report.b_name));
   for (const MetricComparison& metric : report.metrics) {
-    out += "- " + metric_sentence(metric, report) + "\n";
-    out += "- noise: " + noise_line(metric, report) + "\n";
+    out += "- " + md_text(metric_sentence(metric, report)) + "\n";
+    out += "- noise: " + md_text(noise_line(metric, report)) + "\n";
   }
   for (const std::string& warning : report.warnings) {
-    out += "- warning: " + warning + "\n";
+    out += "- warning: " + md_text(warning) + "\n";
   }
   return out + "\n";
 }
@@ -159,7 +196,7 @@ std::string environment_section(const std::vector<LabelGroup>& groups) {
   std::vector<std::string> header = {"environment"};
   std::vector<std::vector<std::pair<std::string, std::string>>> columns;
   for (const LabelGroup& group : groups) {
-    header.push_back(printable(group.label));
+    header.push_back(md_text(group.label));
     columns.push_back(environment_lines(group.runs.front()->environment));
   }
   std::map<std::string, std::vector<std::string>> values;
@@ -178,9 +215,9 @@ std::string environment_section(const std::vector<LabelGroup>& groups) {
     const std::vector<std::string>& cells = values[name];
     const bool differs =
         std::adjacent_find(cells.begin(), cells.end(), std::not_equal_to<>()) != cells.end();
-    std::vector<std::string> line = {differs ? "**" + name + "**" : name};
+    std::vector<std::string> line = {differs ? "**" + md_text(name) + "**" : md_text(name)};
     for (const std::string& value : cells) {
-      line.push_back(differs ? "**" + value + "**" : value);
+      line.push_back(differs ? "**" + md_text(value) + "**" : md_text(value));
     }
     rows.push_back(std::move(line));
   }
@@ -194,7 +231,7 @@ std::string ab_section(const Experiment& experiment) {
   for (const auto& m : s.value("metrics", nlohmann::json::array())) {
     const auto& effect = m.at("effect");
     const auto& ci = effect.at("ci_pct");
-    rows.push_back({printable(m.value("name", "")), markdown_number(m.at("a").value("median", 0.0)),
+    rows.push_back({md_text(m.value("name", "")), markdown_number(m.at("a").value("median", 0.0)),
                     markdown_number(m.at("b").value("median", 0.0)),
                     std::to_string(m.at("a").value("n", 0)),
                     format_pct(effect.value("estimate_pct", 0.0)),
@@ -203,18 +240,18 @@ std::string ab_section(const Experiment& experiment) {
                                       format_pct(ci[1].get<double>()))
                         : "unbounded",
                     p_column(effect.value("p_holm", 1.0)), effect.value("verdict", "")});
-    sentences += "- " + printable(m.value("sentence", "")) + "\n";
+    sentences += "- " + md_text(m.value("sentence", "")) + "\n";
   }
-  std::string out =
-      fmt::format("## A/B experiment {} ({}, {})\n\n```\n{}\n```\n\n", printable(experiment.tag),
-                  printable(experiment.status), printable(experiment.created_at), ab_command(s));
+  std::string out = fmt::format("## A/B experiment {} ({}, {})\n\n{}\n", md_text(experiment.tag),
+                                md_text(experiment.status), md_text(experiment.created_at),
+                                code_block(ab_command(s)));
   out += table({"metric", "A median", "B median", "pairs", "Δ (B vs A)", "95% CI", "p", "verdict"},
                rows);
   out += sentences;
   for (const auto& warning : s.value("warnings", nlohmann::json::array())) {
-    out += "- warning: " + printable(warning.get<std::string>()) + "\n";
+    out += "- warning: " + md_text(warning.get<std::string>()) + "\n";
   }
-  return out + "\n**" + printable(s.value("summary", "")) + "**\n\n";
+  return out + "\n**" + md_text(s.value("summary", "")) + "**\n\n";
 }
 
 std::string estimate_text(const nlohmann::json& estimate) {
@@ -239,9 +276,9 @@ std::string sweep_section(const Experiment& experiment) {
                       markdown_number(point.value("total_us", 0.0)),
                       std::to_string(point.value("runs", nlohmann::json::array()).size())});
   }
-  return fmt::format("## Sweep {} ({}, {})\n\n```\n{}\n```\n\n", printable(experiment.tag),
-                     printable(experiment.status), printable(experiment.created_at),
-                     sweep_command(s)) +
+  return fmt::format("## Sweep {} ({}, {})\n\n{}\n", md_text(experiment.tag),
+                     md_text(experiment.status), md_text(experiment.created_at),
+                     code_block(sweep_command(s))) +
          "Fits (Theil–Sen, 95% CIs): cost = fixed + per page × pages.\n\n" +
          table({"phase", "per page ns [95% CI]", "fixed µs [95% CI]", "R²", "n", "bad fit"}, fits) +
          "Medians per size.\n\n" +
@@ -262,10 +299,11 @@ std::string scale_section(const Experiment& experiment, const std::vector<Stored
          fmt::format("{:.3f}", efficiency.value("median", 0.0)),
          scale_ci_text(efficiency, "[{:.3f}, {:.3f}]"), std::to_string(point.value("n", 0U))});
   }
-  std::string out = fmt::format(
-      "## Scale {} ({}, {})\n\n```\n{}\n```\n\n", printable(experiment.tag),
-      printable(experiment.status), printable(experiment.created_at),
-      scale_command(s, runs.empty() ? nlohmann::json() : runs.front().record.result.options));
+  std::string out =
+      fmt::format("## Scale {} ({}, {})\n\n{}\n", md_text(experiment.tag),
+                  md_text(experiment.status), md_text(experiment.created_at),
+                  code_block(scale_command(
+                      s, runs.empty() ? nlohmann::json() : runs.front().record.result.options)));
   out +=
       "Medians over rounds with their 95% CIs; efficiency = (ops/s ÷ instances) ÷ ops/s of the "
       "same round's 1-instance run.\n\n" +
@@ -273,12 +311,12 @@ std::string scale_section(const Experiment& experiment, const std::vector<Stored
             points);
   for (const auto& step : s.value("steps", nlohmann::json::array())) {
     out += fmt::format("- {} → {} instances: {}\n", step.value("from", 0U), step.value("to", 0U),
-                       printable(step.value("verdict", "")));
+                       md_text(step.value("verdict", "")));
   }
   if (s.contains("knee")) {
     std::string knee = scale_knee_text(s.at("knee"));
     knee.pop_back();  // its newline
-    out += "\n**" + printable(knee) + "**\n";
+    out += "\n**" + md_text(knee) + "**\n";
   }
   return out + "\n";
 }
@@ -291,10 +329,10 @@ std::string render_markdown_report(const ReportInput& input) {
   }
   std::string title;
   for (const std::string& word : input.selection) {
-    title += (title.empty() ? "" : " ") + printable(word);
+    title += (title.empty() ? "" : " ") + md_text(word);
   }
   if (input.experiment) {
-    title = printable(input.experiment->tag);  // "ab", "sweep" or "scale" named the newest one
+    title = md_text(input.experiment->tag);  // "ab", "sweep" or "scale" named the newest one
   }
   std::string out = "# clonebench report: " + title + "\n\n";
   const std::vector<LabelGroup> groups = group_by_label(input.runs);
@@ -313,7 +351,7 @@ std::string render_markdown_report(const ReportInput& input) {
   if (!input.runs.empty()) {
     out += runs_section(input.runs) + environment_section(groups);
   }
-  return out;
+  return printable_lines(out);  // no control character, whatever a section let through
 }
 
 }  // namespace clonebench

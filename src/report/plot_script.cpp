@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "core/text_safety.hpp"
+#include "record/experiment_summary.hpp"
 #include "record/metric_table.hpp"
 #include "report/report_facts.hpp"
 #include "report/trace_report.hpp"
@@ -19,13 +20,16 @@ namespace {
 // Runs beyond this many are left out of the throughput plot (its title says so).
 constexpr std::size_t kMaxTimelines = 24;
 
-// Text inside a gnuplot double-quoted string: no quote, backslash or control character.
+// Text as a gnuplot single-quoted string, quotes included. gnuplot substitutes backquotes
+// (`command`, run by a shell) and macros inside double-quoted strings, never inside single-quoted
+// ones, where only '' (a quote) is special; printable() leaves no newline that could end the
+// command. Every stored text reaches the script through this function only.
 std::string gp_text(const std::string& text) {
-  std::string out;
+  std::string out = "'";
   for (char c : printable(text)) {
-    out += c == '"' || c == '\\' ? '\'' : c;
+    out += c == '\'' ? std::string("''") : std::string(1, c);
   }
-  return out;
+  return out + "'";
 }
 
 std::string num(double value) {
@@ -37,9 +41,9 @@ class ScriptBuilder {
   // Starts a plot: a fresh state, the next SVG on standard output. The title is the HTML
   // figure's caption, not drawn twice.
   void begin(const std::string& title, const std::string& xlabel, const std::string& ylabel) {
-    script_ += fmt::format(
-        "reset\nset xlabel \"{}\"\nset ylabel \"{}\"\nset grid\nset key outside right top\n",
-        gp_text(xlabel), gp_text(ylabel));
+    script_ +=
+        fmt::format("reset\nset xlabel {}\nset ylabel {}\nset grid\nset key outside right top\n",
+                    gp_text(xlabel), gp_text(ylabel));
     titles_.push_back(title);
   }
   void line(const std::string& text) { script_ += text + "\n"; }
@@ -73,10 +77,9 @@ void throughput_plot(ScriptBuilder& b, const std::vector<StoredRun>& runs) {
               num(static_cast<double>(series.ops[i]) / series.interval_s) + "\n";
     }
     rows += "\n\n";
-    plots += fmt::format(
-        "{}$throughput index {} using 1:2 with linespoints pt 7 ps 0.4 title "
-        "\"run {} ({})\"",
-        plots.empty() ? "plot " : ", \\\n  ", index, run.record.id, gp_text(run.record.label));
+    plots += fmt::format("{}$throughput index {} using 1:2 with linespoints pt 7 ps 0.4 title {}",
+                         plots.empty() ? "plot " : ", \\\n  ", index,
+                         gp_text(fmt::format("run {} ({})", run.record.id, run.record.label)));
     ++index;
   }
   if (index == 0) {
@@ -107,7 +110,7 @@ void latency_plots(ScriptBuilder& b, const std::vector<LabelGroup>& groups) {
       }
       rows += num(merged.quantile_ns(0.999) / 1000) + " 0.999\n\n\n";
       plots +=
-          fmt::format("{}$latency_{} index {} using 1:2 with lines lw 2 title \"{}\"",
+          fmt::format("{}$latency_{} index {} using 1:2 with lines lw 2 title {}",
                       plots.empty() ? "plot " : ", \\\n  ", phase, index, gp_text(group.label));
       ++index;
     }
@@ -125,7 +128,7 @@ void latency_plots(ScriptBuilder& b, const std::vector<LabelGroup>& groups) {
 void trend_plot(ScriptBuilder& b, const std::vector<LabelGroup>& groups) {
   std::string rows, plots, tics;
   for (std::size_t i = 0; i < groups.size(); ++i) {
-    tics += fmt::format("{}\"{}\" {}", i == 0 ? "" : ", ", gp_text(groups[i].label), i);
+    tics += fmt::format("{}{} {}", i == 0 ? "" : ", ", gp_text(groups[i].label), i);
   }
   std::size_t index = 0;
   for (const std::string& stressor : stressors_of(groups)) {
@@ -141,7 +144,7 @@ void trend_plot(ScriptBuilder& b, const std::vector<LabelGroup>& groups) {
                           num(bounded ? ci.hi : mid));
     }
     rows += "\n\n";
-    plots += fmt::format("{}$trend index {} using 1:2:3:4 with yerrorlines pt 7 lw 2 title \"{}\"",
+    plots += fmt::format("{}$trend index {} using 1:2:3:4 with yerrorlines pt 7 lw 2 title {}",
                          plots.empty() ? "plot " : ", \\\n  ", index++, gp_text(stressor));
   }
   b.begin("Trend of ops/s (real) across labels: medians, 95 % CIs (none below 6 runs)", "label",
@@ -152,26 +155,22 @@ void trend_plot(ScriptBuilder& b, const std::vector<LabelGroup>& groups) {
   b.line(plots);
 }
 
-const nlohmann::json* metric_named(const nlohmann::json& summary, const std::string& name) {
-  if (!summary.contains("metrics") || !summary.at("metrics").is_array()) {
-    return nullptr;
-  }
-  for (const auto& metric : summary.at("metrics")) {
-    if (metric.is_object() && metric.value("name", "") == name) {
+const AbSummaryMetric* metric_named(const AbSummary& summary, const std::string& name) {
+  for (const AbSummaryMetric& metric : summary.metrics) {
+    if (metric.name == name) {
       return &metric;
     }
   }
   return nullptr;
 }
 
-void ab_plot(ScriptBuilder& b, const Experiment& experiment,
-             const std::vector<LabelGroup>& groups) {
+void ab_plot(ScriptBuilder& b, const AbSummary& summary, const std::vector<LabelGroup>& groups) {
   const LabelGroup* arm_a = nullptr;
   const LabelGroup* arm_b = nullptr;
   for (const LabelGroup& group : groups) {
     (group.label.ends_with(":a") ? arm_a : arm_b) = &group;
   }
-  const nlohmann::json* metric = metric_named(experiment.summary, "ops_per_sec_real");
+  const AbSummaryMetric* metric = metric_named(summary, "ops_per_sec_real");
   if (arm_a == nullptr || arm_b == nullptr || metric == nullptr) {
     return;
   }
@@ -182,18 +181,16 @@ void ab_plot(ScriptBuilder& b, const Experiment& experiment,
     const double b_rate = arm_b->runs[i]->record.result.ops_per_sec_real();
     rows += fmt::format("{} {}\n", i + 1, num(a > 0 ? 100 * (b_rate / a - 1) : 0));
   }
-  const nlohmann::json& effect = metric->at("effect");
-  const nlohmann::json& ci = effect.at("ci_pct");
-  const double threshold = experiment.summary.value("threshold_pct", 1.0);
+  const double threshold = summary.threshold_pct;
   b.begin("A/B: change of ops/s (real) per pair, in run order", "pair", "B vs A (%)");
   b.datablock("pairs", rows);
-  if (ci[0].is_number() && ci[1].is_number()) {
+  if (metric->ci_pct.bounded()) {
     b.line(
         fmt::format("set object 1 rect from graph 0, first {} to graph 1, first {} fc rgb "
                     "\"#9ecae1\" fs solid 0.4 noborder behind",
-                    num(ci[0].get<double>()), num(ci[1].get<double>())));
+                    num(*metric->ci_pct.lo), num(*metric->ci_pct.hi)));
   }
-  const double estimate = effect.value("estimate_pct", 0.0);
+  const double estimate = metric->estimate_pct;
   b.line(fmt::format("set xrange [0.5:{}]", num(static_cast<double>(pairs) + 0.5)));
   b.line(fmt::format(
       "plot $pairs using 1:2 with linespoints pt 7 title \"pairs\", \\\n"
@@ -204,61 +201,58 @@ void ab_plot(ScriptBuilder& b, const Experiment& experiment,
       num(-threshold)));
 }
 
-void sweep_plots(ScriptBuilder& b, const nlohmann::json& summary) {
-  for (const auto& fit : summary.value("fits", nlohmann::json::array())) {
-    const std::string phase = fit.value("phase", "");
+// One plot per fit. The phase, which names a datablock, is one of kSweepPhases (the decoder
+// refuses any other).
+void sweep_plots(ScriptBuilder& b, const SweepSummary& summary) {
+  for (const SweepFit& fit : summary.fits) {
     std::string rows;
     double max_pages = 0;
-    for (const auto& point : summary.value("points", nlohmann::json::array())) {
-      for (const auto& run : point.value("runs", nlohmann::json::array())) {
-        if (run.contains("pages") && run.contains(phase + "_us")) {
-          const double pages = run.at("pages").get<double>();
-          max_pages = std::max(max_pages, pages);
-          rows += num(pages) + " " + num(run.at(phase + "_us").get<double>()) + "\n";
+    for (const SweepPoint& point : summary.points) {
+      for (const SweepRun& run : point.runs) {
+        const std::optional<double> cost = run.cost_us(fit.phase);
+        if (run.pages && cost) {
+          max_pages = std::max(max_pages, *run.pages);
+          rows += num(*run.pages) + " " + num(*cost) + "\n";
         }
       }
     }
     if (rows.empty()) {
       continue;
     }
-    const auto& slope = fit.at("per_page_ns");
-    const auto& fixed = fit.at("fixed_us");
-    b.begin(fmt::format("Sweep: {} cost per child vs pages of the parent", phase), "pages",
+    const SweepEstimate& slope = fit.per_page_ns;
+    const SweepEstimate& fixed = fit.fixed_us;
+    b.begin(fmt::format("Sweep: {} cost per child vs pages of the parent", fit.phase), "pages",
             "µs per child");
-    b.datablock("sweep_" + phase, rows);
+    b.datablock("sweep_" + fit.phase, rows);
     b.line(
         fmt::format("f(x) = {} + {} * x / 1000.0\nlo(x) = {} + {} * x / 1000.0\n"
                     "hi(x) = {} + {} * x / 1000.0\nset xrange [0:{}]",
-                    num(fixed.value("estimate", 0.0)), num(slope.value("estimate", 0.0)),
-                    num(fixed.at("ci")[0].get<double>()), num(slope.at("ci")[0].get<double>()),
-                    num(fixed.at("ci")[1].get<double>()), num(slope.at("ci")[1].get<double>()),
-                    num(std::max(max_pages, 1.0) * 1.05)));
+                    num(fixed.estimate), num(slope.estimate), num(fixed.lo), num(slope.lo),
+                    num(fixed.hi), num(slope.hi), num(std::max(max_pages, 1.0) * 1.05)));
     b.line(fmt::format(
         "plot '+' using 1:(lo($1)):(hi($1)) with filledcurves fc rgb \"#9ecae1\" fs solid 0.4 "
         "title \"95 % CI band\", \\\n  f(x) with lines lw 2 lc rgb \"#08519c\" title \"fit\", "
         "\\\n  $sweep_{} using 1:2 with points pt 7 ps 0.6 title \"runs\"",
-        phase));
+        fit.phase));
   }
 }
 
-// One curve of a scale (key "ops_per_s" or "efficiency"): index 0 holds "instances median" of
-// every point, index 1 "instances median lo hi" of the points with an interval, so that a point
-// whose interval is null (fewer than 6 rounds) is drawn without an error bar.
+// One curve of a scale (ops/s or efficiency): index 0 holds "instances median" of every point,
+// index 1 "instances median lo hi" of the points with an interval, so that a point whose
+// interval is null (fewer than 6 rounds) is drawn without an error bar.
 // `top` becomes the highest median or interval end.
-std::string scale_curve_rows(const nlohmann::json& points, const char* key, bool& any_interval,
+std::string scale_curve_rows(const ScaleSummary& summary,
+                             ScaleSummaryEstimate ScaleSummaryPoint::*curve, bool& any_interval,
                              double& top) {
   std::string medians, intervals;
-  for (const auto& point : points) {
-    const nlohmann::json& estimate = point.at(key);
-    const nlohmann::json& ci = estimate.at("ci");
-    const std::string head =
-        fmt::format("{} {}", point.value("instances", 0U), num(estimate.value("median", 0.0)));
+  for (const ScaleSummaryPoint& point : summary.points) {
+    const ScaleSummaryEstimate& estimate = point.*curve;
+    const std::string head = fmt::format("{} {}", point.instances, num(estimate.median));
     medians += head + "\n";
-    top = std::max(top, estimate.value("median", 0.0));
-    if (ci.is_array() && ci.size() == 2 && ci[0].is_number() && ci[1].is_number()) {
-      top = std::max(top, ci[1].get<double>());
-      intervals +=
-          fmt::format("{} {} {}\n", head, num(ci[0].get<double>()), num(ci[1].get<double>()));
+    top = std::max(top, estimate.median);
+    if (estimate.ci.bounded()) {
+      top = std::max(top, *estimate.ci.hi);
+      intervals += fmt::format("{} {} {}\n", head, num(*estimate.ci.lo), num(*estimate.ci.hi));
     }
   }
   any_interval = !intervals.empty();
@@ -268,31 +262,36 @@ std::string scale_curve_rows(const nlohmann::json& points, const char* key, bool
 // A scale's two curves against the instance count, on a log2 axis (the counts are powers of two
 // and the number of CPUs): ops/s, and the efficiency of one instance with perfect scaling (1)
 // drawn as a line. Error bars are the 95 % CIs of the medians over rounds.
-void scale_plots(ScriptBuilder& b, const nlohmann::json& summary) {
-  const nlohmann::json points = summary.value("points", nlohmann::json::array());
-  if (points.empty()) {
+void scale_plots(ScriptBuilder& b, const ScaleSummary& summary) {
+  if (summary.points.empty()) {
     return;
   }
   std::string tics;
   double largest = 1;
-  for (const auto& point : points) {
-    const auto count = point.value("instances", 0U);
-    tics += fmt::format("{}{}", tics.empty() ? "" : ", ", count);
-    largest = std::max(largest, static_cast<double>(count));
+  for (const ScaleSummaryPoint& point : summary.points) {
+    tics += fmt::format("{}{}", tics.empty() ? "" : ", ", point.instances);
+    largest = std::max(largest, static_cast<double>(point.instances));
   }
-  const std::pair<const char*, const char*> curves[] = {
-      {"ops_per_s", "ops/s (real, all instances)"}, {"efficiency", "efficiency per instance"}};
-  for (const auto& [key, ylabel] : curves) {
+  struct Curve {
+    const char* key;
+    const char* ylabel;
+    ScaleSummaryEstimate ScaleSummaryPoint::*member;
+  };
+  const Curve curves[] = {
+      {"ops_per_s", "ops/s (real, all instances)", &ScaleSummaryPoint::ops_per_s},
+      {"efficiency", "efficiency per instance", &ScaleSummaryPoint::efficiency}};
+  for (const Curve& curve : curves) {
+    const char* key = curve.key;
     bool any_interval = false;
     const bool efficiency = std::string_view(key) == "efficiency";
     // Efficiency gets room above its highest value: the line at 1 would lie on the top border.
     double top = 1;
-    const std::string rows = scale_curve_rows(points, key, any_interval, top);
+    const std::string rows = scale_curve_rows(summary, curve.member, any_interval, top);
     b.begin(fmt::format("Scale: {} vs instances, medians over rounds{}{}",
                         efficiency ? "efficiency per instance" : "ops/s (real)",
                         any_interval ? ", 95 % CIs" : " (no CI: fewer than 6 rounds)",
                         efficiency ? "; 1 is perfect scaling" : ""),
-            "instances (log scale)", ylabel);
+            "instances (log scale)", curve.ylabel);
     b.datablock(std::string("scale_") + key, rows);
     b.line(fmt::format("set logscale x 2\nset xrange [0.8:{}]\nset xtics ({})\nset yrange [0:{}]",
                        num(largest * 1.25), tics, efficiency ? num(top * 1.1) : std::string("*")));
@@ -324,13 +323,13 @@ PlotScript plot_script(const ReportInput& input) {
   if (input.experiment && input.experiment->kind == "scale") {
     // Only the curves: a scale's runs have different instance counts, so one timeline or one
     // latency distribution over them would mix loads that the curves keep apart.
-    scale_plots(builder, input.experiment->summary);
+    scale_plots(builder, scale_summary_from_json(input.experiment->summary));
     return builder.finish();
   }
   if (input.experiment && input.experiment->kind == "ab") {
-    ab_plot(builder, *input.experiment, groups);
+    ab_plot(builder, ab_summary_from_json(input.experiment->summary), groups);
   } else if (input.experiment) {
-    sweep_plots(builder, input.experiment->summary);
+    sweep_plots(builder, sweep_summary_from_json(input.experiment->summary));
   } else if (groups.size() > 1) {
     trend_plot(builder, groups);
   }

@@ -242,7 +242,9 @@ std::string sru_scale_report(const Experiment& experiment, const std::vector<Sto
 
 }  // namespace
 
-std::string render_sru_report(const ReportInput& input) {
+namespace {
+
+std::string sru_text(const ReportInput& input) {
   if (input.experiment && input.experiment->kind == "trace") {
     return trace_sru_report(*input.experiment);
   }
@@ -261,6 +263,14 @@ std::string render_sru_report(const ReportInput& input) {
     return sweep_report(*input.experiment, groups);
   }
   return label_report(groups);
+}
+
+}  // namespace
+
+// Stored text reaches the plain text in many places (labels, the commands, the environment):
+// one last pass escapes every control character but the line breaks, for the terminal.
+std::string render_sru_report(const ReportInput& input) {
+  return printable_lines(sru_text(input));
 }
 
 }  // namespace clonebench

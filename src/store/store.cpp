@@ -8,6 +8,8 @@
 #include <system_error>
 #include <utility>
 
+#include "core/text_safety.hpp"
+#include "record/experiment_summary.hpp"
 #include "store/backend.hpp"
 #include "store/open_checks.hpp"
 #include "store/open_lock.hpp"
@@ -186,28 +188,53 @@ void Store::finish_experiment(const std::string& tag, const nlohmann::json& summ
   });
 }
 
+namespace {
+
+// A stored summary is untrusted (another host's, through `pull`, or anyone's who can write the
+// database): it is checked against its kind's schema before any renderer sees it.
+std::optional<Experiment> checked_summary(const std::string& path,
+                                          std::optional<Experiment> experiment) {
+  if (experiment) {
+    try {
+      check_experiment_summary(experiment->kind, experiment->summary);
+    } catch (const SummaryError& error) {
+      throw UsageError(fmt::format("{}: experiment '{}' has a malformed {} summary: {}", path,
+                                   printable(experiment->tag), printable(experiment->kind),
+                                   error.what()));
+    }
+  }
+  return experiment;
+}
+
+}  // namespace
+
 std::optional<Experiment> Store::load_experiment_summary(const std::string& tag) const {
   if (remote_) {
-    return guarded_remote(path_, [&] { return remote_->select_experiment_by_tag(tag); });
+    return checked_summary(
+        path_, guarded_remote(path_, [&] { return remote_->select_experiment_by_tag(tag); }));
   }
   if (!impl_) {
     return std::nullopt;
   }
-  return guarded(path_, [&] { return select_experiment(impl_->db, "WHERE tag = ?1", tag); });
+  return checked_summary(
+      path_, guarded(path_, [&] { return select_experiment(impl_->db, "WHERE tag = ?1", tag); }));
 }
 
 std::optional<Experiment> Store::latest_experiment(const std::string& kind) const {
   if (remote_) {
-    return guarded_remote(path_, [&] { return remote_->latest_complete_experiment(kind); });
+    return checked_summary(
+        path_, guarded_remote(path_, [&] { return remote_->latest_complete_experiment(kind); }));
   }
   if (!impl_) {
     return std::nullopt;
   }
-  return guarded(path_, [&] {
-    return select_experiment(
-        impl_->db, "WHERE kind = ?1 AND status = 'complete' ORDER BY created_at DESC, rowid DESC",
-        kind);
-  });
+  return checked_summary(path_, guarded(path_, [&] {
+                           return select_experiment(
+                               impl_->db,
+                               "WHERE kind = ?1 AND status = 'complete' ORDER BY "
+                               "created_at DESC, rowid DESC",
+                               kind);
+                         }));
 }
 
 std::optional<StoredRun> Store::load(std::int64_t id) const {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "e2e/command_process.hpp"
+#include "support/sample_report_store.hpp"
 #include "support/temp_directory.hpp"
 
 namespace clonebench::testing {
@@ -130,6 +131,31 @@ TEST(BashCompletion, OffersTheLabelsStoredInTheDatabase) {
   EXPECT_EQ(complete({"compare", "--db", db, ""}), sorted({"6.1.0-17-amd64", "patched"}));
   EXPECT_EQ(complete({"compare", "6.1.0-17-amd64", "p"}, {"CLONEBENCH_DB=" + db}),
             sorted({"patched"}));
+}
+
+// A stored label is data (here from another store): bash must not expand it (compgen -W would run a
+// command substitution in it) and offers it quoted, so that accepting it types the label itself.
+TEST(BashCompletion, OffersAStoredLabelQuotedWithoutRunningIt) {
+  TempDirectory dir("completion");
+  const std::string db = dir.file("runs.db");
+  const std::string witness = dir.file("pwned");
+  const std::vector<std::string> labels = {"$(touch " + witness + ")", "`touch " + witness + "`",
+                                           "a b;touch " + witness, "plain"};
+  {
+    // Stored as a store from elsewhere holds them (--label refuses a '/').
+    Store store(db);
+    for (const std::string& label : labels) {
+      RunRecord run = report_fork_run(label, 1, 1000);
+      store.save(run, report_environment("6.8.0", "IBPB"));
+    }
+  }
+  const std::vector<std::string> offered = complete({"compare", "--db", db, ""});
+  EXPECT_FALSE(std::filesystem::exists(witness)) << "completion ran a stored label";
+  EXPECT_EQ(offered, sorted({"\\$\\(touch\\ " + witness + "\\)", "\\`touch\\ " + witness + "\\`",
+                             "a\\ b\\;touch\\ " + witness, "plain"}));
+  EXPECT_EQ(complete({"compare", "--db", db, "$"}), sorted({"\\$\\(touch\\ " + witness + "\\)"}));
+  EXPECT_EQ(complete({"compare", "--db", db, "pl"}), sorted({"plain"}));
+  EXPECT_FALSE(std::filesystem::exists(witness)) << "completion ran a stored label";
 }
 
 TEST(BashCompletion, NeverCreatesADatabase) {

@@ -123,6 +123,51 @@ TEST(InputFaults, AnInvalidUtf8LabelIsRefusedBeforeAnythingIsStored) {
   remove_database(db);
 }
 
+TEST(InputFaults, ALabelASelectionWouldReadAsSomethingElseIsRefusedBeforeAnythingIsStored) {
+  const std::string db = scratch("selectable.db");
+  for (const std::string& label :
+       {std::string("5"), std::string("3,4"), std::string("ab"), std::string("sweep"),
+        std::string("scale"), std::string("a/b"), std::string(201, 'x')}) {
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"run", "fork", "--timeout", "200ms", "--db", db, "--label",
+                                   label},
+          std::vector<std::string>{"ab", "fork --timeout 200ms", "--db", db, "--label", label}}) {
+      const ToolResult result = run_tool(args, 20);
+      EXPECT_EQ(result.exit_code, 2) << args[0] << " " << label << ": " << result.err;
+      EXPECT_TRUE(result.err.starts_with("clonebench: error: --label: ")) << result.err;
+      EXPECT_LT(result.err.size(), 300U) << result.err;
+    }
+  }
+  const ToolResult history = run_tool({"history", "--db", db});
+  EXPECT_TRUE(fault_text_contains(history.out, "no runs stored")) << history.out;
+  remove_database(db);
+}
+
+TEST(InputFaults, AControlCharacterInASetupOrRestoreCommandIsRefusedNamingTheFlag) {
+  for (const char* flag : {"--setup-a", "--setup-b", "--restore"}) {
+    for (const char* command : {"true\n```", "printf '\x1b[2J'", "true\r"}) {
+      const ToolResult result =
+          run_tool({"ab", "fork --timeout 200ms", "--no-store", flag, command}, 20);
+      EXPECT_EQ(result.exit_code, 2) << flag << ": " << result.err;
+      EXPECT_TRUE(result.err.starts_with(std::string("clonebench: error: ") + flag + ": "))
+          << result.err;
+      EXPECT_EQ(result.err.find('\x1b'), std::string::npos) << result.err;
+    }
+  }
+}
+
+TEST(InputFaults, AnErrorQuotesOnlyTheStartOfAHugeLine) {
+  const std::string good = write_file("short.txt", "1\n2\n3\n4\n5\n6\n");
+  const std::string bad = write_file("huge-line.txt", std::string(10'000'000, 'y') + "\n");
+  const ToolResult result = run_tool({"compare", bad, good, "--db", scratch("none.db")});
+  EXPECT_EQ(result.exit_code, 2) << result.err.substr(0, 300);
+  EXPECT_TRUE(fault_text_contains(result.err, bad)) << result.err.substr(0, 300);
+  EXPECT_LT(result.err.size(), 400U) << result.err.substr(0, 300);
+  EXPECT_TRUE(fault_text_contains(result.err, "yyy…")) << result.err.substr(0, 300);
+  std::remove(good.c_str());
+  std::remove(bad.c_str());
+}
+
 TEST(InputFaults, AnInvalidUtf8FileNameAndStressorAreEscapedInTheJson) {
   const std::string log =
       write_file("bad\xff.log",

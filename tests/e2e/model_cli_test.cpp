@@ -50,10 +50,12 @@ TEST(ModelCli, PrintsATableWithTheMitigationState) {
   EXPECT_NE(result.out.find("out-of-line vs always-inline"), std::string::npos) << result.out;
 }
 
+// A stored summary is checked against the sweep's schema on read: a fit has both estimates.
 nlohmann::json sweep_summary(double create_ns, double low, double high) {
-  return {
-      {"fits",
-       {{{"phase", "create"}, {"per_page_ns", {{"estimate", create_ns}, {"ci", {low, high}}}}}}}};
+  return {{"fits",
+           {{{"phase", "create"},
+             {"per_page_ns", {{"estimate", create_ns}, {"ci", {low, high}}}},
+             {"fixed_us", {{"estimate", 60.0}, {"ci", {58.0, 62.0}}}}}}}};
 }
 
 TEST(ModelCli, PutsTheNewestStoredSweepBesideTheModel) {

@@ -2,8 +2,8 @@ set terminal svg size 760,380 dynamic noenhanced font "sans,11" background rgb "
 set output
 set datafile separator whitespace
 reset
-set xlabel "pair"
-set ylabel "B vs A (%)"
+set xlabel 'pair'
+set ylabel 'B vs A (%)'
 set grid
 set key outside right top
 $pairs << EOD
@@ -23,8 +23,8 @@ plot $pairs using 1:2 with linespoints pt 7 title "pairs", \
   1 with lines dt 2 lc rgb "#999999" title "± threshold 1 %", \
   -1 with lines dt 2 lc rgb "#999999" notitle
 reset
-set xlabel "time (s)"
-set ylabel "ops/s (all instances)"
+set xlabel 'time (s)'
+set ylabel 'ops/s (all instances)'
 set grid
 set key outside right top
 $throughput << EOD
@@ -109,25 +109,25 @@ $throughput << EOD
 
 
 EOD
-plot $throughput index 0 using 1:2 with linespoints pt 7 ps 0.4 title "run 13 (pair:a)", \
-  $throughput index 1 using 1:2 with linespoints pt 7 ps 0.4 title "run 14 (pair:a)", \
-  $throughput index 2 using 1:2 with linespoints pt 7 ps 0.4 title "run 15 (pair:a)", \
-  $throughput index 3 using 1:2 with linespoints pt 7 ps 0.4 title "run 16 (pair:a)", \
-  $throughput index 4 using 1:2 with linespoints pt 7 ps 0.4 title "run 17 (pair:a)", \
-  $throughput index 5 using 1:2 with linespoints pt 7 ps 0.4 title "run 18 (pair:a)", \
-  $throughput index 6 using 1:2 with linespoints pt 7 ps 0.4 title "run 19 (pair:a)", \
-  $throughput index 7 using 1:2 with linespoints pt 7 ps 0.4 title "run 20 (pair:a)", \
-  $throughput index 8 using 1:2 with linespoints pt 7 ps 0.4 title "run 21 (pair:b)", \
-  $throughput index 9 using 1:2 with linespoints pt 7 ps 0.4 title "run 22 (pair:b)", \
-  $throughput index 10 using 1:2 with linespoints pt 7 ps 0.4 title "run 23 (pair:b)", \
-  $throughput index 11 using 1:2 with linespoints pt 7 ps 0.4 title "run 24 (pair:b)", \
-  $throughput index 12 using 1:2 with linespoints pt 7 ps 0.4 title "run 25 (pair:b)", \
-  $throughput index 13 using 1:2 with linespoints pt 7 ps 0.4 title "run 26 (pair:b)", \
-  $throughput index 14 using 1:2 with linespoints pt 7 ps 0.4 title "run 27 (pair:b)", \
-  $throughput index 15 using 1:2 with linespoints pt 7 ps 0.4 title "run 28 (pair:b)"
+plot $throughput index 0 using 1:2 with linespoints pt 7 ps 0.4 title 'run 13 (pair:a)', \
+  $throughput index 1 using 1:2 with linespoints pt 7 ps 0.4 title 'run 14 (pair:a)', \
+  $throughput index 2 using 1:2 with linespoints pt 7 ps 0.4 title 'run 15 (pair:a)', \
+  $throughput index 3 using 1:2 with linespoints pt 7 ps 0.4 title 'run 16 (pair:a)', \
+  $throughput index 4 using 1:2 with linespoints pt 7 ps 0.4 title 'run 17 (pair:a)', \
+  $throughput index 5 using 1:2 with linespoints pt 7 ps 0.4 title 'run 18 (pair:a)', \
+  $throughput index 6 using 1:2 with linespoints pt 7 ps 0.4 title 'run 19 (pair:a)', \
+  $throughput index 7 using 1:2 with linespoints pt 7 ps 0.4 title 'run 20 (pair:a)', \
+  $throughput index 8 using 1:2 with linespoints pt 7 ps 0.4 title 'run 21 (pair:b)', \
+  $throughput index 9 using 1:2 with linespoints pt 7 ps 0.4 title 'run 22 (pair:b)', \
+  $throughput index 10 using 1:2 with linespoints pt 7 ps 0.4 title 'run 23 (pair:b)', \
+  $throughput index 11 using 1:2 with linespoints pt 7 ps 0.4 title 'run 24 (pair:b)', \
+  $throughput index 12 using 1:2 with linespoints pt 7 ps 0.4 title 'run 25 (pair:b)', \
+  $throughput index 13 using 1:2 with linespoints pt 7 ps 0.4 title 'run 26 (pair:b)', \
+  $throughput index 14 using 1:2 with linespoints pt 7 ps 0.4 title 'run 27 (pair:b)', \
+  $throughput index 15 using 1:2 with linespoints pt 7 ps 0.4 title 'run 28 (pair:b)'
 reset
-set xlabel "µs (log scale)"
-set ylabel "fraction of children"
+set xlabel 'µs (log scale)'
+set ylabel 'fraction of children'
 set grid
 set key outside right top
 $latency_create << EOD
@@ -338,11 +338,11 @@ $latency_create << EOD
 EOD
 set logscale x
 set yrange [0:1]
-plot $latency_create index 0 using 1:2 with lines lw 2 title "pair:a", \
-  $latency_create index 1 using 1:2 with lines lw 2 title "pair:b"
+plot $latency_create index 0 using 1:2 with lines lw 2 title 'pair:a', \
+  $latency_create index 1 using 1:2 with lines lw 2 title 'pair:b'
 reset
-set xlabel "µs (log scale)"
-set ylabel "fraction of children"
+set xlabel 'µs (log scale)'
+set ylabel 'fraction of children'
 set grid
 set key outside right top
 $latency_start << EOD
@@ -553,11 +553,11 @@ $latency_start << EOD
 EOD
 set logscale x
 set yrange [0:1]
-plot $latency_start index 0 using 1:2 with lines lw 2 title "pair:a", \
-  $latency_start index 1 using 1:2 with lines lw 2 title "pair:b"
+plot $latency_start index 0 using 1:2 with lines lw 2 title 'pair:a', \
+  $latency_start index 1 using 1:2 with lines lw 2 title 'pair:b'
 reset
-set xlabel "µs (log scale)"
-set ylabel "fraction of children"
+set xlabel 'µs (log scale)'
+set ylabel 'fraction of children'
 set grid
 set key outside right top
 $latency_reap << EOD
@@ -768,5 +768,5 @@ $latency_reap << EOD
 EOD
 set logscale x
 set yrange [0:1]
-plot $latency_reap index 0 using 1:2 with lines lw 2 title "pair:a", \
-  $latency_reap index 1 using 1:2 with lines lw 2 title "pair:b"
+plot $latency_reap index 0 using 1:2 with lines lw 2 title 'pair:a', \
+  $latency_reap index 1 using 1:2 with lines lw 2 title 'pair:b'

@@ -2,8 +2,8 @@ set terminal svg size 760,380 dynamic noenhanced font "sans,11" background rgb "
 set output
 set datafile separator whitespace
 reset
-set xlabel "instances (log scale)"
-set ylabel "ops/s (real, all instances)"
+set xlabel 'instances (log scale)'
+set ylabel 'ops/s (real, all instances)'
 set grid
 set key outside right top
 $scale_ops_per_s << EOD
@@ -17,8 +17,8 @@ set xtics (1, 2, 4)
 set yrange [0:*]
 plot $scale_ops_per_s index 0 using 1:2 with linespoints pt 7 lw 2 lc rgb "#08519c" title "median"
 reset
-set xlabel "instances (log scale)"
-set ylabel "efficiency per instance"
+set xlabel 'instances (log scale)'
+set ylabel 'efficiency per instance'
 set grid
 set key outside right top
 $scale_efficiency << EOD

@@ -44,5 +44,53 @@ TEST(TextSafety, JsonWithInvalidUtf8IsWrittenWithReplacementsInsteadOfThrowing) 
   EXPECT_EQ(dump_json(json), "{\"label\":\"bad\xef\xbf\xbd\"}");
 }
 
+TEST(TextSafety, PrintableEscapesTheC1ControlsATerminalWouldObey) {
+  EXPECT_EQ(printable("a\xc2\x9b"
+                      "31mb"),
+            "a\\u009B31mb");                       // U+009B: CSI
+  EXPECT_EQ(printable("\xc2\xa0é"), "\xc2\xa0é");  // U+00A0 and up are text
+  EXPECT_THROW(require_clean_text("a\xc2\x9b"
+                                  "2J",
+                                  "--label"),
+               UsageError);
+}
+
+std::string label_error(const std::string& label) {
+  try {
+    require_selectable_label(label, "--label");
+  } catch (const UsageError& error) {
+    return error.what();
+  }
+  return "";
+}
+
+TEST(TextSafety, ALabelThatASelectionWouldReadAsSomethingElseIsRefusedNamingTheFlag) {
+  for (const char* label : {"5", "12,13", "ab", "sweep", "scale", "a/b", "run.json", "x.txt"}) {
+    const std::string error = label_error(label);
+    EXPECT_TRUE(error.starts_with("--label: ")) << label << ": " << error;
+  }
+  EXPECT_NE(label_error("5").find("run ids"), std::string::npos);
+  for (const char* label : {"6.8.0-31-generic", "abc", "v5", "scale-2", "5a", ""}) {
+    EXPECT_EQ(label_error(label), "") << label;
+  }
+}
+
+TEST(TextSafety, ALabelIsAtMost200BytesAndTheRefusalQuotesOnlyItsStart) {
+  EXPECT_EQ(label_error(std::string(kMaxLabelBytes, 'x')), "");
+  const std::string error = label_error(std::string(100'000, 'x'));
+  EXPECT_NE(error.find("100000 bytes"), std::string::npos) << error;
+  EXPECT_LT(error.size(), 200U);
+}
+
+TEST(TextSafety, ShortenedCutsAfterCharactersNotBytesAndEscapes) {
+  EXPECT_EQ(shortened("short", 10), "short");
+  EXPECT_EQ(shortened("ααααα", 3), "ααα…");
+  EXPECT_EQ(shortened("a\x1b[2J", 3), "a\\x…");
+}
+
+TEST(TextSafety, PrintableLinesKeepsLineBreaksAndEscapesTheRest) {
+  EXPECT_EQ(printable_lines("a\x1b[31m\nb\tc\n"), "a\\x1B[31m\nb\\tc\n");
+}
+
 }  // namespace
 }  // namespace clonebench

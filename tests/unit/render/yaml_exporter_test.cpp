@@ -115,5 +115,30 @@ TEST(ExportYaml, QuotesStringsThatWouldNotReadBackAsThemselves) {
   }
 }
 
+// Text from another store may hold an escape sequence: it must not reach the terminal raw, and
+// the YAML must still parse back to the same text.
+TEST(ExportYaml, ControlCharactersInStoredTextAreEscapedAndReadBackAsThemselves) {
+  RunDocument document;
+  document.environment = nlohmann::json::object();
+  for (const char* label : {"red \x1b[31m'x'", "two\nlines \"q\" \\",
+                            "csi \xc2\x9b"
+                            "2J",
+                            "bell\a"}) {
+    RunRecord record;
+    record.label = label;
+    record.result.stressor = label;
+    document.runs.push_back(record);
+  }
+  const std::string yaml = render_yaml(document);
+  EXPECT_EQ(yaml.find('\x1b'), std::string::npos);
+  EXPECT_EQ(yaml.find("\xc2\x9b"), std::string::npos);
+  const YAML::Node metrics = YAML::Load(yaml)["metrics"];
+  ASSERT_EQ(metrics.size(), document.runs.size());
+  for (std::size_t i = 0; i < document.runs.size(); ++i) {
+    EXPECT_EQ(metrics[i]["label"].as<std::string>(), document.runs[i].label);
+    EXPECT_EQ(metrics[i]["stressor"].as<std::string>(), document.runs[i].label);
+  }
+}
+
 }  // namespace
 }  // namespace clonebench

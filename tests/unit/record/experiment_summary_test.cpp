@@ -1,0 +1,164 @@
+// A stored summary is untrusted: the decoder builds the typed summary from a well-formed one and
+// names the first malformed field of any other, with no json exception and no crash.
+#include "record/experiment_summary.hpp"
+
+#include <gtest/gtest.h>
+
+namespace clonebench {
+namespace {
+
+nlohmann::json sweep_json() {
+  const auto estimate = [](double value, double lo, double hi) {
+    return nlohmann::json{{"estimate", value}, {"ci", {lo, hi}}};
+  };
+  return {{"stressor", "fork"},
+          {"points",
+           {{{"rss_bytes", 4096},
+             {"pages", 1},
+             {"create_us", 60},
+             {"runs", {{{"pages", 1}, {"create_us", 61}, {"total_us", 90}}}}}}},
+          {"fits",
+           {{{"phase", "create"},
+             {"per_page_ns", estimate(2.1, 2.0, 2.2)},
+             {"fixed_us", estimate(60, 58.5, 61.2)},
+             {"r2", 0.99},
+             {"n", 6},
+             {"bad_fit", false}}}}};
+}
+
+nlohmann::json ab_json() {
+  return {
+      {"threshold_pct", 2},
+      {"summary", "B is slower"},
+      {"warnings", {"few pairs"}},
+      {"metrics",
+       {{{"name", "ops_per_sec_real"},
+         {"a", {{"median", 100}, {"n", 8}, {"cv_pct", 1.5}}},
+         {"b", {{"median", 90}, {"n", 8}}},
+         {"effect", {{"estimate_pct", -10}, {"ci_pct", {-12, nullptr}}, {"mde_pct", nullptr}}}}}},
+      {"ab", {{"setup_a", "echo a"}, {"restore", nullptr}}}};
+}
+
+nlohmann::json scale_json() {
+  return {{"confidence", 0.95},
+          {"points",
+           {{{"instances", 1},
+             {"n", 6},
+             {"ops_per_s", {{"median", 1000}, {"ci", {990, 1010}}}},
+             {"efficiency", {{"median", 1}, {"ci", nullptr}}}}}},
+          {"steps", {{{"from", 1}, {"to", 2}, {"verdict", "grows"}}}},
+          {"knee", {{"status", "reached"}, {"instances", 2}, {"next_instances", 4}}}};
+}
+
+// The field named by the error `decode` throws on `json`; "" when it decodes.
+template <typename Decode>
+std::string malformed_field(Decode decode, const nlohmann::json& json) {
+  try {
+    decode(json);
+  } catch (const SummaryError& error) {
+    return error.field();
+  }
+  return "";
+}
+
+TEST(ExperimentSummary, AWellFormedSweepDecodesIntoItsFitsAndPoints) {
+  const SweepSummary sweep = sweep_summary_from_json(sweep_json());
+  ASSERT_EQ(sweep.fits.size(), 1U);
+  EXPECT_EQ(sweep.fits[0].phase, "create");
+  EXPECT_DOUBLE_EQ(sweep.fits[0].per_page_ns.hi, 2.2);
+  ASSERT_EQ(sweep.points.size(), 1U);
+  EXPECT_EQ(sweep.points[0].rss_bytes, 4096U);
+  EXPECT_EQ(sweep.points[0].runs[0].cost_us("total"), 90.0);
+  EXPECT_FALSE(sweep.points[0].runs[0].cost_us("reap").has_value());
+}
+
+TEST(ExperimentSummary, TheEmptySummaryOfAnUnfinishedExperimentDecodesAsEmpty) {
+  EXPECT_TRUE(sweep_summary_from_json(nlohmann::json::object()).fits.empty());
+  EXPECT_TRUE(ab_summary_from_json(nlohmann::json::object()).metrics.empty());
+  EXPECT_TRUE(scale_summary_from_json(nlohmann::json::object()).points.empty());
+}
+
+TEST(ExperimentSummary, ASweepPhaseMustBeAKnownPhase) {
+  nlohmann::json json = sweep_json();
+  json["fits"][0]["phase"] = "create\nsystem(\"touch /tmp/z\")\n#";
+  try {
+    sweep_summary_from_json(json);
+    FAIL() << "accepted an unknown phase";
+  } catch (const SummaryError& error) {
+    EXPECT_EQ(error.field(), "fits[0].phase");
+    EXPECT_EQ(std::string(error.what()).find('\n'), std::string::npos) << error.what();
+  }
+}
+
+TEST(ExperimentSummary, EveryMalformedSweepFieldIsNamed) {
+  const auto decode = [](const nlohmann::json& json) { sweep_summary_from_json(json); };
+  const std::vector<std::pair<nlohmann::json::json_pointer, nlohmann::json>> cases = {
+      {"/fits/0/per_page_ns/ci"_json_pointer, nlohmann::json::array()},
+      {"/fits/0/per_page_ns/ci"_json_pointer, {1, 2, 3}},
+      {"/fits/0/fixed_us/ci/1"_json_pointer, "wide"},
+      {"/fits/0/r2"_json_pointer, "high"},
+      {"/fits/0/n"_json_pointer, -1},
+      {"/fits"_json_pointer, "none"},
+      {"/points/0/pages"_json_pointer, "many"},
+      {"/points/0/runs/0/total_us"_json_pointer, {1}},
+  };
+  const char* fields[] = {"fits[0].per_page_ns.ci",
+                          "fits[0].per_page_ns.ci",
+                          "fits[0].fixed_us.ci[1]",
+                          "fits[0].r2",
+                          "fits[0].n",
+                          "fits",
+                          "points[0].pages",
+                          "points[0].runs[0].total_us"};
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    nlohmann::json json = sweep_json();
+    json[cases[i].first] = cases[i].second;
+    EXPECT_EQ(malformed_field(decode, json), fields[i]) << cases[i].first.to_string();
+  }
+  nlohmann::json missing = sweep_json();
+  missing["fits"][0].erase("per_page_ns");
+  EXPECT_EQ(malformed_field(decode, missing), "fits[0].per_page_ns");
+  EXPECT_EQ(malformed_field(decode, nlohmann::json::array()), "the summary");
+}
+
+TEST(ExperimentSummary, AnAbIntervalHasTwoEndsThatAreNumbersOrNull) {
+  const AbSummary ab = ab_summary_from_json(ab_json());
+  ASSERT_EQ(ab.metrics.size(), 1U);
+  EXPECT_EQ(ab.metrics[0].ci_pct.lo, -12.0);
+  EXPECT_FALSE(ab.metrics[0].ci_pct.bounded());
+  EXPECT_FALSE(ab.metrics[0].mde_pct.has_value());
+  EXPECT_EQ(ab.setup_a, "echo a");
+  EXPECT_FALSE(ab.restore.has_value());
+  const auto decode = [](const nlohmann::json& json) { ab_summary_from_json(json); };
+  nlohmann::json json = ab_json();
+  json["metrics"][0]["effect"]["ci_pct"] = nlohmann::json::array();
+  EXPECT_EQ(malformed_field(decode, json), "metrics[0].effect.ci_pct");
+  json = ab_json();
+  json["warnings"][0] = 7;
+  EXPECT_EQ(malformed_field(decode, json), "warnings[0]");
+  json = ab_json();
+  json["metrics"][0]["a"]["median"] = "fast";
+  EXPECT_EQ(malformed_field(decode, json), "metrics[0].a.median");
+}
+
+TEST(ExperimentSummary, AScaleKneeNeedsItsNextCountUnlessNotReached) {
+  const ScaleSummary scale = scale_summary_from_json(scale_json());
+  EXPECT_EQ(scale.knee->next_instances, 4U);
+  EXPECT_FALSE(scale.points[0].efficiency.ci.bounded());
+  const auto decode = [](const nlohmann::json& json) { scale_summary_from_json(json); };
+  nlohmann::json json = scale_json();
+  json["knee"].erase("next_instances");
+  EXPECT_EQ(malformed_field(decode, json), "knee.next_instances");
+  json = scale_json();
+  json["knee"]["status"] = "sideways";
+  EXPECT_EQ(malformed_field(decode, json), "knee.status");
+  json = scale_json();
+  json["points"][0]["ops_per_s"]["ci"] = {1};
+  EXPECT_EQ(malformed_field(decode, json), "points[0].ops_per_s.ci");
+  json = scale_json();
+  json["points"][0]["instances"] = 1e12;
+  EXPECT_EQ(malformed_field(decode, json), "points[0].instances");
+}
+
+}  // namespace
+}  // namespace clonebench

@@ -41,7 +41,9 @@ DatabaseFile inspect_database_file(const std::string& path) {
   }
   struct stat status {};
   if (::stat(path.c_str(), &status) != 0) {
-    if (errno == ENOENT) {
+    // ENOTDIR (a file where a directory should be): nothing can be stored there yet, and a
+    // command that stores is told so when it tries to create the directory.
+    if (errno == ENOENT || errno == ENOTDIR) {
       return DatabaseFile::kMissing;
     }
     throw UsageError(

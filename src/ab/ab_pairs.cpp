@@ -13,11 +13,25 @@
 namespace clonebench {
 namespace {
 
-void run_setup(const Arm& arm, SignalScope& signals) {
+// A setup command may take what is left of --max-time, no more: a hanging one is stopped.
+std::optional<double> setup_time_left_s(const PairLoop& loop) {
+  const std::optional<double>& max_time_s = loop.stopping.rule().max_time_s;
+  if (!max_time_s) {
+    return std::nullopt;
+  }
+  return std::max(0.0, *max_time_s - loop.elapsed_s());
+}
+
+void run_setup(const Arm& arm, SignalScope& signals, std::optional<double> time_left_s) {
   if (arm.setup.empty()) {
     return;
   }
-  const ShellStatus status = run_shell_command(arm.setup, arm.setup_flag);
+  const ShellStatus status =
+      run_shell_command(arm.setup, arm.setup_flag, OnInterrupt::kStopCommand, time_left_s);
+  if (status.timed_out_s) {
+    throw RuntimeError(fmt::format("{} '{}' {}: the --max-time left for it", arm.setup_flag,
+                                   arm.setup, describe(status)));
+  }
   if (status.interrupted_by != 0) {
     throw Interrupted(status.interrupted_by);  // the setup was stopped; restore follows
   }
@@ -82,7 +96,7 @@ PairRuns run_pairs(PairLoop& loop, const std::vector<PairOrder>& orders,
     for (std::size_t position = 0; position < 2; ++position) {
       const Arm& arm = plan.arms[position == 0 ? first : 1 - first];
       report_progress(arm, index, orders[index], loop);
-      run_setup(arm, signals);
+      run_setup(arm, signals, setup_time_left_s(loop));
       RunRecord record = measure_job(arm.job, signals, plan.profiler);
       ++loop.runs_done;
       // Pair i is (runs.a[i], runs.b[i]); the arm is in the stored label, the order in the

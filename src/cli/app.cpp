@@ -3,7 +3,9 @@
 #include <fmt/core.h>
 
 #include <CLI/CLI.hpp>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 
 #include "cli/command.hpp"
@@ -32,9 +34,31 @@ int dispatch(CLI::App& app, const CommandList& commands) {
   return kExitUsage;
 }
 
+// Whatever a command printed is flushed here, once, and a failed write (a full disk, /dev/full, a
+// closed stdout) is an error: exit 1 with a message, never 0 over a lost or truncated output.
+int finish_standard_output(int exit_code) {
+  errno = 0;
+  const bool flushed = std::fflush(stdout) == 0;
+  const int error_number = errno;
+  if (flushed && std::ferror(stdout) == 0) {
+    return exit_code;
+  }
+  print_error(fmt::format("cannot write standard output: {}",
+                          error_number != 0 ? std::strerror(error_number) : "write error"));
+  return exit_code == kExitOk ? kExitFailure : exit_code;
+}
+
+int run_command_line(int argc, char** argv);
+
 }  // namespace
 
 int run_app(int argc, char** argv) {
+  return finish_standard_output(run_command_line(argc, argv));
+}
+
+namespace {
+
+int run_command_line(int argc, char** argv) {
   try {
     reset_inherited_signal_state();
   } catch (const std::exception& error) {
@@ -82,4 +106,5 @@ int run_app(int argc, char** argv) {
   }
 }
 
+}  // namespace
 }  // namespace clonebench

@@ -33,6 +33,18 @@ std::vector<int> parse_pin(const std::string& text) {
   return *cpus;
 }
 
+// A tree with neither the CPU list nor any of /proc's machine-wide files is not a machine (an
+// empty directory, a wrong path): judging it would say "nothing would disturb" about nothing.
+void check_plausible_root(const MachineSnapshot& snapshot, const std::string& root) {
+  const bool has_cpus = snapshot.online && parse_cpu_list(*snapshot.online).has_value();
+  const bool has_proc = snapshot.meminfo || snapshot.loadavg || snapshot.stat_after;
+  if (!has_cpus || !has_proc) {
+    throw UsageError(fmt::format(
+        "--root: {} is not a /proc and /sys tree: it has no readable {}", root,
+        !has_cpus ? "sys/devices/system/cpu/online" : "proc/meminfo, proc/loadavg or proc/stat"));
+  }
+}
+
 int run_check(const CheckOptions& options) {
   const std::vector<int> pin = parse_pin(options.pin);
   const double window_s = parse_duration_s(options.window, "--window");
@@ -46,7 +58,9 @@ int run_check(const CheckOptions& options) {
   if (!options.json_path.empty()) {
     check_output_path(options.json_path, "--json");
   }
-  const ReadinessReport report = assess_machine(read_machine_snapshot(options.root, window_s), pin);
+  const MachineSnapshot snapshot = read_machine_snapshot(options.root, window_s);
+  check_plausible_root(snapshot, options.root);
+  const ReadinessReport report = assess_machine(snapshot, pin);
   if (!options.json_path.empty()) {
     write_output(options.json_path, readiness_json(report).dump(2) + "\n", "--json");
   }

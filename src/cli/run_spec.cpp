@@ -15,6 +15,7 @@
 #include "core/text_safety.hpp"
 #include "core/units.hpp"
 #include "stressors/stressor.hpp"
+#include "sys/map_count_limit.hpp"
 #include "sys/parent_memory.hpp"
 
 namespace clonebench {
@@ -159,6 +160,7 @@ StressorJob base_job(const RawRunOptions& raw, bool suite) {
   job.parent.kind = parse_parent_kind(raw.rss_kind, "--rss-kind");
   job.parent.vmas =
       static_cast<std::uint64_t>(parse_integer(raw.vmas, "--vmas", 1, kMaxParentVmas));
+  check_vmas_under_map_count(job.parent.vmas, read_max_map_count());
   job.clone_max =
       static_cast<std::uint32_t>(parse_integer(raw.clone_max, "--clone-max", 1, 1000000));
   if (!raw.phase_every.empty()) {

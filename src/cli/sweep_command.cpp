@@ -11,6 +11,7 @@
 #include "stressors/stressor.hpp"
 #include "sweep/size_list.hpp"
 #include "sweep/sweep_experiment.hpp"
+#include "sys/map_count_limit.hpp"
 #include "sys/parent_memory.hpp"
 
 namespace clonebench {
@@ -40,6 +41,7 @@ SweepPlan parse_sweep(const SweepArgs& args) {
   }
   settings.rss_kind = parse_parent_kind(args.rss_kind, "--rss-kind");
   settings.vmas = static_cast<std::uint64_t>(parse_integer(args.vmas, "--vmas", 1, kMaxParentVmas));
+  check_vmas_under_map_count(settings.vmas, read_max_map_count());
   const PrecisionOptions precision = parse_precision_options(args.precision, args.max_time, "2m");
   settings.precision = precision.precision;
   settings.max_time_s = precision.max_time_s;

@@ -13,10 +13,12 @@
 #include "experiment/profile_output.hpp"
 #include "experiment/profiled_job.hpp"
 #include "experiment/progress_line.hpp"
+#include "experiment/run_keeper.hpp"
 #include "render/exporters.hpp"
 #include "render/profile_table.hpp"
 #include "runner/runner.hpp"
 #include "store/store.hpp"
+#include "store/store_location.hpp"
 #include "sys/environment.hpp"
 
 namespace clonebench {
@@ -69,7 +71,7 @@ int run_and_report(const RunSpec& spec) {
     validate_job(job);
   }
   const std::optional<PerfSetup> profiler = prepare_profiler(spec.profile);
-  std::optional<Store> store;
+  std::optional<RunKeeper> store;
   if (spec.store) {
     store.emplace(database_path(spec.db_path));
   }
@@ -97,6 +99,14 @@ int run_and_report(const RunSpec& spec) {
     }
   }
   render_outputs(spec, document);
+  if (store && store->kept_locally() > 0) {
+    fmt::print(stderr,
+               "clonebench: error: {} of {} runs are not in {} but in {}; `clonebench push` "
+               "delivers them\n",
+               store->kept_locally(), document.runs.size(), redacted_location(store->location()),
+               store->kept_locally_in());
+    return kExitFailure;
+  }
   return kExitOk;
 }
 

@@ -14,6 +14,7 @@
 #include <filesystem>
 
 #include "core/error.hpp"
+#include "render/bounded_write.hpp"
 #include "render/output_path.hpp"
 
 namespace clonebench {
@@ -52,18 +53,15 @@ void write_all(int fd, const std::string& content, const std::string& flag,
 
 void write_stdout(const std::string& content, const std::string& flag) {
   std::fflush(stdout);  // keep earlier buffered stdout text before our bytes
-  write_all(STDOUT_FILENO, content, flag, "-");
+  write_all_bounded(STDOUT_FILENO, content, flag, "-");
 }
 
 // A character device or a FIFO is written, not replaced: /dev/null stays a device and the
-// reader of a pipe gets the bytes.
+// reader of a pipe gets the bytes. Never waited on without bound (render/bounded_write.hpp).
 void write_through(const std::string& path, const std::string& content, const std::string& flag) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
-  if (fd < 0) {
-    fail_output_file(flag, path, "cannot open", errno);
-  }
+  const int fd = open_write_through(path, flag);
   try {
-    write_all(fd, content, flag, path);
+    write_all_bounded(fd, content, flag, path);
   } catch (...) {
     ::close(fd);
     throw;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -17,6 +18,7 @@
 #include "runner/supervisor.hpp"
 #include "stressors/stressor.hpp"
 #include "sys/clock.hpp"
+#include "sys/oom_kills.hpp"
 #include "sys/parent_fit.hpp"
 #include "sys/private_program.hpp"
 #include "sys/process_limits.hpp"
@@ -183,20 +185,39 @@ std::vector<Supervised> start_instances(const StressorJob& job, const JobDecisio
   return children;
 }
 
-std::string describe_status(int status) {
+// A worker killed by SIGKILL is most often the OOM killer's doing: /proc/vmstat's oom_kill
+// counter, read before and after the run, says whether it struck meanwhile.
+std::string describe_sigkill(std::optional<std::uint64_t> oom_kills_before) {
+  const std::optional<std::uint64_t> after = read_oom_kill_count();
+  if (oom_kills_before && after && *after > *oom_kills_before) {
+    return fmt::format(
+        "killed by SIGKILL from the OOM killer (oom_kill in /proc/vmstat rose by {} during the "
+        "run): out of memory; a smaller --rss or fewer --instances needs less",
+        *after - *oom_kills_before);
+  }
+  return "killed by SIGKILL (by another process, or the OOM killer if memory ran out: `dmesg` "
+         "tells; a smaller --rss or fewer --instances needs less memory)";
+}
+
+// The supervisor passes the worker's end on: its exit status, or 128 + the signal that killed it.
+std::string describe_status(int status, std::optional<std::uint64_t> oom_kills_before) {
   if (WIFSIGNALED(status)) {
-    return fmt::format("killed by signal {}", WTERMSIG(status));
+    return WTERMSIG(status) == SIGKILL ? describe_sigkill(oom_kills_before)
+                                       : fmt::format("killed by signal {}", WTERMSIG(status));
   }
   const int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   if (code == kSupervisorFailed) {
     return "its supervisor could not be set up";
   }
+  if (code == 128 + SIGKILL) {
+    return describe_sigkill(oom_kills_before);
+  }
   return fmt::format("exit status {}", code);
 }
 
 void raise_instance_errors(const StressorJob& job, const InstancePages& pages,
-                           const std::vector<Supervised>& children,
-                           const std::string& worker_path) {
+                           const std::vector<Supervised>& children, const std::string& worker_path,
+                           std::optional<std::uint64_t> oom_kills_before) {
   for (std::size_t i = 0; i < children.size(); ++i) {
     const WorkerPage& page = pages[i];
     if (page.header.worker_abi != 0) {
@@ -219,7 +240,7 @@ void raise_instance_errors(const StressorJob& job, const InstancePages& pages,
     }
     if (page.report.phase.load() != static_cast<int>(InstancePhase::kDone)) {
       throw RuntimeError(fmt::format("{}: instance {} ended without finishing ({})", job.stressor,
-                                     i, describe_status(children[i].status)));
+                                     i, describe_status(children[i].status, oom_kills_before)));
     }
   }
 }
@@ -243,6 +264,7 @@ RunResult run_job(const StressorJob& job, SignalScope& signals) {
   signals.throw_if_interrupted();
   const JobDecisions decisions = decide(job, require_stressor(job.stressor, "stressor").info);
   InstancePages shared(job.instances);
+  const std::optional<std::uint64_t> oom_kills_before = read_oom_kill_count();
   std::vector<Supervised> children = start_instances(job, decisions, shared, worker_path);
   int interrupted = 0;
   try {
@@ -255,7 +277,7 @@ RunResult run_job(const StressorJob& job, SignalScope& signals) {
   if (interrupted != 0) {
     throw Interrupted(interrupted);
   }
-  raise_instance_errors(job, shared, children, worker_path);
+  raise_instance_errors(job, shared, children, worker_path, oom_kills_before);
   return aggregate_instances(job, decisions.live_limit, shared.reports());
 }
 

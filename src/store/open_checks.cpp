@@ -1,6 +1,7 @@
 #include "store/open_checks.hpp"
 
 #include <fmt/core.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -11,6 +12,51 @@
 #include "core/error.hpp"
 
 namespace clonebench {
+namespace {
+
+const char* kind_of_special_file(mode_t mode) {
+  if (S_ISFIFO(mode)) {
+    return "a named pipe (FIFO)";
+  }
+  if (S_ISDIR(mode)) {
+    return "a directory";
+  }
+  if (S_ISCHR(mode)) {
+    return "a character device";
+  }
+  if (S_ISBLK(mode)) {
+    return "a block device";
+  }
+  if (S_ISSOCK(mode)) {
+    return "a socket";
+  }
+  return "a special file";
+}
+
+}  // namespace
+
+DatabaseFile inspect_database_file(const std::string& path) {
+  if (path == ":memory:") {
+    return DatabaseFile::kRegular;
+  }
+  struct stat status {};
+  if (::stat(path.c_str(), &status) != 0) {
+    // ENOTDIR (a file where a directory should be): nothing can be stored there yet, and a
+    // command that stores is told so when it tries to create the directory.
+    if (errno == ENOENT || errno == ENOTDIR) {
+      return DatabaseFile::kMissing;
+    }
+    throw UsageError(
+        fmt::format("database {}: cannot be looked at: {}", path, std::strerror(errno)));
+  }
+  if (!S_ISREG(status.st_mode)) {
+    throw UsageError(fmt::format(
+        "database {}: is {}, not a regular file; --db (or $CLONEBENCH_DB) must name a SQLite "
+        "database file",
+        path, kind_of_special_file(status.st_mode)));
+  }
+  return DatabaseFile::kRegular;
+}
 
 void check_integrity(sqlite::Db& db, const std::string& path) {
   // quick_check reads every page (O(file size)) but skips the index cross-checks of

@@ -9,6 +9,14 @@
 
 namespace clonebench {
 
+enum class DatabaseFile { kMissing, kRegular };
+
+// What is at a SQLite database path, before SQLite opens it: missing (nothing stored yet) or a
+// regular file. Throws UsageError naming `path` for anything else: a FIFO (SQLite would wait on
+// it for a writer forever), a directory, a device or socket, or a path that cannot be looked at
+// (permission denied on a directory on the way: an error, never an empty store).
+DatabaseFile inspect_database_file(const std::string& path);
+
 // Throws UsageError naming `path` unless PRAGMA quick_check says "ok".
 void check_integrity(sqlite::Db& db, const std::string& path);
 

@@ -1,9 +1,13 @@
 #include "store/postgres.hpp"
 
 #include <fmt/core.h>
+#include <poll.h>
 
 #include <array>
 #include <charconv>
+#include <utility>
+
+#include "core/pending_interrupt.hpp"
 
 namespace clonebench::postgres {
 
@@ -53,6 +57,14 @@ Result::~Result() {
   PQclear(result_);
 }
 
+Result& Result::operator=(Result&& other) noexcept {
+  if (this != &other) {
+    PQclear(result_);
+    result_ = std::exchange(other.result_, nullptr);
+  }
+  return *this;
+}
+
 int Result::rows() const noexcept {
   return PQntuples(result_);
 }
@@ -86,10 +98,20 @@ double Result::real(int row, int column) const {
 }
 
 Connection::Connection(const std::string& url) {
-  // Ours first: with expand_dbname, parameters in the URL override the earlier keywords.
-  const std::array<const char*, 4> keywords = {"connect_timeout", "fallback_application_name",
-                                               "dbname", nullptr};
-  const std::array<const char*, 4> values = {"10", "clonebench", url.c_str(), nullptr};
+  // Ours first: with expand_dbname, parameters in the URL override the earlier keywords. TCP
+  // keepalives and tcp_user_timeout notice a peer that vanished (a host down, a network cut);
+  // a server process that stopped answering is bounded by the wait in wait_for_results().
+  const std::array<const char*, 9> keywords = {"connect_timeout",
+                                               "fallback_application_name",
+                                               "keepalives",
+                                               "keepalives_idle",
+                                               "keepalives_interval",
+                                               "keepalives_count",
+                                               "tcp_user_timeout",
+                                               "dbname",
+                                               nullptr};
+  const std::array<const char*, 9> values = {"10", "clonebench", "1",         "10",   "5",
+                                             "3",  "30000",      url.c_str(), nullptr};
   connection_ = PQconnectdbParams(keywords.data(), values.data(), 1);
   if (connection_ == nullptr) {
     throw PgError("cannot connect: out of memory", "");
@@ -103,6 +125,8 @@ Connection::Connection(const std::string& url) {
   // Notices (e.g. "relation already exists, skipping") are not the user's business.
   PQsetNoticeProcessor(
       connection_, [](void*, const char*) {}, nullptr);
+  // Sending never blocks either: a full socket buffer is waited on in slices, like an answer.
+  PQsetnonblocking(connection_, 1);
 }
 
 Connection::~Connection() {
@@ -113,9 +137,10 @@ void Connection::check(const Result& result) const {
   const ExecStatusType status = PQresultStatus(result.get());
   if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
     const char* sqlstate = PQresultErrorField(result.get(), PG_DIAG_SQLSTATE);
-    throw PgError(one_line(result.get() != nullptr ? PQresultErrorMessage(result.get())
-                                                   : PQerrorMessage(connection_)),
-                  sqlstate != nullptr ? sqlstate : "");
+    const char* message = result.get() != nullptr  ? PQresultErrorMessage(result.get())
+                          : connection_ != nullptr ? PQerrorMessage(connection_)
+                                                   : "the connection is closed";
+    throw PgError(one_line(message), sqlstate != nullptr ? sqlstate : "");
   }
 }
 
@@ -124,15 +149,90 @@ Result Connection::exec(const std::string& sql, const Params& params) {
   for (const auto& value : params.values()) {
     values.push_back(value ? value->c_str() : nullptr);
   }
-  Result result(PQexecParams(connection_, sql.c_str(), static_cast<int>(values.size()), nullptr,
-                             values.data(), nullptr, nullptr, 0));
+  require_open();
+  const int sent = PQsendQueryParams(connection_, sql.c_str(), static_cast<int>(values.size()),
+                                     nullptr, values.data(), nullptr, nullptr, 0);
+  Result result = wait_for_results(sent == 1);
   check(result);
   return result;
 }
 
 void Connection::exec_script(const std::string& sql) {
-  const Result result(PQexec(connection_, sql.c_str()));
+  require_open();
+  const Result result = wait_for_results(PQsendQuery(connection_, sql.c_str()) == 1);
   check(result);
+}
+
+void Connection::require_open() const {
+  if (connection_ == nullptr) {
+    throw PgError("the connection was closed after an earlier failure", "");
+  }
+}
+
+// Cancels what the server is doing (a stopped server takes the cancel when it resumes) and
+// closes the connection: the server rolls back the open transaction when it sees it closed.
+void Connection::abandon() {
+  if (PGcancel* cancel = PQgetCancel(connection_); cancel != nullptr) {
+    std::array<char, 256> ignored{};
+    PQcancel(cancel, ignored.data(), static_cast<int>(ignored.size()));
+    PQfreeCancel(cancel);
+  }
+  PQfinish(connection_);
+  connection_ = nullptr;
+}
+
+// Waits in short slices for the socket; between them, a pending SIGINT/SIGTERM/SIGHUP or the
+// deadline abandons the connection and throws.
+void Connection::wait_for_socket(short events, std::chrono::steady_clock::time_point deadline) {
+  pollfd socket{PQsocket(connection_), events, 0};
+  while (::poll(&socket, 1, kSliceMs) == 0) {
+    try {
+      throw_if_interrupt_pending();
+    } catch (const Interrupted&) {
+      abandon();
+      throw;
+    }
+    if (std::chrono::steady_clock::now() >= deadline) {
+      abandon();
+      throw PgError(fmt::format("the server did not answer within {:g} s; the connection was "
+                                "closed and its transaction is rolled back",
+                                kAnswerDeadlineS),
+                    "");
+    }
+  }
+}
+
+// Every result of what was sent, the last one kept (an error ends a script, so it is last).
+Result Connection::wait_for_results(bool sent) {
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                            std::chrono::duration<double>(kAnswerDeadlineS));
+  if (!sent) {
+    return Result(nullptr);
+  }
+  for (int flushed = PQflush(connection_); flushed != 0; flushed = PQflush(connection_)) {
+    if (flushed < 0) {
+      return Result(nullptr);
+    }
+    wait_for_socket(POLLOUT | POLLIN, deadline);
+    if (PQconsumeInput(connection_) == 0) {
+      return Result(nullptr);
+    }
+  }
+  Result last(nullptr);
+  for (;;) {
+    while (PQisBusy(connection_) != 0) {
+      wait_for_socket(POLLIN, deadline);
+      if (PQconsumeInput(connection_) == 0) {
+        return Result(nullptr);
+      }
+    }
+    PGresult* next = PQgetResult(connection_);
+    if (next == nullptr) {
+      return last;
+    }
+    last = Result(next);
+  }
 }
 
 Transaction::Transaction(Connection& connection) : connection_(&connection) {

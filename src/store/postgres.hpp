@@ -5,6 +5,7 @@
 
 #include <libpq-fe.h>
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -47,7 +48,7 @@ class Result {
   Result(Result&& other) noexcept : result_(other.result_) { other.result_ = nullptr; }
   Result(const Result&) = delete;
   Result& operator=(const Result&) = delete;
-  Result& operator=(Result&&) = delete;
+  Result& operator=(Result&& other) noexcept;
 
   const PGresult* get() const noexcept { return result_; }  // null when libpq ran out of memory
   int rows() const noexcept;
@@ -60,6 +61,11 @@ class Result {
   PGresult* result_;
 };
 
+// How long one statement may go without its answer: a stopped or hung server.
+inline constexpr double kAnswerDeadlineS = 120;
+// How often a wait for the server looks for an interrupt.
+inline constexpr int kSliceMs = 50;
+
 class Connection {
  public:
   // Connects to a libpq connection URI (postgresql://...). Credentials come from libpq's usual
@@ -70,6 +76,10 @@ class Connection {
   Connection(const Connection&) = delete;
   Connection& operator=(const Connection&) = delete;
 
+  // Each waits for the server at most kAnswerDeadlineS, in slices: a pending SIGINT, SIGTERM
+  // or SIGHUP (blocked while a run is stored) cancels the statement, closes the connection
+  // (the server rolls the transaction back) and throws Interrupted; the deadline does the same
+  // and throws PgError. After that the connection is closed and every call throws PgError.
   Result exec(const std::string& sql, const Params& params = {});
   // Several statements without parameters (a schema migration).
   void exec_script(const std::string& sql);
@@ -77,6 +87,10 @@ class Connection {
  private:
   // Throws PgError unless the statement succeeded.
   void check(const Result& result) const;
+  void require_open() const;
+  Result wait_for_results(bool sent);
+  void wait_for_socket(short events, std::chrono::steady_clock::time_point deadline);
+  void abandon();
 
   PGconn* connection_ = nullptr;
 };

@@ -30,9 +30,9 @@ void create_parent_directories(const std::string& path) {
   }
 }
 
-// A WAL database in a directory we cannot write: SQLite cannot create the -shm file it reads
-// through, but with no -wal file (nothing uncommitted beside the main file) and no writer able
-// to create one there, reading the file as immutable is exact.
+// A WAL database in a directory we cannot write, or on a read-only mount: SQLite cannot create
+// the -shm file it reads through, but with no -wal file (nothing uncommitted beside the main
+// file) and no writer able to create one there, reading the file as immutable is exact.
 bool can_read_as_immutable(const std::string& path) {
   std::error_code error;
   const std::string wal = path + "-wal";
@@ -64,8 +64,7 @@ bool Store::open_writable_for_reading() {
 }
 
 void Store::open_read_only() {
-  std::error_code error;
-  if (path_ == ":memory:" || !std::filesystem::exists(path_, error)) {
+  if (path_ == ":memory:" || inspect_database_file(path_) == DatabaseFile::kMissing) {
     return;  // nothing stored yet: every query finds nothing, and no file is created
   }
   if (!open_writable_for_reading()) {
@@ -74,7 +73,10 @@ void Store::open_read_only() {
     try {
       check_schema_identity(impl_->db, path_);
     } catch (const sqlite::SqliteError& failure) {
-      if (failure.code() != SQLITE_READONLY || !can_read_as_immutable(path_)) {
+      // READONLY: the -shm file cannot be made; CANTOPEN: not even opened (a read-only mount).
+      const bool shm_refused =
+          failure.code() == SQLITE_READONLY || failure.code() == SQLITE_CANTOPEN;
+      if (!shm_refused || !can_read_as_immutable(path_)) {
         throw;
       }
       impl_ = std::make_unique<Impl>(path_, sqlite::OpenMode::kImmutable);

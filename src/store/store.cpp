@@ -69,7 +69,7 @@ void Store::open_postgres(const std::string& url, Access access) {
       remote_ = std::move(backend);  // else: nothing stored yet, as for a missing SQLite file
     }
   } catch (const postgres::PgError& error) {
-    throw RuntimeError(fmt::format("database {}: {}", path_, error.what()));
+    throw RuntimeError(fmt::format("database {}: {}", path_, redacted_message(error.what(), url)));
   }
 }
 
@@ -81,8 +81,8 @@ Store::Store(const std::string& path, Access access) : path_(redacted_location(p
     open_postgres(path, access);
     return;
   }
+  const bool existed = inspect_database_file(path) == DatabaseFile::kRegular;
   std::error_code error;
-  const bool existed = path == ":memory:" || std::filesystem::exists(path, error);
   try {
     guarded(path_, [&] { access == Access::kReadOnly ? open_read_only() : open_read_write(); });
   } catch (...) {

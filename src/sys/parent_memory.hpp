@@ -12,7 +12,8 @@
 
 namespace clonebench {
 
-inline constexpr std::uint64_t kMaxParentVmas = 60000;  // below the default vm.max_map_count
+// The flag's range; what vm.max_map_count allows is checked too (sys/map_count_limit.hpp).
+inline constexpr std::uint64_t kMaxParentVmas = 60000;
 
 // The process as it is now: what the worker is before its region, the baseline of every run.
 struct ProcessFootprint {

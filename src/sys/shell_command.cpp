@@ -10,9 +10,11 @@
 #include <cerrno>
 #include <cstring>
 #include <ctime>
+#include <optional>
 
 #include "core/error.hpp"
 #include "sys/clock.hpp"
+#include "sys/process_tree.hpp"
 
 extern char** environ;
 
@@ -43,14 +45,21 @@ sigset_t signals_of(std::initializer_list<int> numbers) {
   ::_exit(127);
 }
 
-// Runs in the forked keeper: only async-signal-safe calls. Leads a new process group, starts
-// the shell in it, passes its wait status up the pipe, and kills the whole group if the tool
-// dies first (the kernel sends SIGUSR1 then).
+// What is left of the command when its shell ended, or when the tool asks (SIGUSR1: the tool
+// died, or gave up on the command): every process below the keeper is killed and reaped.
+constexpr std::int64_t kTreeKillBoundNs = 5'000'000'000;
+
+// Runs in the forked keeper (the tool is single-threaded, so allocating here is safe). Leads a
+// new process group, starts the shell in it, and is a subreaper: whatever the command leaves
+// (`cmd &`, `setsid cmd &`) is reparented here, reaped as it ends (no zombie stays), and killed
+// when the shell ends or the tool dies (the kernel sends SIGUSR1 then). The shell's wait status
+// goes up the pipe.
 [[noreturn]] void keep(char* const argv[], pid_t tool, int status_fd, bool take_terminal) {
   ::setpgid(0, 0);
   const sigset_t watched = signals_of({SIGCHLD, SIGUSR1, SIGINT, SIGTERM, SIGHUP});
   ::sigprocmask(SIG_BLOCK, &watched, nullptr);
-  if (::prctl(PR_SET_PDEATHSIG, SIGUSR1) != 0 || ::getppid() != tool) {
+  if (::prctl(PR_SET_PDEATHSIG, SIGUSR1) != 0 || ::prctl(PR_SET_CHILD_SUBREAPER, 1) != 0 ||
+      ::getppid() != tool) {
     ::_exit(127);  // no guard, or the tool is already gone: start nothing
   }
   if (take_terminal) {
@@ -71,25 +80,43 @@ sigset_t signals_of(std::initializer_list<int> numbers) {
   for (;;) {
     const int number = ::sigwaitinfo(&watched, nullptr);
     if (number == SIGUSR1) {
-      ::kill(0, SIGKILL);  // the tool died: the group goes with it, the keeper included
+      kill_and_reap_descendants(kTreeKillBoundNs);
+      ::kill(0, SIGKILL);  // the group goes too, the keeper included
+    }
+    if (number != SIGCHLD) {
+      continue;  // SIGINT/SIGTERM/SIGHUP forwarded by the tool to the group: for the command
     }
     int status = 0;
-    if (number == SIGCHLD && ::waitpid(shell, &status, WNOHANG) == shell) {
-      [[maybe_unused]] const ssize_t written = ::write(status_fd, &status, sizeof status);
-      ::_exit(0);
+    for (pid_t reaped; (reaped = ::waitpid(-1, &status, WNOHANG | __WALL)) > 0;) {
+      if (reaped == shell) {
+        kill_and_reap_descendants(kTreeKillBoundNs);
+        [[maybe_unused]] const ssize_t written = ::write(status_fd, &status, sizeof status);
+        ::_exit(0);
+      }
     }
-    // SIGINT/SIGTERM/SIGHUP forwarded by the tool to the group: meant for the command.
   }
 }
 
-// Kills every process of the command's group and reaps those that were orphaned to the tool
-// (a subreaper while commands run, see run_shell_command), so that an interrupted command leaves
-// no process and no zombie behind. Bounded: SIGKILLed processes end at once.
-void kill_and_reap_group(pid_t group) noexcept {
+// Ends the command to its last process: the keeper is asked (SIGUSR1) to kill and reap its
+// whole tree, setsid'd processes included, and then its group; if it cannot, the group is
+// SIGKILLed. Then whatever of the group was orphaned to the tool (a subreaper while commands
+// run, see run_shell_command) is reaped, so nothing and no zombie stays. Bounded.
+// `keeper_reaped`: the keeper already ended and was reaped, so its pid may be another process's
+// now and gets no signal; only the rest of its group is killed and reaped.
+void kill_and_reap_group(pid_t group, bool keeper_reaped) noexcept {
   constexpr std::int64_t kReapBoundNs = 5'000'000'000;
-  ::kill(-group, SIGKILL);
-  const std::int64_t deadline_ns = monotonic_now_ns() + kReapBoundNs;
+  if (keeper_reaped) {
+    ::kill(-group, SIGKILL);
+  } else {
+    ::kill(group, SIGUSR1);  // an unreaped child: the pid is still ours, even as a zombie
+  }
+  const std::int64_t deadline_ns = monotonic_now_ns() + kReapBoundNs + kTreeKillBoundNs;
+  bool group_killed = false;
   while (monotonic_now_ns() < deadline_ns) {
+    if (!group_killed && monotonic_now_ns() > deadline_ns - kReapBoundNs) {
+      ::kill(-group, SIGKILL);  // the keeper did not end its tree in time
+      group_killed = true;
+    }
     const pid_t reaped = ::waitpid(-group, nullptr, WNOHANG | __WALL);
     if (reaped < 0 && errno != EINTR) {
       return;  // ECHILD: nothing of the group is a child of the tool any more
@@ -104,7 +131,12 @@ void kill_and_reap_group(pid_t group) noexcept {
 // The tool's side: waits for the keeper, forwarding interrupts as `on_interrupt` says.
 class CommandWait {
  public:
-  CommandWait(pid_t group, OnInterrupt on_interrupt) : group_(group), on_interrupt_(on_interrupt) {}
+  CommandWait(pid_t group, OnInterrupt on_interrupt, std::optional<double> timeout_s)
+      : group_(group), on_interrupt_(on_interrupt) {
+    if (timeout_s) {
+      deadline_ns_ = monotonic_now_ns() + static_cast<std::int64_t>(*timeout_s * 1e9);
+    }
+  }
 
   int wait_keeper(const std::string& flag) {
     const sigset_t interrupts = signals_of({SIGINT, SIGTERM, SIGHUP, SIGCHLD});
@@ -118,8 +150,8 @@ class CommandWait {
       int status = 0;
       const pid_t done = ::waitpid(group_, &status, WNOHANG);
       if (done == group_) {
-        if (interrupted_ != 0) {
-          kill_and_reap_group(group_);  // stopped by the user: nothing of it may stay behind
+        if (interrupted_ != 0 || timed_out_) {
+          kill_and_reap_group(group_, true);  // stopped: nothing of it may stay behind
         }
         return status;
       }
@@ -130,6 +162,7 @@ class CommandWait {
   }
 
   int interrupted() const noexcept { return interrupted_; }
+  bool timed_out() const noexcept { return timed_out_; }
 
  private:
   void on_signal(int number, const std::string& flag) {
@@ -154,9 +187,13 @@ class CommandWait {
         now_ns > interrupted_at_ns_ + static_cast<std::int64_t>(kRestoreGraceS * 1e9)) {
       forward(interrupted_);
     }
+    if (deadline_ns_ != 0 && !timed_out_ && now_ns > deadline_ns_) {
+      timed_out_ = true;  // as an interrupt: SIGTERM to the command, then its end
+      forward(SIGTERM);
+    }
     if (forwarded_at_ns_ != 0 && !killed_ &&
         now_ns > forwarded_at_ns_ + static_cast<std::int64_t>(kKillGraceS * 1e9)) {
-      ::kill(-group_, SIGKILL);
+      ::kill(group_, SIGUSR1);  // the keeper kills the command's whole tree, then its group
       killed_ = true;
     }
   }
@@ -171,8 +208,8 @@ class CommandWait {
   pid_t group_;
   OnInterrupt on_interrupt_;
   int interrupted_ = 0;
-  std::int64_t interrupted_at_ns_ = 0, forwarded_at_ns_ = 0;
-  bool killed_ = false;
+  std::int64_t interrupted_at_ns_ = 0, forwarded_at_ns_ = 0, deadline_ns_ = 0;
+  bool killed_ = false, timed_out_ = false;
 };
 
 // Blocks the signals the wait takes for as long as it lives; puts the old mask back.
@@ -226,7 +263,7 @@ ShellStatus status_of(int keeper_status, int status_fd) {
 }  // namespace
 
 ShellStatus run_shell_command(const std::string& command, const std::string& flag,
-                              OnInterrupt on_interrupt) {
+                              OnInterrupt on_interrupt, std::optional<double> timeout_s) {
   std::string shell = "/bin/sh", dash_c = "-c", text = command;
   char* argv[] = {shell.data(), dash_c.data(), text.data(), nullptr};
   const BlockedSignals blocked;
@@ -253,12 +290,12 @@ ShellStatus run_shell_command(const std::string& command, const std::string& fla
     throw_errno(fmt::format("{}: cannot start /bin/sh", flag), error);
   }
   ::setpgid(keeper, keeper);  // both sides set it: whichever runs first wins the race
-  CommandWait wait(keeper, on_interrupt);
+  CommandWait wait(keeper, on_interrupt, timeout_s);
   int keeper_status = 0;
   try {
     keeper_status = wait.wait_keeper(flag);
   } catch (...) {
-    kill_and_reap_group(keeper);
+    kill_and_reap_group(keeper, false);
     ::close(pipe_fds[0]);
     if (foreground) {
       take_terminal_back();
@@ -268,6 +305,7 @@ ShellStatus run_shell_command(const std::string& command, const std::string& fla
   ShellStatus result = status_of(keeper_status, pipe_fds[0]);
   ::close(pipe_fds[0]);
   result.interrupted_by = wait.interrupted();
+  result.timed_out_s = wait.timed_out() ? timeout_s : std::nullopt;
   if (foreground) {
     take_terminal_back();
     // The terminal's Ctrl-C went to the command, not to us: a command it killed means the
@@ -280,6 +318,9 @@ ShellStatus run_shell_command(const std::string& command, const std::string& fla
 }
 
 std::string describe(const ShellStatus& status) {
+  if (status.timed_out_s) {
+    return fmt::format("did not finish within {:g} s and was stopped", *status.timed_out_s);
+  }
   if (status.signal != 0) {
     return fmt::format("was killed by signal {} ({})", status.signal, ::strsignal(status.signal));
   }

@@ -1,24 +1,53 @@
 #include "sys/text_file.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
-#include <fstream>
-#include <sstream>
+#include <cerrno>
 #include <system_error>
 
+#include "sys/descriptor.hpp"
+
 namespace clonebench {
+namespace {
+
+bool is_regular(const std::filesystem::path& path) {
+  struct stat status {};
+  return ::stat(path.c_str(), &status) == 0 && S_ISREG(status.st_mode);
+}
+
+}  // namespace
 
 std::optional<std::string> read_text_file(const std::filesystem::path& path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) {
+  // Checked before opening (opening a device can have effects) and again on what was opened.
+  if (!is_regular(path)) {
     return std::nullopt;
   }
-  std::ostringstream content;
-  content << file.rdbuf();
-  // An empty file makes operator<< set failbit on `content`; only a read error on `file` counts.
-  if (file.bad()) {
+  const Descriptor file(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
+  struct stat status {};
+  if (file.get() < 0 || ::fstat(file.get(), &status) != 0 || !S_ISREG(status.st_mode)) {
     return std::nullopt;
   }
-  return content.str();
+  std::string content;
+  char buffer[16384];
+  for (;;) {
+    const ssize_t n = ::read(file.get(), buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) {
+      continue;
+    }
+    if (n < 0) {
+      return std::nullopt;
+    }
+    if (n == 0) {
+      return content;
+    }
+    if (content.size() + static_cast<std::size_t>(n) > kMaxTextFileBytes) {
+      return std::nullopt;
+    }
+    content.append(buffer, static_cast<std::size_t>(n));
+  }
 }
 
 std::optional<std::vector<std::filesystem::path>> list_directory(

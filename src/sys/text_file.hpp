@@ -11,8 +11,13 @@
 
 namespace clonebench {
 
+// The largest file read_text_file reads: /proc/cpuinfo of a large machine is a few MiB.
+inline constexpr std::size_t kMaxTextFileBytes = std::size_t{16} << 20;
+
 // The whole file, or nullopt when it cannot be opened or read. Reads to EOF, so /proc files
-// (which report size 0) come through whole.
+// (which report size 0) come through whole. Only a regular file is read (a FIFO, a device such
+// as /dev/zero, a directory are nullopt, never waited on), and only up to kMaxTextFileBytes:
+// a longer one is nullopt too, not a truncated text.
 std::optional<std::string> read_text_file(const std::filesystem::path& path);
 
 // The entries directly in `directory`, sorted; nullopt when it cannot be listed. Errors while

@@ -1,5 +1,6 @@
 // `clonebench check` on this machine and on faked /sys and /proc trees.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <fstream>
@@ -102,6 +103,34 @@ TEST_F(FakeRoot, APinOfTheUsersChoiceIsJudged) {
   const auto report = nlohmann::json::parse(result.out);
   EXPECT_EQ(report.at("cpus_used"), (std::vector<int>{0, 1}));
   EXPECT_TRUE(report.at("cpus_from_pin").get<bool>());
+}
+
+// Every read under --root is bounded: a FIFO is not waited on, /dev/zero is not read forever.
+TEST_F(FakeRoot, AFifoAndAnEndlessDeviceInTheTreeAreSkippedNotWaitedOn) {
+  fs::remove(fs::path(root_) / "proc/loadavg");
+  ASSERT_EQ(::mkfifo((fs::path(root_) / "proc/loadavg").c_str(), 0600), 0);
+  fs::create_symlink("/dev/zero", fs::path(root_) / "proc/cmdline");
+  fs::remove(fs::path(root_) / "proc/cpuinfo");
+  fs::create_symlink("/dev/zero", fs::path(root_) / "proc/cpuinfo");
+  const ToolResult result =
+      run_tool({"check", "--root", root_, "--window", "0", "--json", "-"}, 30);
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  const auto report = nlohmann::json::parse(result.out);
+  for (const auto& finding : report.at("findings")) {
+    if (finding.at("id") == "load") {
+      EXPECT_EQ(finding.at("status"), "unknown") << finding.dump();
+    }
+  }
+}
+
+TEST(CheckCli, AnEmptyOrImplausibleRootIsAUsageErrorNamingTheFlag) {
+  const std::string empty = temp_path("empty-root");
+  fs::create_directories(empty);
+  const ToolResult result = run_tool({"check", "--root", empty, "--window", "0"});
+  fs::remove_all(empty);
+  EXPECT_EQ(result.exit_code, 2) << result.out << result.err;
+  EXPECT_NE(result.err.find("--root"), std::string::npos) << result.err;
+  EXPECT_EQ(result.out.find("nothing would disturb"), std::string::npos) << result.out;
 }
 
 TEST(CheckCli, BadFlagsExitWithTwoAndOneLine) {

@@ -9,8 +9,9 @@
 namespace clonebench {
 namespace {
 
-// Reproduces stress-ng's own example row (docs/measurement.md: run b1-1, two instances):
-// c = 2807, mean real 10.0428 s, usr 1.305945 s, sys 11.670640 s → 279.50, 216.31, 64.61 %.
+// Reproduces stress-ng's own example row (docs/measurement.md: run b1-1, two instances that ran
+// at the same time): c = 2807, real 10.0428 s, usr 1.305945 s, sys 11.670640 s → 279.50, 216.31,
+// 64.61 %.
 TEST(AggregateInstances, ReproducesStressNgsFormulas) {
   StressorJob job;
   job.stressor = "clone";
@@ -20,8 +21,8 @@ TEST(AggregateInstances, ReproducesStressNgsFormulas) {
   instances[1].bogo_ops = 1407;
   instances[0].start_ns.store(1'000'000'000);
   instances[0].finish_ns = 1'000'000'000 + 10'042'800'000;
-  instances[1].start_ns.store(2'000'000'000);
-  instances[1].finish_ns = 2'000'000'000 + 10'042'800'000;
+  instances[1].start_ns.store(1'000'000'000);
+  instances[1].finish_ns = 1'000'000'000 + 10'042'800'000;
   instances[0].loop_user_ns = 650'000'000;
   instances[1].loop_user_ns = 600'000'000;
   instances[1].stray_user_ns = 55'945'000;
@@ -39,6 +40,25 @@ TEST(AggregateInstances, ReproducesStressNgsFormulas) {
   EXPECT_NEAR(result.ops_per_sec_cpu(), 216.31, 0.005);
   EXPECT_NEAR(result.cpu_per_instance_pct(), 64.61, 0.005);
   EXPECT_EQ(result.max_rss_kb, 142088U);
+}
+
+// Instances that start one after another (more of them than CPUs): the rate is over the window
+// from the first start to the last end, not over each instance's own 0.1 s.
+TEST(AggregateInstances, StaggeredInstancesAreRatedOverTheWindowTheyShared) {
+  StressorJob job;
+  job.stressor = "fork";
+  job.instances = 4;
+  auto instances = std::make_unique<InstanceReport[]>(4);
+  std::vector<const InstanceReport*> reports;
+  for (int i = 0; i < 4; ++i) {
+    instances[i].bogo_ops = 100;
+    instances[i].start_ns.store(1'000'000'000 + i * 500'000'000LL);
+    instances[i].finish_ns = instances[i].start_ns.load() + 100'000'000;
+    reports.push_back(&instances[i]);
+  }
+  const RunResult result = aggregate_instances(job, 1, reports);
+  EXPECT_NEAR(result.real_time_s, 1.6, 1e-9);
+  EXPECT_NEAR(result.ops_per_sec_real(), 400 / 1.6, 1e-6);
 }
 
 TEST(AggregateInstances, NamesFailuresByErrnoAndMergesHistograms) {

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <fstream>
@@ -187,6 +188,7 @@ TEST_F(TraceCli, TracesAParallelBuildAndPassesItsExitStatusThrough) {
   EXPECT_GE(run["execs"].size(), 4U);
   EXPECT_GT(run["exits"].size(), 0U);
   const double wall_ns = run["wall_ns"].get<double>();
+  double all_parts_ns = 0;
   for (const char* part : {"creations", "execs"}) {
     double total_ns = 0;
     for (const json& event : run[part]) {
@@ -194,7 +196,13 @@ TEST_F(TraceCli, TracesAParallelBuildAndPassesItsExitStatusThrough) {
     }
     EXPECT_GE(total_ns / wall_ns, 0) << part;
     EXPECT_LE(total_ns / wall_ns, 1) << part;
+    all_parts_ns += total_ns;
   }
+  for (const json& exit : run["exits"]) {
+    all_parts_ns += std::max(0.0, exit["teardown_ns"].get<double>());
+  }
+  // Kernel time spent by the tree's tasks cannot exceed the wall time on every CPU.
+  EXPECT_LE(all_parts_ns, wall_ns * read_json(json_path)["cpus"].get<double>());
   EXPECT_TRUE(nothing_left_behind());
 }
 

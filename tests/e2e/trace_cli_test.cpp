@@ -206,6 +206,33 @@ TEST_F(TraceCli, TracesAParallelBuildAndPassesItsExitStatusThrough) {
   EXPECT_TRUE(nothing_left_behind());
 }
 
+TEST_F(TraceCli, TracesAnAnsiblePlayAgainstLocalhostAndBoundsACheaperClone) {
+  std::ofstream play(scratch_.path() / "play.yml");
+  play << "- hosts: localhost\n  connection: local\n  gather_facts: false\n  tasks:\n"
+          "    - command: \"true\"\n    - shell: echo hello | tr a-z A-Z\n";
+  play.close();
+  const std::string json_path = (scratch_.path() / "census.json").string();
+  const ToolResult result = run_tool(
+      {"trace", "--json", json_path, "--what-if", "clone=-3%", "--", "ansible-playbook", "-i",
+       "localhost,", (scratch_.path() / "play.yml").string()},
+      180, {"ANSIBLE_LOCAL_TEMP=" + (scratch_.path() / "ansible").string(), "ANSIBLE_NOCOLOR=1"});
+  ASSERT_EQ(result.exit_code, 0) << result.err << result.out;
+  EXPECT_NE(result.out.find("ok=2"), std::string::npos) << result.out;
+  EXPECT_NE(result.err.find("what if clone costs -3 %: wall time changes by at most"),
+            std::string::npos)
+      << result.err;
+  const json run = read_json(json_path)["runs"][0];
+  EXPECT_GT(run["creations"].size(), 0U);
+  EXPECT_GT(run["execs"].size(), 0U);
+  double creation_ns = 0;
+  for (const json& creation : run["creations"]) {
+    creation_ns += creation["duration_ns"].get<double>();
+  }
+  EXPECT_GT(creation_ns, 0);
+  EXPECT_LE(creation_ns, run["wall_ns"].get<double>());
+  EXPECT_TRUE(nothing_left_behind());
+}
+
 TEST_F(TraceCli, ExitsWithTheCommandsStatusOr128PlusItsSignal) {
   EXPECT_EQ(run_tool({"trace", "--", "sh", "-c", "exit 3"}, 60).exit_code, 3);
   const ToolResult killed = run_tool({"trace", "--", "sh", "-c", "kill -TERM $$"}, 60);

@@ -233,6 +233,27 @@ TEST_F(TraceCli, TracesAnAnsiblePlayAgainstLocalhostAndBoundsACheaperClone) {
   EXPECT_TRUE(nothing_left_behind());
 }
 
+TEST_F(TraceCli, RepeatsWithUntracedRunsBesideAndMeasuresTheTracingsOwnEffect) {
+  const std::string json_path = (scratch_.path() / "census.json").string();
+  const ToolResult result = run_tool({"trace", "--repeat", "2", "--interleave-untraced", "--json",
+                                      json_path, "--", "sh", "-c", "/bin/true"},
+                                     120);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.err.find("2 traced runs"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("the tracing's own effect on wall time"), std::string::npos)
+      << result.err;
+  const json runs = read_json(json_path)["runs"];
+  ASSERT_EQ(runs.size(), 4U);
+  // Alternating: untraced first in the first round, traced first in the second.
+  EXPECT_FALSE(runs[0]["traced"].get<bool>());
+  EXPECT_TRUE(runs[1]["traced"].get<bool>());
+  EXPECT_TRUE(runs[2]["traced"].get<bool>());
+  EXPECT_FALSE(runs[3]["traced"].get<bool>());
+  EXPECT_EQ(runs[0]["creations"].size(), 0U);
+  EXPECT_EQ(runs[1]["creations"].size(), 1U);
+  EXPECT_EQ(runs[2]["execs"].size(), 2U);  // sh's own, then /bin/true's
+}
+
 TEST_F(TraceCli, ExitsWithTheCommandsStatusOr128PlusItsSignal) {
   EXPECT_EQ(run_tool({"trace", "--", "sh", "-c", "exit 3"}, 60).exit_code, 3);
   const ToolResult killed = run_tool({"trace", "--", "sh", "-c", "kill -TERM $$"}, 60);

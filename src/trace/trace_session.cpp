@@ -1,10 +1,12 @@
 #include "trace/trace_session.hpp"
 
+#include <fmt/core.h>
 #include <signal.h>
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
 
+#include <fstream>
 #include <memory>
 #include <optional>
 
@@ -67,11 +69,28 @@ std::vector<pid_t> live(const std::vector<pid_t>& members) {
   return alive;
 }
 
+// This process's children but `guard`: the command, and orphans of the tree reparented here (a
+// member leaves the tree table when it starts to exit, before it can be reaped).
+std::vector<pid_t> own_children(pid_t guard) {
+  std::ifstream file(fmt::format("/proc/self/task/{}/children", ::getpid()));
+  std::vector<pid_t> children;
+  for (pid_t child = 0; file >> child;) {
+    if (child != guard) {
+      children.push_back(child);
+    }
+  }
+  return children;
+}
+
 // Stops the tree: SIGTERM, then SIGKILL after the grace period or at a second interrupt, until
-// the command and every member left are reaped.
-void stop_tree(TracedCommand& command, CensusProbe* probe, const BlockedSignals& signals) {
-  auto members = [probe] {
-    return probe != nullptr ? live(probe->members()) : std::vector<pid_t>{};
+// the command, every member left and every orphan reparented here are reaped.
+void stop_tree(TracedCommand& command, CensusProbe* probe, pid_t guard,
+               const BlockedSignals& signals) {
+  auto members = [probe, guard] {
+    std::vector<pid_t> all = probe != nullptr ? live(probe->members()) : std::vector<pid_t>{};
+    const std::vector<pid_t> children = own_children(guard);
+    all.insert(all.end(), children.begin(), children.end());
+    return all;
   };
   command.signal_tree(members(), SIGTERM);
   const std::int64_t kill_at = monotonic_ns() + static_cast<std::int64_t>(kGraceS * 1e9);
@@ -125,7 +144,7 @@ SingleRun run_once(const std::vector<std::string>& argv, CensusProbe* probe,
     }
     if (is_interrupt(signal_number)) {
       result.interrupted_by = signal_number;
-      stop_tree(command, probe, signals);
+      stop_tree(command, probe, guard ? guard->pid() : -1, signals);
     }
   }
   ended_ns = monotonic_ns();
@@ -135,15 +154,16 @@ SingleRun run_once(const std::vector<std::string>& argv, CensusProbe* probe,
   run.user_ns = user_time_ns(after) - user_time_ns(before);
   run.sys_ns = system_time_ns(after) - system_time_ns(before);
   run.interrupted = result.interrupted_by != 0;
+  // The tree's members still running, and orphans reparented here, are stopped and reaped with
+  // the census attached, so that their exits leave the tree table (which the stop reads); what
+  // they did after the command ended is not part of its census.
+  const pid_t guard_pid = guard ? guard->pid() : -1;
+  const std::vector<pid_t> left = probe != nullptr ? live(probe->members()) : std::vector<pid_t>{};
+  run.left_running = static_cast<std::uint32_t>(left.size());
+  if (!left.empty() || !own_children(guard_pid).empty()) {
+    stop_tree(command, probe, guard_pid, signals);
+  }
   if (probe != nullptr) {
-    // The tree's members still running are stopped with the census attached, so that their exits
-    // leave the tree table (which the stop reads); what they did after the command ended is not
-    // part of its census.
-    const std::vector<pid_t> left = live(probe->members());
-    run.left_running = static_cast<std::uint32_t>(left.size());
-    if (!left.empty()) {
-      stop_tree(command, probe, signals);
-    }
     probe->drain();
     probe->detach();
     probe->drain();

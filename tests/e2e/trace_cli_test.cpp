@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <fstream>
@@ -15,6 +16,7 @@
 #include <thread>
 
 #include "e2e/tool_process.hpp"
+#include "store/store.hpp"
 #include "support/process_table.hpp"
 #include "support/temp_directory.hpp"
 
@@ -43,6 +45,47 @@ std::set<int> census_program_ids() {
   return ids;
 }
 
+// The ids of the BPF links (attachments) whose program is one of `programs`.
+std::set<int> links_to(const std::set<int>& programs) {
+  std::set<int> links;
+  FILE* pipe = ::popen("bpftool link show 2>/dev/null", "r");
+  if (pipe == nullptr) {
+    return links;
+  }
+  char line[1024];
+  while (std::fgets(line, sizeof(line), pipe) != nullptr) {
+    int link = 0;
+    int program = 0;
+    if (std::sscanf(line, "%d: %*s prog %d", &link, &program) == 2 && programs.contains(program)) {
+      links.insert(link);
+    }
+  }
+  ::pclose(pipe);
+  return links;
+}
+
+// A detached program is freed after an RCU grace period, not when its last descriptor closes
+// (the syscall tracepoints' programs wait for a tasks-trace grace period, seconds on a loaded
+// machine). Returns the census programs loaded now that were not loaded `before` (those of an
+// earlier test may still be on their way out), once none is, or after 60 s.
+std::set<int> census_programs_added_since(const std::set<int>& before) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  std::set<int> added;
+  do {
+    added.clear();
+    for (const int id : census_program_ids()) {
+      if (!before.contains(id)) {
+        added.insert(id);
+      }
+    }
+    if (added.empty()) {
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  } while (std::chrono::steady_clock::now() < deadline);
+  return added;
+}
+
 json read_json(const std::string& path) {
   std::ifstream file(path);
   return json::parse(file);
@@ -61,6 +104,7 @@ class Outsider {
   ~Outsider() {
     ::kill(pid_, SIGKILL);
     ::waitpid(pid_, nullptr, 0);
+    kill_and_reap_children_of_this_process();  // its last child, orphaned to this subreaper
   }
   Outsider(const Outsider&) = delete;
   Outsider& operator=(const Outsider&) = delete;
@@ -144,6 +188,7 @@ TEST_F(TraceCli, TracesAParallelBuildAndPassesItsExitStatusThrough) {
   EXPECT_GE(run["execs"].size(), 4U);
   EXPECT_GT(run["exits"].size(), 0U);
   const double wall_ns = run["wall_ns"].get<double>();
+  double all_parts_ns = 0;
   for (const char* part : {"creations", "execs"}) {
     double total_ns = 0;
     for (const json& event : run[part]) {
@@ -151,8 +196,62 @@ TEST_F(TraceCli, TracesAParallelBuildAndPassesItsExitStatusThrough) {
     }
     EXPECT_GE(total_ns / wall_ns, 0) << part;
     EXPECT_LE(total_ns / wall_ns, 1) << part;
+    all_parts_ns += total_ns;
   }
+  for (const json& exit : run["exits"]) {
+    all_parts_ns += std::max(0.0, exit["teardown_ns"].get<double>());
+  }
+  // Kernel time spent by the tree's tasks cannot exceed the wall time on every CPU.
+  EXPECT_LE(all_parts_ns, wall_ns * read_json(json_path)["cpus"].get<double>());
   EXPECT_TRUE(nothing_left_behind());
+}
+
+TEST_F(TraceCli, TracesAnAnsiblePlayAgainstLocalhostAndBoundsACheaperClone) {
+  std::ofstream play(scratch_.path() / "play.yml");
+  play << "- hosts: localhost\n  connection: local\n  gather_facts: false\n  tasks:\n"
+          "    - command: \"true\"\n    - shell: echo hello | tr a-z A-Z\n";
+  play.close();
+  const std::string json_path = (scratch_.path() / "census.json").string();
+  const ToolResult result = run_tool(
+      {"trace", "--json", json_path, "--what-if", "clone=-3%", "--", "ansible-playbook", "-i",
+       "localhost,", (scratch_.path() / "play.yml").string()},
+      180, {"ANSIBLE_LOCAL_TEMP=" + (scratch_.path() / "ansible").string(), "ANSIBLE_NOCOLOR=1"});
+  ASSERT_EQ(result.exit_code, 0) << result.err << result.out;
+  EXPECT_NE(result.out.find("ok=2"), std::string::npos) << result.out;
+  EXPECT_NE(result.err.find("what if clone costs -3 %: wall time changes by at most"),
+            std::string::npos)
+      << result.err;
+  const json run = read_json(json_path)["runs"][0];
+  EXPECT_GT(run["creations"].size(), 0U);
+  EXPECT_GT(run["execs"].size(), 0U);
+  double creation_ns = 0;
+  for (const json& creation : run["creations"]) {
+    creation_ns += creation["duration_ns"].get<double>();
+  }
+  EXPECT_GT(creation_ns, 0);
+  EXPECT_LE(creation_ns, run["wall_ns"].get<double>());
+  EXPECT_TRUE(nothing_left_behind());
+}
+
+TEST_F(TraceCli, RepeatsWithUntracedRunsBesideAndMeasuresTheTracingsOwnEffect) {
+  const std::string json_path = (scratch_.path() / "census.json").string();
+  const ToolResult result = run_tool({"trace", "--repeat", "2", "--interleave-untraced", "--json",
+                                      json_path, "--", "sh", "-c", "/bin/true"},
+                                     120);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.err.find("2 traced runs"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("the tracing's own effect on wall time"), std::string::npos)
+      << result.err;
+  const json runs = read_json(json_path)["runs"];
+  ASSERT_EQ(runs.size(), 4U);
+  // Alternating: untraced first in the first round, traced first in the second.
+  EXPECT_FALSE(runs[0]["traced"].get<bool>());
+  EXPECT_TRUE(runs[1]["traced"].get<bool>());
+  EXPECT_TRUE(runs[2]["traced"].get<bool>());
+  EXPECT_FALSE(runs[3]["traced"].get<bool>());
+  EXPECT_EQ(runs[0]["creations"].size(), 0U);
+  EXPECT_EQ(runs[1]["creations"].size(), 1U);
+  EXPECT_EQ(runs[2]["execs"].size(), 2U);  // sh's own, then /bin/true's
 }
 
 TEST_F(TraceCli, ExitsWithTheCommandsStatusOr128PlusItsSignal) {
@@ -186,9 +285,11 @@ TEST_F(TraceCli, RefusesBadWhatIfsBeforeRunningAnything) {
 }
 
 // Starts a tree of three sleeping processes under the tool and waits until they exist.
-std::unique_ptr<ToolProcess> tool_with_a_sleeping_tree(const std::string& json_path) {
-  auto tool = std::make_unique<ToolProcess>(std::vector<std::string>{
-      "trace", "--json", json_path, "--", "sh", "-c", "sleep 60 & sleep 60 & wait"});
+std::unique_ptr<ToolProcess> tool_with_a_sleeping_tree(const std::string& json_path,
+                                                       const std::string& db_path) {
+  auto tool = std::make_unique<ToolProcess>(
+      std::vector<std::string>{"trace", "--json", json_path, "--db", db_path, "--", "sh", "-c",
+                               "sleep 60 & sleep 60 & wait"});
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
   while (descendant_tasks_of(tool->pid()).size() < 4 &&  // the guard, sh and 2 sleeps
          std::chrono::steady_clock::now() < deadline) {
@@ -203,27 +304,46 @@ TEST_F(TraceCli, SigintAndSigtermStopTheTreeAndStillWriteTheCensusMarkedInterrup
   for (const int signal_number : {SIGINT, SIGTERM}) {
     const std::string json_path =
         (scratch_.path() / ("census" + std::to_string(signal_number))).string();
-    auto tool = tool_with_a_sleeping_tree(json_path);
+    const std::string db_path = (scratch_.path() / "runs.db").string();
+    auto tool = tool_with_a_sleeping_tree(json_path, db_path);
     tool->signal(signal_number);
     const ToolResult result = tool->wait(60);
     EXPECT_EQ(result.exit_code, 128 + signal_number) << result.err;
     EXPECT_NE(result.err.find("INTERRUPTED"), std::string::npos) << result.err;
     EXPECT_TRUE(nothing_left_behind()) << signal_number;
+    EXPECT_EQ(links_to(census_program_ids()), std::set<int>{}) << "still attached";
     const json run = read_json(json_path)["runs"][0];
     EXPECT_TRUE(run["interrupted"].get<bool>());
+    EXPECT_EQ(run["exit_signal"], SIGTERM) << "the tool did not stop the command's tree";
     EXPECT_GE(run["creations"].size(), 2U);
+    // The partial census is stored too, marked interrupted.
+    const std::size_t tag_at = result.err.find("stored as experiment ");
+    ASSERT_NE(tag_at, std::string::npos) << result.err;
+    const std::string tag =
+        result.err.substr(tag_at + 21, result.err.find(' ', tag_at + 21) - tag_at - 21);
+    const Store store(db_path, Store::Access::kReadOnly);
+    const std::optional<Experiment> stored = store.load_experiment_summary(tag);
+    ASSERT_TRUE(stored.has_value()) << tag;
+    EXPECT_EQ(stored->status, "interrupted");
+    EXPECT_EQ(stored->summary["runs"][0]["interrupted"], true);
   }
-  EXPECT_EQ(census_program_ids(), before);
+  EXPECT_EQ(census_programs_added_since(before), std::set<int>{});
 }
 
 TEST_F(TraceCli, SigkillOfTheToolLeavesNoProcessOfTheTreeAndNothingAttached) {
   const std::set<int> before = census_program_ids();
-  auto tool = tool_with_a_sleeping_tree((scratch_.path() / "census.json").string());
-  EXPECT_GT(census_program_ids().size(), before.size());
+  const std::string db_path = (scratch_.path() / "runs.db").string();
+  auto tool = tool_with_a_sleeping_tree((scratch_.path() / "census.json").string(), db_path);
+  const std::set<int> attached = census_program_ids();
+  EXPECT_FALSE(links_to(attached).empty());
   tool->signal(SIGKILL);
   tool->wait(60);
+  EXPECT_EQ(links_to(attached), std::set<int>{}) << "still attached";
   EXPECT_TRUE(orphans_end_by_themselves(10));
-  EXPECT_EQ(census_program_ids(), before);
+  EXPECT_EQ(census_programs_added_since(before), std::set<int>{});
+  // The database opens, with the experiment the tool began still marked running.
+  const Store store(db_path, Store::Access::kReadOnly);
+  EXPECT_FALSE(store.latest_experiment("trace").has_value());
 }
 
 }  // namespace

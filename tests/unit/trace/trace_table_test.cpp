@@ -1,0 +1,80 @@
+#include "trace/trace_table.hpp"
+
+#include <gtest/gtest.h>
+
+#include "report/trace_report.hpp"
+#include "support/golden.hpp"
+#include "trace/trace_json.hpp"
+
+namespace clonebench {
+namespace {
+
+using testing::expect_golden_file;
+using testing::golden_path;
+
+Creation creation(CreationKind kind, std::int64_t at_ns, std::int64_t duration_ns, const char* comm,
+                  std::uint64_t rss_anon_kb, std::uint32_t vmas) {
+  Creation made;
+  made.kind = kind;
+  made.at_ns = at_ns;
+  made.duration_ns = duration_ns;
+  made.call_ns = duration_ns;
+  made.call = kind == CreationKind::kVfork ? "vfork" : "clone";
+  made.comm = comm;
+  made.parent.rss_anon_kb = rss_anon_kb;
+  made.parent.rss_file_kb = 1024;
+  made.parent.vmas = vmas;
+  made.parent.threads = 1;
+  return made;
+}
+
+// Two traced runs of a made-up play; program names that a terminal or markdown would act on.
+TraceCensus sample_census() {
+  TraceCensus census;
+  census.command = {"ansible-playbook", "site.yml"};
+  census.started_at = "2026-12-03T12:00:00Z";
+  census.kernel_release = "6.18.0";
+  census.host = "host";
+  census.cpus = 2;
+  for (const std::int64_t wall_ns : {10'000'000'000, 11'000'000'000}) {
+    TraceRun run;
+    run.wall_ns = wall_ns;
+    run.user_ns = 6'000'000'000;
+    run.sys_ns = 1'500'000'000;
+    run.creations = {
+        creation(CreationKind::kFork, 1'000'000, 70'000, "python3", 2048, 42),
+        creation(CreationKind::kFork, 2'000'000, 1'000'000, "ansible|*x*", 50'000, 245),
+        creation(CreationKind::kVfork, 3'000'000, 30'000, "sh\x1b[2J", 1024, 30),
+        creation(CreationKind::kThread, 4'000'000, 20'000, "python3", 50'000, 245)};
+    run.execs = {{5'000'000, 400'000, "execve", "sh", 0}, {6'000'000, 50'000, "execve", "x", 2}};
+    run.exits = {{7'000'000, 300'000, "sh"}};
+    census.runs.push_back(run);
+  }
+  return census;
+}
+
+TEST(TraceTable, ShowsTheCensusSharesAndTheWhatIfBoundWithTheClaimsNeededShare) {
+  TraceTableOptions options;
+  options.what_ifs = {{TraceComponent::kClone, -0.03}};
+  options.claimed_saving = 0.036;
+  expect_golden_file(golden_path("trace/table.txt"), render_trace_table(sample_census(), options));
+}
+
+TEST(TraceReport, RendersAStoredCensusAsMarkdownWithTheProgramNamesEscaped) {
+  const Experiment experiment{"trace-2026-12-03T12:00:00Z-0001", "trace", "2026-12-03T12:00:00Z",
+                              trace_census_to_json(sample_census()), "complete"};
+  expect_golden_file(golden_path("trace/report.md"), trace_markdown_report(experiment));
+}
+
+TEST(TraceReport, PutsNoTextOfTheCensusIntoThePlotScript) {
+  const Experiment experiment{"t", "trace", "2026-12-03T12:00:00Z",
+                              trace_census_to_json(sample_census()), "complete"};
+  const PlotScript plots = trace_plot_script(experiment);
+  EXPECT_EQ(plots.titles.size(), 3U);
+  for (const char* census_text : {"python3", "ansible", "site.yml", "\x1b"}) {
+    EXPECT_EQ(plots.script.find(census_text), std::string::npos) << census_text;
+  }
+}
+
+}  // namespace
+}  // namespace clonebench

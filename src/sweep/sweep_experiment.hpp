@@ -14,6 +14,7 @@ struct SweepPlan {
   StressorJob job;  // the template of every run (sweep_runner.hpp)
   SweepSettings settings;
   bool profile = false;  // --profile: every run sampled by perf
+  std::string predict;   // --predict SHAPE: printed after the report ("" = none)
 };
 
 int run_sweep_experiment(const SweepPlan& plan, const StorageOptions& storage,

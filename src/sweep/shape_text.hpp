@@ -1,0 +1,14 @@
+#pragma once
+// A parent shape to predict, as users type it: "64M,vmas=300,folio=64K" (size first; vmas
+// defaults to 1, folio to 4K).
+
+#include <string_view>
+
+#include "sweep/cost_model.hpp"
+
+namespace clonebench {
+
+// Pages of 4 KiB, VMAs, and folios (pages / folio pages). Throws UsageError naming `flag`.
+ShapeX parse_shape(std::string_view text, std::string_view flag);
+
+}  // namespace clonebench

@@ -19,6 +19,8 @@ packages=(
   libcmark-gfm-dev libcmark-gfm-extensions-dev  # report --format html renders its text
   gnuplot-nox  # report --format html draws its plots with gnuplot
   chromium     # the headless browser test of the HTML reports
+  # tests/data/sweep/cost_model_reference.py: the independent fit the cost model's test checks
+  python3-numpy python3-scipy python3-statsmodels
 )
 
 missing=()

@@ -22,6 +22,8 @@
 #include "sweep/size_list.hpp"
 #include "sweep/sweep_design.hpp"
 #include "sweep/sweep_experiment.hpp"
+#include "sweep/sweep_presets.hpp"
+#include "sys/parent_fit.hpp"
 #include "sys/parent_memory.hpp"
 #include "sys/text_file.hpp"
 #include "sys/thp_settings.hpp"
@@ -65,6 +67,7 @@ void check_folio_axis(const SweepSettings& settings) {
 struct SweepArgs {
   std::string stressor, rss, rss_kind = "anon", vmas = "1", folio,
                              rounds;  // rounds "": the default
+  std::string preset;                 // --preset NAME | list
   std::string predict, from;        // --predict SHAPE, --from FILE (a stored sweep's JSON document)
   std::string precision, max_time;  // "3%", "2m": rounds until ±3 % per page or 2 minutes
   std::string timeout_per_point = "1s", instances = "1", seed, json_path, label, db_path;
@@ -170,7 +173,50 @@ int predict_from_stored(const SweepArgs& args) {
   return kExitOk;
 }
 
-int run_sweep_command(const SweepArgs& args) {
+// A preset fills what the user left unset; its --rss is the first of its lists that fits here.
+SweepArgs with_preset(const SweepArgs& given, const SweepPreset& preset) {
+  SweepArgs args = given;
+  if (args.stressor.empty()) {
+    args.stressor = "fork";
+  }
+  if (args.rss.empty()) {
+    for (const std::string& choice : preset.rss_choices) {
+      args.rss = choice;
+      const std::vector<std::uint64_t> sizes = parse_size_list(choice, "--rss");
+      try {
+        check_parent_fits({ParentKind::kAnon, *std::max_element(sizes.begin(), sizes.end()), 1}, 1);
+        break;
+      } catch (const UsageError&) {
+        // too large for this machine: the next, smaller list
+      }
+    }
+    if (args.rss != preset.rss_choices.front()) {
+      fmt::print(stderr, "clonebench: --preset {}: --rss {} is the largest that fits here\n",
+                 preset.name, args.rss);
+    }
+  }
+  args.vmas = args.vmas == "1" ? preset.vmas : args.vmas;
+  args.folio = args.folio.empty() ? preset.folio : args.folio;
+  args.rounds = args.rounds.empty() ? preset.rounds : args.rounds;
+  args.timeout_per_point =
+      args.timeout_per_point == "1s" ? preset.timeout_per_point : args.timeout_per_point;
+  return args;
+}
+
+int run_sweep_command(const SweepArgs& given) {
+  if (given.preset == "list") {
+    fmt::print("{}", render_preset_list());
+    return kExitOk;
+  }
+  const SweepPreset* preset = nullptr;
+  if (!given.preset.empty()) {
+    preset = find_sweep_preset(given.preset);
+    if (preset == nullptr) {
+      throw UsageError(fmt::format("--preset: '{}' is not a preset (see --preset list)",
+                                   printable(given.preset)));
+    }
+  }
+  const SweepArgs args = preset != nullptr ? with_preset(given, *preset) : given;
   if (!args.predict.empty() && args.stressor.empty()) {
     return predict_from_stored(args);
   }
@@ -184,6 +230,7 @@ int run_sweep_command(const SweepArgs& args) {
     (void)parse_shape(args.predict, "--predict");  // a bad shape is refused before any run
     plan.predict = args.predict;
   }
+  plan.preset = args.preset;
   return run_sweep_experiment(plan, {args.label, args.db_path, args.no_store}, args.json_path,
                               args.quiet);
 }
@@ -204,6 +251,9 @@ void add_sweep_command(CLI::App& app, CommandList& commands) {
   sweep->add_option("--folio", args->folio,
                     "anon memory in folios of each size, an axis: 4K,16K,64K,2M (root; sets and "
                     "restores the THP switches)");
+  sweep->add_option("--preset", args->preset,
+                    "repeat a published experiment: folio-fork, vma-fork (list: what each sets "
+                    "and reproduces)");
   sweep->add_option("--predict", args->predict,
                     "predict the cost of a parent shape, e.g. 64M,vmas=300,folio=64K (after the "
                     "sweep; without STRESSOR from the newest stored sweep or --from)");

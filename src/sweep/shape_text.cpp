@@ -13,10 +13,12 @@ ShapeX parse_shape(std::string_view text, std::string_view flag) {
   const std::uint64_t bytes = parse_size_bytes(text.substr(0, comma), flag);
   std::uint64_t vmas = 1, folio_bytes = 4096;
   std::string_view rest = comma == std::string_view::npos ? "" : text.substr(comma + 1);
-  while (!rest.empty()) {
+  bool more = comma != std::string_view::npos;  // "64M," promises an item: an empty one is bad
+  while (more) {
     const std::size_t next = rest.find(',');
     const std::string_view item = rest.substr(0, next);
-    rest = next == std::string_view::npos ? "" : rest.substr(next + 1);
+    more = next != std::string_view::npos;
+    rest = more ? rest.substr(next + 1) : "";
     const std::size_t equals = item.find('=');
     const std::string_view key = item.substr(0, equals);
     const std::string_view value = equals == std::string_view::npos ? "" : item.substr(equals + 1);

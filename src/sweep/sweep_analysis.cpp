@@ -150,7 +150,10 @@ double entries_copied(const ParentMemory& parent) {
 ShapeX shape_of(const ParentMemory& parent) {
   ShapeX shape;
   shape.pages = sweep_pages(parent);
-  shape.vmas = static_cast<double>(std::max<std::uint64_t>(parent.vmas_requested, 1));
+  // No region, no mappings: --vmas splits only a region that exists.
+  shape.vmas = parent.requested_bytes == 0
+                   ? 0
+                   : static_cast<double>(std::max<std::uint64_t>(parent.vmas_requested, 1));
   double samples = 0, folios_per_page = 0;
   for (std::size_t order = 0; order < parent.folio_order_samples.size(); ++order) {
     samples += parent.folio_order_samples[order];

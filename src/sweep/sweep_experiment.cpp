@@ -16,6 +16,7 @@
 #include "sweep/cost_model_json.hpp"
 #include "sweep/cost_model_render.hpp"
 #include "sweep/shape_text.hpp"
+#include "sweep/sweep_presets.hpp"
 #include "sweep/sweep_render.hpp"
 #include "sweep/sweep_runner.hpp"
 
@@ -96,6 +97,9 @@ int run_sweep_experiment(const SweepPlan& plan, const StorageOptions& storage,
   };
   if (write_outputs({{json_path, "--json", document}})) {
     fmt::print("{}", render_sweep(summary));
+    if (const SweepPreset* preset = find_sweep_preset(plan.preset)) {
+      fmt::print("{}", render_preset_comparison(*preset, summary));
+    }
     if (!plan.predict.empty() && summary.contains("model")) {
       fmt::print("\n{}", render_prediction(cost_model_from_json(summary.at("model"), "sweep"),
                                            parse_shape(plan.predict, "--predict"),

@@ -15,6 +15,7 @@ struct SweepPlan {
   SweepSettings settings;
   bool profile = false;  // --profile: every run sampled by perf
   std::string predict;   // --predict SHAPE: printed after the report ("" = none)
+  std::string preset;    // --preset NAME: its comparison is printed after the report
 };
 
 int run_sweep_experiment(const SweepPlan& plan, const StorageOptions& storage,

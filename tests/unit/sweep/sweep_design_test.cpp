@@ -9,6 +9,9 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "sweep/shape_text.hpp"
+#include "sweep/size_list.hpp"
+#include "sweep/sweep_presets.hpp"
 #include "sweep/sweep_runner.hpp"
 
 namespace clonebench {
@@ -75,6 +78,40 @@ TEST(SweepDesign, ShufflesEveryRoundDifferentlyAndVisitsEveryPointOnce) {
   EXPECT_NE(first, second);
   EXPECT_EQ(std::set<std::size_t>(first.begin(), first.end()).size(), 12u);
   EXPECT_EQ(round_order(12, 5, 1), second);
+}
+
+}  // namespace
+}  // namespace clonebench
+
+namespace clonebench {
+namespace {
+
+TEST(SweepShape, ReadsASizeWithVmasAndFolio) {
+  const ShapeX shape = parse_shape("64M,vmas=300,folio=64K", "--predict");
+  EXPECT_DOUBLE_EQ(shape.pages, 16384);
+  EXPECT_DOUBLE_EQ(shape.vmas, 300);
+  EXPECT_DOUBLE_EQ(shape.folios, 1024);
+  const ShapeX plain = parse_shape("8M", "--predict");
+  EXPECT_DOUBLE_EQ(plain.vmas, 1);
+  EXPECT_DOUBLE_EQ(plain.folios, plain.pages);
+}
+
+TEST(SweepShape, RefusesWhatIsNotAShapeNamingTheFlag) {
+  for (const char* bad : {"", "64M,vma=3", "64M,folio=3K", "64M,vmas=0", "x,vmas=2", "64M,"}) {
+    EXPECT_THROW(parse_shape(bad, "--predict"), UsageError) << bad;
+  }
+}
+
+TEST(SweepPresets, EachNamesWhatItReproducesAndSetsAtLeastTwoSizes) {
+  ASSERT_NE(find_sweep_preset("folio-fork"), nullptr);
+  ASSERT_NE(find_sweep_preset("vma-fork"), nullptr);
+  EXPECT_EQ(find_sweep_preset("nope"), nullptr);
+  for (const SweepPreset& preset : sweep_presets()) {
+    for (const std::string& rss : preset.rss_choices) {
+      EXPECT_GE(parse_size_list(rss, "--rss").size(), 2u) << preset.name;
+    }
+    EXPECT_NE(render_preset_list().find(preset.name), std::string::npos);
+  }
 }
 
 }  // namespace

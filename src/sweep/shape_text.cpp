@@ -7,6 +7,9 @@
 #include "sweep/sweep_design.hpp"
 
 namespace clonebench {
+namespace {
+constexpr std::uint64_t kPmdFolioBytes = 2u << 20;
+}  // namespace
 
 ShapeX parse_shape(std::string_view text, std::string_view flag) {
   const std::size_t comma = text.find(',');
@@ -36,6 +39,9 @@ ShapeX parse_shape(std::string_view text, std::string_view flag) {
   shape.pages = static_cast<double>(bytes / 4096);
   shape.vmas = static_cast<double>(vmas);
   shape.folios = shape.pages * 4096 / static_cast<double>(folio_bytes);
+  if (folio_bytes == kPmdFolioBytes) {
+    shape.pages = 0;  // PMD-mapped, as the sweep's 2 MiB points are: no PTEs (docs/sweep.md)
+  }
   return shape;
 }
 

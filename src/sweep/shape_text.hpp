@@ -8,7 +8,8 @@
 
 namespace clonebench {
 
-// Pages of 4 KiB, VMAs, and folios (pages / folio pages). Throws UsageError naming `flag`.
+// Pages of 4 KiB mapped by PTEs (none for 2M folios, which are PMD-mapped), VMAs, and folios
+// (size / folio size). Throws UsageError naming `flag`.
 ShapeX parse_shape(std::string_view text, std::string_view flag);
 
 }  // namespace clonebench

@@ -149,7 +149,16 @@ double entries_copied(const ParentMemory& parent) {
 
 ShapeX shape_of(const ParentMemory& parent) {
   ShapeX shape;
-  shape.pages = sweep_pages(parent);
+  // Pages mapped by a PTE: a PMD-mapped 2 MiB folio (AnonHugePages) has no PTE to copy or zap,
+  // only its folio, so its pages are left out of the per-page term.
+  const double pmd_mapped_pages =
+      parent.kind == ParentKind::kAnon || parent.kind == ParentKind::kThp
+          ? std::min<double>(static_cast<double>(parent.anon_huge_kb),
+                             static_cast<double>(parent.region_anonymous_kb)) /
+                kPageKb
+          : 0;
+  const double all_pages = sweep_pages(parent);
+  shape.pages = std::max(all_pages - pmd_mapped_pages, 0.0);
   // No region, no mappings: --vmas splits only a region that exists.
   shape.vmas = parent.requested_bytes == 0
                    ? 0
@@ -160,11 +169,11 @@ ShapeX shape_of(const ParentMemory& parent) {
     folios_per_page += parent.folio_order_samples[order] / std::ldexp(1.0, static_cast<int>(order));
   }
   if (samples > 0) {
-    shape.folios = shape.pages * folios_per_page / samples;
+    shape.folios = all_pages * folios_per_page / samples;
   } else if (parent.folio_bytes_requested > 4096) {
-    shape.folios = shape.pages * 4096 / static_cast<double>(parent.folio_bytes_requested);
+    shape.folios = all_pages * 4096 / static_cast<double>(parent.folio_bytes_requested);
   } else {
-    shape.folios = shape.pages;
+    shape.folios = all_pages;
   }
   return shape;
 }

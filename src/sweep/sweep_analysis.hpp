@@ -68,8 +68,8 @@ double entries_copied(const ParentMemory& parent);
 
 PhaseCosts phase_costs(const RunResult& result);
 
-// The regressors of the cost model for one run: pages as sweep_pages(), the VMAs asked for (none
-// without a region), and
+// The regressors of the cost model for one run: the pages of sweep_pages() that a PTE maps
+// (PMD-mapped THP left out), the VMAs asked for (none without a region), and
 // the folios holding the pages as the sampled folio orders say (pages / folio pages when nothing
 // was sampled and a folio size was asked for; pages otherwise).
 ShapeX shape_of(const ParentMemory& parent);

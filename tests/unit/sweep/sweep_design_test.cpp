@@ -91,6 +91,9 @@ TEST(SweepShape, ReadsASizeWithVmasAndFolio) {
   EXPECT_DOUBLE_EQ(shape.pages, 16384);
   EXPECT_DOUBLE_EQ(shape.vmas, 300);
   EXPECT_DOUBLE_EQ(shape.folios, 1024);
+  const ShapeX pmd = parse_shape("64M,folio=2M", "--predict");
+  EXPECT_DOUBLE_EQ(pmd.pages, 0);  // PMD-mapped: no PTEs
+  EXPECT_DOUBLE_EQ(pmd.folios, 32);
   const ShapeX plain = parse_shape("8M", "--predict");
   EXPECT_DOUBLE_EQ(plain.vmas, 1);
   EXPECT_DOUBLE_EQ(plain.folios, plain.pages);

@@ -20,9 +20,10 @@ packages=(
   gnuplot-nox  # report --format html draws its plots with gnuplot
   libbpf-dev bpftool llvm-14 libelf-dev  # trace: the BPF census (clang-14 compiles it)
   chromium     # the headless browser test of the HTML reports
-  # `clonebench kernels` boots kernel images in QEMU; the tests' independent statistics oracle
-  # (tests/data/compare/boots/boot_level_cases.py) checks itself against scipy
-  qemu-system-x86 python3-scipy
+  # `clonebench kernels` boots kernel images in QEMU; the tests' independent oracles check
+  # themselves against scipy (tests/data/compare/boots/boot_level_cases.py) and statsmodels
+  # (tests/data/sweep/cost_model_reference.py)
+  qemu-system-x86 python3-numpy python3-scipy python3-statsmodels
 )
 
 missing=()

@@ -1,4 +1,9 @@
 // `clonebench sweep STRESSOR --rss LIST`: cost versus parent size, fitted as fixed + per page.
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
 #include <random>
 
 #include "cli/command.hpp"
@@ -6,19 +11,65 @@
 #include "cli/run_spec.hpp"
 #include "cli/workload_options.hpp"
 #include "core/error.hpp"
+#include "core/size_text.hpp"
 #include "core/text_safety.hpp"
 #include "core/units.hpp"
+#include "store/store.hpp"
 #include "stressors/stressor.hpp"
+#include "sweep/cost_model_json.hpp"
+#include "sweep/cost_model_render.hpp"
+#include "sweep/shape_text.hpp"
 #include "sweep/size_list.hpp"
+#include "sweep/sweep_design.hpp"
 #include "sweep/sweep_experiment.hpp"
+#include "sweep/sweep_presets.hpp"
 #include "sys/map_count_limit.hpp"
+#include "sys/parent_fit.hpp"
 #include "sys/parent_memory.hpp"
+#include "sys/text_file.hpp"
+#include "sys/thp_settings.hpp"
 
 namespace clonebench {
 namespace {
 
+// --vmas above what vm.max_map_count leaves once the process's own mappings (and the guard hole
+// of each piece, which is not a mapping) are counted would fail in the worker, not here.
+constexpr std::uint64_t kOwnMappingsHeadroom = 512;
+
+std::uint64_t max_parent_vmas() {
+  std::uint64_t max_map_count = kMaxParentVmas + kOwnMappingsHeadroom;
+  if (const auto text = read_text_file("/proc/sys/vm/max_map_count")) {
+    try {
+      max_map_count = static_cast<std::uint64_t>(std::stoull(*text));
+    } catch (const std::exception&) {
+      // not a number: the fixed limit alone
+    }
+  }
+  return std::min<std::uint64_t>(kMaxParentVmas, max_map_count > kOwnMappingsHeadroom
+                                                     ? max_map_count - kOwnMappingsHeadroom
+                                                     : 1);
+}
+
+// A folio axis writes the kernel's THP switches: root only, anon only, sizes the kernel has.
+void check_folio_axis(const SweepSettings& settings) {
+  if (settings.rss_kind != ParentKind::kAnon) {
+    throw UsageError("--folio: needs --rss-kind anon (the folio sizes are anonymous memory's)");
+  }
+  if (::geteuid() != 0) {
+    throw UsageError(fmt::format(
+        "--folio: needs root: each point sets {}/hugepages-<N>kB/enabled (and puts it back)",
+        kThpRoot));
+  }
+  for (const std::uint64_t bytes : settings.folios) {
+    (void)folio_thp_settings(std::string(kThpRoot), bytes / 1024);  // refuses a size not there
+  }
+}
+
 struct SweepArgs {
-  std::string stressor, rss, rss_kind = "anon", vmas = "1", rounds;  // rounds "": the default
+  std::string stressor, rss, rss_kind = "anon", vmas = "1", folio,
+                             rounds;  // rounds "": the default
+  std::string preset;                 // --preset NAME | list
+  std::string predict, from;        // --predict SHAPE, --from FILE (a stored sweep's JSON document)
   std::string precision, max_time;  // "3%", "2m": rounds until ±3 % per page or 2 minutes
   std::string timeout_per_point = "1s", instances = "1", seed, json_path, label, db_path;
   bool no_store = false;
@@ -28,6 +79,11 @@ struct SweepArgs {
 };
 
 SweepPlan parse_sweep(const SweepArgs& args) {
+  if (args.stressor.empty()) {
+    throw UsageError(
+        "STRESSOR: a sweep needs a stressor, e.g. `clonebench sweep fork --rss "
+        "0,64M` (or only --predict SHAPE to predict from a stored sweep)");
+  }
   require_stressor(args.stressor, "STRESSOR");
   SweepPlan parsed;
   SweepSettings& settings = parsed.settings;
@@ -40,8 +96,21 @@ SweepPlan parse_sweep(const SweepArgs& args) {
     require_selectable_label(args.label, "--label");
   }
   settings.rss_kind = parse_parent_kind(args.rss_kind, "--rss-kind");
-  settings.vmas = static_cast<std::uint64_t>(parse_integer(args.vmas, "--vmas", 1, kMaxParentVmas));
-  check_vmas_under_map_count(settings.vmas, read_max_map_count());
+  settings.vmas = parse_vmas_list(args.vmas, "--vmas", max_parent_vmas());
+  for (const std::uint64_t vmas : settings.vmas) {
+    check_vmas_under_map_count(vmas, read_max_map_count());
+  }
+  if (!args.folio.empty()) {
+    settings.folios = parse_folio_list(args.folio, "--folio");
+    check_folio_axis(settings);
+  }
+  const std::vector<SweepPoint> design = settings.design();  // refuses a folio above a size
+  for (const SweepPoint& point : design) {
+    if (point.bytes != 0 && point.vmas > point.bytes / 4096) {
+      throw UsageError(fmt::format("--vmas: {} mappings do not fit in --rss {} ({} pages)",
+                                   point.vmas, format_size(point.bytes), point.bytes / 4096));
+    }
+  }
   const PrecisionOptions precision = parse_precision_options(args.precision, args.max_time, "2m");
   settings.precision = precision.precision;
   settings.max_time_s = precision.max_time_s;
@@ -60,16 +129,114 @@ SweepPlan parse_sweep(const SweepArgs& args) {
   job.instances = settings.instances;
   job.timeout_s = settings.timeout_per_point_s;
   job.parent.kind = settings.rss_kind;
-  job.parent.vmas = settings.vmas;
+  job.parent.vmas = settings.vmas.front();
   job.seed = settings.seed;
   apply_workload(parse_workload_options(args.workload), job);
   parsed.profile = args.profile;
   return parsed;
 }
 
-int run_sweep_command(const SweepArgs& args) {
-  return run_sweep_experiment(parse_sweep(args), {args.label, args.db_path, args.no_store},
-                              args.json_path, args.quiet);
+// The summary of the sweep to predict from: --from FILE (a `sweep --json` document) or the
+// newest sweep stored in the database.
+nlohmann::json stored_sweep_summary(const SweepArgs& args) {
+  if (!args.from.empty()) {
+    const std::optional<std::string> text = read_text_file(args.from);
+    if (!text) {
+      throw UsageError(fmt::format("--from: cannot read {}", printable(args.from)));
+    }
+    nlohmann::json document = nlohmann::json::parse(*text, nullptr, false);
+    if (document.is_discarded() || !document.is_object() || !document.contains("sweep")) {
+      throw UsageError(fmt::format("--from: {} is not a sweep's JSON document (sweep --json)",
+                                   printable(args.from)));
+    }
+    return document.at("sweep");
+  }
+  const std::string path = database_path(args.db_path);
+  if (!std::filesystem::exists(path)) {
+    throw UsageError(
+        fmt::format("--predict: no database at {} and no --from FILE", printable(path)));
+  }
+  const Store store(path, Store::Access::kReadOnly);
+  const auto experiment = store.latest_experiment("sweep");
+  if (!experiment) {
+    throw UsageError(fmt::format("--predict: no sweep stored in {}", printable(path)));
+  }
+  return experiment->summary;
+}
+
+int predict_from_stored(const SweepArgs& args) {
+  const ShapeX shape = parse_shape(args.predict, "--predict");
+  const nlohmann::json summary = stored_sweep_summary(args);
+  if (!summary.is_object() || !summary.contains("model")) {
+    throw UsageError(
+        "--predict: the sweep has no cost model (stored before it existed, or too "
+        "few runs to fit one)");
+  }
+  const CostModel model = cost_model_from_json(summary.at("model"), "--predict");
+  fmt::print("{}", render_prediction(model, shape, printable(args.predict)));
+  return kExitOk;
+}
+
+// A preset fills what the user left unset; its --rss is the first of its lists that fits here.
+SweepArgs with_preset(const SweepArgs& given, const SweepPreset& preset) {
+  SweepArgs args = given;
+  if (args.stressor.empty()) {
+    args.stressor = "fork";
+  }
+  if (args.rss.empty()) {
+    for (const std::string& choice : preset.rss_choices) {
+      args.rss = choice;
+      const std::vector<std::uint64_t> sizes = parse_size_list(choice, "--rss");
+      try {
+        check_parent_fits({ParentKind::kAnon, *std::max_element(sizes.begin(), sizes.end()), 1}, 1);
+        break;
+      } catch (const UsageError&) {
+        // too large for this machine: the next, smaller list
+      }
+    }
+    if (args.rss != preset.rss_choices.front()) {
+      fmt::print(stderr, "clonebench: --preset {}: --rss {} is the largest that fits here\n",
+                 preset.name, args.rss);
+    }
+  }
+  args.vmas = args.vmas == "1" ? preset.vmas : args.vmas;
+  args.folio = args.folio.empty() ? preset.folio : args.folio;
+  args.rounds = args.rounds.empty() ? preset.rounds : args.rounds;
+  args.timeout_per_point =
+      args.timeout_per_point == "1s" ? preset.timeout_per_point : args.timeout_per_point;
+  return args;
+}
+
+int run_sweep_command(const SweepArgs& given) {
+  if (given.preset == "list") {
+    fmt::print("{}", render_preset_list());
+    return kExitOk;
+  }
+  const SweepPreset* preset = nullptr;
+  if (!given.preset.empty()) {
+    preset = find_sweep_preset(given.preset);
+    if (preset == nullptr) {
+      throw UsageError(fmt::format("--preset: '{}' is not a preset (see --preset list)",
+                                   printable(given.preset)));
+    }
+  }
+  const SweepArgs args = preset != nullptr ? with_preset(given, *preset) : given;
+  if (!args.predict.empty() && args.stressor.empty()) {
+    return predict_from_stored(args);
+  }
+  if (!args.from.empty()) {
+    throw UsageError(
+        "--from: only with --predict and no STRESSOR (it predicts from a stored "
+        "sweep instead of running one)");
+  }
+  SweepPlan plan = parse_sweep(args);
+  if (!args.predict.empty()) {
+    (void)parse_shape(args.predict, "--predict");  // a bad shape is refused before any run
+    plan.predict = args.predict;
+  }
+  plan.preset = args.preset;
+  return run_sweep_experiment(plan, {args.label, args.db_path, args.no_store}, args.json_path,
+                              args.quiet);
 }
 
 }  // namespace
@@ -78,12 +245,23 @@ void add_sweep_command(CLI::App& app, CommandList& commands) {
   CLI::App* sweep = app.add_subcommand(
       "sweep", "cost vs. parent size: fixed cost + cost per page, with confidence intervals");
   auto args = std::make_shared<SweepArgs>();
-  sweep->add_option("STRESSOR", args->stressor, "fork, clone, clone3, vfork, spawn, exec, thread")
-      ->required();
-  sweep->add_option("--rss", args->rss, "sizes: 0,16M,64M,256M or a range START:END:POINTS")
-      ->required();
+  sweep->add_option("STRESSOR", args->stressor,
+                    "fork, clone, clone3, vfork, spawn, exec, thread (none: --predict from a "
+                    "stored sweep)");
+  sweep->add_option("--rss", args->rss, "sizes: 0,16M,64M,256M or a range START:END:POINTS");
   sweep->add_option("--rss-kind", args->rss_kind, "anon | thp | zero | shared | file | hugetlb");
-  sweep->add_option("--vmas", args->vmas, "split the region into N mappings (default 1)");
+  sweep->add_option("--vmas", args->vmas,
+                    "split the region into N mappings; a list is an axis: 1,64,4096 (default 1)");
+  sweep->add_option("--folio", args->folio,
+                    "anon memory in folios of each size, an axis: 4K,16K,64K,2M (root; sets and "
+                    "restores the THP switches)");
+  sweep->add_option("--preset", args->preset,
+                    "repeat a published experiment: folio-fork, vma-fork (list: what each sets "
+                    "and reproduces)");
+  sweep->add_option("--predict", args->predict,
+                    "predict the cost of a parent shape, e.g. 64M,vmas=300,folio=64K (after the "
+                    "sweep; without STRESSOR from the newest stored sweep or --from)");
+  sweep->add_option("--from", args->from, "with --predict: the sweep's JSON document (--json)");
   sweep->add_option("--rounds", args->rounds,
                     "rounds; each measures every size once (default 5; with --precision, the "
                     "most, default 1000)");

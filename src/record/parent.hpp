@@ -3,6 +3,7 @@
 // was. Plain data with no library behind it: it crosses the exec into clonebench-worker inside
 // the instance's shared page and is read back by the driver without conversion.
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -28,6 +29,9 @@ struct ParentShape {
   ParentKind kind = ParentKind::kAnon;
   std::uint64_t bytes = 0;  // --rss
   std::uint64_t vmas = 1;   // --vmas
+  // sweep --folio: anonymous memory in folios of this size (bytes; 0 = the kind's default). The
+  // region is then aligned to it and advised MADV_HUGEPAGE; the sweep sets the sysfs switches.
+  std::uint64_t folio_bytes = 0;
 };
 
 // What the forking process really was while it created children, read from /proc/self/smaps
@@ -48,6 +52,10 @@ struct ParentMemory {
   std::uint64_t baseline_vma_count = 0;  // the worker before the region was mapped
   std::uint64_t baseline_rss_kb = 0;
   std::uint64_t baseline_anonymous_kb = 0;
+  std::uint64_t folio_bytes_requested = 0;  // ParentShape::folio_bytes
+  // Sampled pages of the region by the order of the folio holding them (0 = 4 KiB … 9 = 2 MiB),
+  // from pagemap and kpageflags (sys/folio_probe.hpp); all zero where they cannot be read.
+  std::array<std::uint32_t, 10> folio_order_samples{};
 };
 
 static_assert(std::is_trivially_copyable_v<ParentShape>, "ParentShape crosses the exec as bytes");

@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <charconv>
 #include <sstream>
 #include <type_traits>
@@ -43,21 +44,30 @@ std::uint64_t parse_unsigned(std::string_view text, const std::string& source) {
 }  // namespace
 
 nlohmann::json parent_to_json(const ParentMemory& parent) {
-  return {{"kind", parent_kind_name(parent.kind)},
-          {"requested_bytes", parent.requested_bytes},
-          {"vmas_requested", parent.vmas_requested},
-          {"rss_kb", parent.rss_kb},
-          {"anonymous_kb", parent.anonymous_kb},
-          {"anon_huge_kb", parent.anon_huge_kb},
-          {"shared_kb", parent.shared_kb},
-          {"hugetlb_kb", parent.hugetlb_kb},
-          {"vma_count", parent.vma_count},
-          {"region_rss_kb", parent.region_rss_kb},
-          {"region_anonymous_kb", parent.region_anonymous_kb},
-          {"baseline",
-           {{"vma_count", parent.baseline_vma_count},
-            {"rss_kb", parent.baseline_rss_kb},
-            {"anonymous_kb", parent.baseline_anonymous_kb}}}};
+  nlohmann::json json = {{"kind", parent_kind_name(parent.kind)},
+                         {"requested_bytes", parent.requested_bytes},
+                         {"vmas_requested", parent.vmas_requested},
+                         {"rss_kb", parent.rss_kb},
+                         {"anonymous_kb", parent.anonymous_kb},
+                         {"anon_huge_kb", parent.anon_huge_kb},
+                         {"shared_kb", parent.shared_kb},
+                         {"hugetlb_kb", parent.hugetlb_kb},
+                         {"vma_count", parent.vma_count},
+                         {"region_rss_kb", parent.region_rss_kb},
+                         {"region_anonymous_kb", parent.region_anonymous_kb},
+                         {"baseline",
+                          {{"vma_count", parent.baseline_vma_count},
+                           {"rss_kb", parent.baseline_rss_kb},
+                           {"anonymous_kb", parent.baseline_anonymous_kb}}}};
+  // Only where there is something to say: older records and every kind but anon have neither.
+  const bool sampled =
+      std::any_of(parent.folio_order_samples.begin(), parent.folio_order_samples.end(),
+                  [](std::uint32_t count) { return count != 0; });
+  if (parent.folio_bytes_requested != 0 || sampled) {
+    json["folio_bytes_requested"] = parent.folio_bytes_requested;
+    json["folio_order_samples"] = parent.folio_order_samples;
+  }
+  return json;
 }
 
 ParentMemory parent_from_json(const nlohmann::json& json, const std::string& source) {
@@ -83,6 +93,20 @@ ParentMemory parent_from_json(const nlohmann::json& json, const std::string& sou
   read_field(json, "vma_count", parent.vma_count, source);
   read_field(json, "region_rss_kb", parent.region_rss_kb, source);
   read_field(json, "region_anonymous_kb", parent.region_anonymous_kb, source);
+  read_field(json, "folio_bytes_requested", parent.folio_bytes_requested, source);
+  if (const auto samples = json.find("folio_order_samples"); samples != json.end()) {
+    if (!samples->is_array() || samples->size() != parent.folio_order_samples.size()) {
+      throw UsageError(fmt::format("{}: \"parent.folio_order_samples\" is not an array of {}",
+                                   source, parent.folio_order_samples.size()));
+    }
+    for (std::size_t order = 0; order < parent.folio_order_samples.size(); ++order) {
+      if (!(*samples)[order].is_number_unsigned()) {
+        throw UsageError(
+            fmt::format("{}: \"parent.folio_order_samples\" holds a non-count", source));
+      }
+      parent.folio_order_samples[order] = (*samples)[order].get<std::uint32_t>();
+    }
+  }
   if (const auto baseline = json.find("baseline"); baseline != json.end()) {
     if (!baseline->is_object()) {
       throw UsageError(fmt::format("{}: \"parent.baseline\" is not an object", source));

@@ -4,11 +4,14 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <stdexcept>
 
 #include "core/error.hpp"
+#include "sweep/cost_model_json.hpp"
 #include "sweep/line_fit.hpp"
 
 namespace clonebench {
@@ -29,9 +32,18 @@ nlohmann::json estimate_json(double estimate, double lo, double hi) {
   return {{"estimate", estimate}, {"ci", {lo, hi}}};
 }
 
-nlohmann::json point_json(const SweepSettings& settings, std::size_t point,
+nlohmann::json folio_json(const FolioObtained& folio) {
+  return {{"requested_bytes", folio.requested_bytes},
+          {"samples", folio.samples},
+          {"dominant_bytes", folio.dominant_bytes},
+          {"share_requested", folio.share_requested},
+          {"materialised", folio.materialised ? nlohmann::json(*folio.materialised) : nullptr}};
+}
+
+nlohmann::json point_json(const SweepPoint& design, std::size_t point,
                           const std::vector<SweepSample>& samples) {
   nlohmann::json runs = nlohmann::json::array();
+  std::vector<const ParentMemory*> parents;
   std::vector<double> pages, copied, create, reap, total, huge;
   for (const SweepSample& sample : samples) {
     if (sample.point != point) {
@@ -39,6 +51,7 @@ nlohmann::json point_json(const SweepSettings& settings, std::size_t point,
     }
     const PhaseCosts& costs = sample.run.costs;
     const ParentMemory& parent = sample.run.parent;
+    parents.push_back(&parent);
     pages.push_back(sweep_pages(parent));
     copied.push_back(entries_copied(parent));
     create.push_back(costs.create_ns / 1000);
@@ -57,10 +70,43 @@ nlohmann::json point_json(const SweepSettings& settings, std::size_t point,
                     {"anon_huge_kb", parent.anon_huge_kb},
                     {"vma_count", parent.vma_count}});
   }
-  return {{"rss_bytes", settings.sizes[point]},  {"pages", median_of(pages)},
-          {"entries_copied", median_of(copied)}, {"anon_huge_kb", median_of(huge)},
-          {"create_us", median_of(create)},      {"reap_us", median_of(reap)},
-          {"total_us", median_of(total)},        {"runs", runs}};
+  nlohmann::json row = {{"rss_bytes", design.bytes},
+                        {"vmas", design.vmas},
+                        {"pages", median_of(pages)},
+                        {"entries_copied", median_of(copied)},
+                        {"anon_huge_kb", median_of(huge)},
+                        {"create_us", median_of(create)},
+                        {"reap_us", median_of(reap)},
+                        {"total_us", median_of(total)},
+                        {"runs", runs}};
+  if (design.folio_bytes != 0) {
+    row["folio"] = folio_json(folio_obtained(parents));
+  }
+  return row;
+}
+
+// The cost model over every axis the sweep varied, one per phase.
+CostModel fit_cost_model(const SweepSettings& settings, const std::vector<SweepSample>& samples) {
+  const std::vector<std::string> terms =
+      model_terms(settings.vmas.size() >= 2, settings.folios.size() >= 2);
+  CostModel model;
+  model.estimator =
+      "Huber M-estimate (IRLS, k = 1.345, MAD scale); 95 % CIs: bootstrap of runs within each "
+      "design point";
+  const std::array<const char*, 3> phases = {"create", "reap", "total"};
+  for (std::size_t phase = 0; phase < phases.size(); ++phase) {
+    std::vector<CostObservation> observations;
+    for (const SweepSample& sample : samples) {
+      const PhaseCosts& costs = sample.run.costs;
+      const double cost = phase == 0   ? costs.create_ns
+                          : phase == 1 ? costs.reap_ns
+                                       : costs.total_ns;
+      observations.push_back(CostObservation{shape_of(sample.run.parent), cost, sample.point});
+    }
+    model.phases.push_back(
+        fit_phase_model(phases[phase], observations, terms, settings.seed + 100 + phase));
+  }
+  return model;
 }
 
 nlohmann::json fit_json(const std::string& phase, const std::vector<double>& pages,
@@ -101,6 +147,63 @@ double entries_copied(const ParentMemory& parent) {
   return 0;
 }
 
+ShapeX shape_of(const ParentMemory& parent) {
+  ShapeX shape;
+  // Pages mapped by a PTE: a PMD-mapped 2 MiB folio (AnonHugePages) has no PTE to copy or zap,
+  // only its folio, so its pages are left out of the per-page term.
+  const double pmd_mapped_pages =
+      parent.kind == ParentKind::kAnon || parent.kind == ParentKind::kThp
+          ? std::min<double>(static_cast<double>(parent.anon_huge_kb),
+                             static_cast<double>(parent.region_anonymous_kb)) /
+                kPageKb
+          : 0;
+  const double all_pages = sweep_pages(parent);
+  shape.pages = std::max(all_pages - pmd_mapped_pages, 0.0);
+  // No region, no mappings: --vmas splits only a region that exists.
+  shape.vmas = parent.requested_bytes == 0
+                   ? 0
+                   : static_cast<double>(std::max<std::uint64_t>(parent.vmas_requested, 1));
+  double samples = 0, folios_per_page = 0;
+  for (std::size_t order = 0; order < parent.folio_order_samples.size(); ++order) {
+    samples += parent.folio_order_samples[order];
+    folios_per_page += parent.folio_order_samples[order] / std::ldexp(1.0, static_cast<int>(order));
+  }
+  if (samples > 0) {
+    shape.folios = all_pages * folios_per_page / samples;
+  } else if (parent.folio_bytes_requested > 4096) {
+    shape.folios = all_pages * 4096 / static_cast<double>(parent.folio_bytes_requested);
+  } else {
+    shape.folios = all_pages;
+  }
+  return shape;
+}
+
+FolioObtained folio_obtained(const std::vector<const ParentMemory*>& runs) {
+  FolioObtained folio;
+  std::array<std::uint64_t, 10> counts{};
+  for (const ParentMemory* parent : runs) {
+    folio.requested_bytes = parent->folio_bytes_requested;
+    for (std::size_t order = 0; order < counts.size(); ++order) {
+      counts[order] += parent->folio_order_samples[order];
+      folio.samples += parent->folio_order_samples[order];
+    }
+  }
+  if (folio.samples == 0) {
+    return folio;
+  }
+  const auto dominant =
+      static_cast<std::size_t>(std::max_element(counts.begin(), counts.end()) - counts.begin());
+  folio.dominant_bytes = std::uint64_t{4096} << dominant;
+  const std::uint64_t requested = std::max<std::uint64_t>(folio.requested_bytes, 4096);
+  const auto requested_order = static_cast<std::size_t>(std::countr_zero(requested / 4096));
+  folio.share_requested =
+      requested_order < counts.size()
+          ? static_cast<double>(counts[requested_order]) / static_cast<double>(folio.samples)
+          : 0;
+  folio.materialised = folio.share_requested >= 0.5;
+  return folio;
+}
+
 PhaseCosts phase_costs(const RunResult& result) {
   PhaseCosts costs;
   costs.create_ns = result.create.mean_ns();
@@ -135,13 +238,14 @@ double per_page_half_width(const std::vector<SweepSample>& samples) {
 
 nlohmann::json analyze_sweep(const SweepSettings& settings, const std::vector<SweepSample>& samples,
                              double elapsed_s) {
+  const std::vector<SweepPoint> design = settings.design();
   std::vector<double> pages;
   std::array<std::vector<double>, 3> costs;
   for (const SweepSample& sample : samples) {
     if (sample.run.bogo_ops == 0 || sample.run.create_count == 0) {
       throw RuntimeError(fmt::format(
           "sweep: the run at --rss {} bytes (round {}) created no children; nothing to fit",
-          settings.sizes[sample.point], sample.round + 1));
+          design[sample.point].bytes, sample.round + 1));
     }
     const PhaseCosts& phase = sample.run.costs;
     pages.push_back(sweep_pages(sample.run.parent));
@@ -150,27 +254,36 @@ nlohmann::json analyze_sweep(const SweepSettings& settings, const std::vector<Sw
     costs[2].push_back(phase.total_ns);
   }
   nlohmann::json points = nlohmann::json::array();
-  for (std::size_t point = 0; point < settings.sizes.size(); ++point) {
-    points.push_back(point_json(settings, point, samples));
+  for (std::size_t point = 0; point < design.size(); ++point) {
+    points.push_back(point_json(design[point], point, samples));
   }
   nlohmann::json fits = nlohmann::json::array();
   const std::array<const char*, 3> phases = {"create", "reap", "total"};
   for (std::size_t phase = 0; phase < phases.size(); ++phase) {
     fits.push_back(fit_json(phases[phase], pages, costs[phase], settings.seed + phase));
   }
-  return {{"stressor", settings.stressor},
-          {"rss_kind", parent_kind_name(settings.rss_kind)},
-          {"vmas", settings.vmas},
-          {"rounds", settings.rounds},
-          {"instances", settings.instances},
-          {"timeout_per_point_s", settings.timeout_per_point_s},
-          {"seed", settings.seed},
-          {"elapsed_s", elapsed_s},
-          {"x", "pages: 4 KiB pages of the populated region (requested size for zero)"},
-          {"total_definition", "CPU time (usr + sys, children included) per bogo op"},
-          {"estimator", "Theil-Sen; slope CI: Sen (Kendall); intercept CI: stratified bootstrap"},
-          {"points", points},
-          {"fits", fits}};
+  nlohmann::json summary = {
+      {"stressor", settings.stressor},
+      {"rss_kind", parent_kind_name(settings.rss_kind)},
+      {"vmas", settings.vmas.front()},
+      {"vmas_list", settings.vmas},
+      {"folio_list", settings.folios},
+      {"rounds", settings.rounds},
+      {"instances", settings.instances},
+      {"timeout_per_point_s", settings.timeout_per_point_s},
+      {"seed", settings.seed},
+      {"elapsed_s", elapsed_s},
+      {"x", "pages: 4 KiB pages of the populated region (requested size for zero)"},
+      {"total_definition", "CPU time (usr + sys, children included) per bogo op"},
+      {"estimator", "Theil-Sen; slope CI: Sen (Kendall); intercept CI: stratified bootstrap"},
+      {"points", points},
+      {"fits", fits}};
+  try {
+    summary["model"] = cost_model_to_json(fit_cost_model(settings, samples));
+  } catch (const std::invalid_argument& error) {
+    summary["model_note"] = error.what();  // too few runs or points for the model's terms
+  }
+  return summary;
 }
 
 }  // namespace clonebench

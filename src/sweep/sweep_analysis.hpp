@@ -9,13 +9,16 @@
 #include <vector>
 
 #include "record/run_record.hpp"
+#include "sweep/cost_model.hpp"
+#include "sweep/sweep_design.hpp"
 
 namespace clonebench {
 
 struct SweepSettings {
   std::string stressor;
   ParentKind rss_kind = ParentKind::kAnon;
-  std::uint64_t vmas = 1;
+  std::vector<std::uint64_t> vmas = {1};  // --vmas, as given
+  std::vector<std::uint64_t> folios;      // --folio in bytes, as given; empty: no folio axis
   std::uint32_t rounds = 5;
   std::uint32_t instances = 1;
   double timeout_per_point_s = 1.0;
@@ -25,6 +28,9 @@ struct SweepSettings {
   // total cost is at most ±P of its estimate, or until one more round would end after D.
   std::optional<double> precision;  // relative half-width: 0.03 = ±3 %
   std::optional<double> max_time_s;
+  // The design points (every combination of sizes, vmas and folios); SweepSample::point indexes
+  // this list.
+  std::vector<SweepPoint> design() const { return full_factorial(sizes, vmas, folios); }
 };
 
 // The three costs of one run in nanoseconds: mean create latency, mean reap latency, and total =
@@ -44,7 +50,7 @@ struct SweepRun {
 SweepRun sweep_run_of(const RunResult& result);
 
 struct SweepSample {
-  std::size_t point = 0;  // index into SweepSettings::sizes
+  std::size_t point = 0;  // index into SweepSettings::design()
   std::uint32_t round = 0;
   std::uint32_t order = 0;  // position within its round (the shuffled order)
   SweepRun run;
@@ -61,6 +67,23 @@ double sweep_pages(const ParentMemory& parent);
 double entries_copied(const ParentMemory& parent);
 
 PhaseCosts phase_costs(const RunResult& result);
+
+// The regressors of the cost model for one run: the pages of sweep_pages() that a PTE maps
+// (PMD-mapped THP left out), the VMAs asked for (none without a region), and
+// the folios holding the pages as the sampled folio orders say (pages / folio pages when nothing
+// was sampled and a folio size was asked for; pages otherwise).
+ShapeX shape_of(const ParentMemory& parent);
+
+// The folio sizes a point's runs really got, added up over its runs.
+struct FolioObtained {
+  std::uint64_t requested_bytes = 0;  // 0: no folio axis
+  std::uint64_t samples = 0;          // sampled pages; 0: could not be measured
+  std::uint64_t dominant_bytes = 0;   // the size most sampled pages sat in
+  double share_requested = 0;         // share of sampled pages in folios of the requested size
+  // At least half the sampled pages in folios of the requested size; only when measured.
+  std::optional<bool> materialised;
+};
+FolioObtained folio_obtained(const std::vector<const ParentMemory*>& runs);
 
 // Half the width of the per-page slope's interval of the total cost, relative to the slope:
 // 0.03 is ±3 %. Infinite when the slope is 0 or the samples span fewer than 2 sizes.

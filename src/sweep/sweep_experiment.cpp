@@ -13,6 +13,10 @@
 #include "experiment/profile_output.hpp"
 #include "experiment/profiled_job.hpp"
 #include "experiment/progress_line.hpp"
+#include "sweep/cost_model_json.hpp"
+#include "sweep/cost_model_render.hpp"
+#include "sweep/shape_text.hpp"
+#include "sweep/sweep_presets.hpp"
 #include "sweep/sweep_render.hpp"
 #include "sweep/sweep_runner.hpp"
 
@@ -27,7 +31,7 @@ void report_sweep_progress(const SweepSettings& settings, std::size_t done, std:
     fmt::print(stderr,
                "clonebench: sweep run {} (round {}) at --rss {}, {} spent; until ±{:g} % per page "
                "or {}\n",
-               done + 1, done / settings.sizes.size() + 1, format_size(bytes),
+               done + 1, done / settings.design().size() + 1, format_size(bytes),
                clock_duration(elapsed_s), *settings.precision * 100,
                clock_duration(settings.max_time_s.value_or(0)));
   } else {
@@ -93,6 +97,14 @@ int run_sweep_experiment(const SweepPlan& plan, const StorageOptions& storage,
   };
   if (write_outputs({{json_path, "--json", document}})) {
     fmt::print("{}", render_sweep(summary));
+    if (const SweepPreset* preset = find_sweep_preset(plan.preset)) {
+      fmt::print("{}", render_preset_comparison(*preset, summary));
+    }
+    if (!plan.predict.empty() && summary.contains("model")) {
+      fmt::print("\n{}", render_prediction(cost_model_from_json(summary.at("model"), "sweep"),
+                                           parse_shape(plan.predict, "--predict"),
+                                           printable(plan.predict)));
+    }
     fmt::print("{}", render_profile_section("kernel profile at each size, its rounds added up",
                                             profiles, compound_head_of(session.environment())));
   }

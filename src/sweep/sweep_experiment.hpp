@@ -14,6 +14,8 @@ struct SweepPlan {
   StressorJob job;  // the template of every run (sweep_runner.hpp)
   SweepSettings settings;
   bool profile = false;  // --profile: every run sampled by perf
+  std::string predict;   // --predict SHAPE: printed after the report ("" = none)
+  std::string preset;    // --preset NAME: its comparison is printed after the report
 };
 
 int run_sweep_experiment(const SweepPlan& plan, const StorageOptions& storage,

@@ -9,6 +9,8 @@
 
 #include "core/error.hpp"
 #include "core/units.hpp"
+#include "sweep/cost_model_json.hpp"
+#include "sweep/cost_model_render.hpp"
 
 namespace clonebench {
 namespace {
@@ -16,17 +18,80 @@ namespace {
 constexpr int kPlotWidth = 64;
 constexpr int kPlotHeight = 16;
 
+// "64K 97 %" (the folio size asked for, the share of sampled pages in it), "2M got 4K" when
+// the folios did not materialise, "64K ?" when they could not be measured.
+std::string folio_cell(const nlohmann::json& folio) {
+  const std::string asked = format_size(folio.at("requested_bytes").get<std::uint64_t>());
+  if (folio.at("materialised").is_null()) {
+    return asked + " ?";
+  }
+  if (!folio.at("materialised").get<bool>()) {
+    return asked + " got " + format_size(folio.at("dominant_bytes").get<std::uint64_t>());
+  }
+  return fmt::format("{} {:.0f} %", asked, folio.at("share_requested").get<double>() * 100);
+}
+
 std::string points_table(const nlohmann::json& summary) {
-  std::string out = fmt::format("{:>10} {:>10} {:>10} {:>11} {:>11} {:>11} {:>5}\n", "rss", "pages",
-                                "copied", "create µs", "reap µs", "total µs", "runs");
+  const bool vmas_axis = summary.contains("vmas_list") && summary.at("vmas_list").size() > 1;
+  const bool folio_axis = summary.contains("folio_list") && !summary.at("folio_list").empty();
+  std::string out = fmt::format("{:>10} ", "rss");
+  out += vmas_axis ? fmt::format("{:>6} ", "vmas") : "";
+  out += folio_axis ? fmt::format("{:>12} ", "folio") : "";
+  out += fmt::format("{:>10} {:>10} {:>11} {:>11} {:>11} {:>5}\n", "pages", "copied", "create µs",
+                     "reap µs", "total µs", "runs");
   for (const auto& point : summary.at("points")) {
-    out += fmt::format("{:>10} {:>10.0f} {:>10.0f} {:>11.2f} {:>11.2f} {:>11.2f} {:>5}\n",
-                       format_size(point.at("rss_bytes").get<std::uint64_t>()),
+    out += fmt::format("{:>10} ", format_size(point.at("rss_bytes").get<std::uint64_t>()));
+    out += vmas_axis ? fmt::format("{:>6} ", point.at("vmas").get<std::uint64_t>()) : "";
+    out += folio_axis ? fmt::format("{:>12} ", folio_cell(point.at("folio"))) : "";
+    out += fmt::format("{:>10.0f} {:>10.0f} {:>11.2f} {:>11.2f} {:>11.2f} {:>5}\n",
                        point.at("pages").get<double>(), point.at("entries_copied").get<double>(),
                        point.at("create_us").get<double>(), point.at("reap_us").get<double>(),
                        point.at("total_us").get<double>(), point.at("runs").size());
   }
   return out;
+}
+
+// The folio points whose folios did not materialise, said in words under the table.
+std::string folio_warnings(const nlohmann::json& summary) {
+  std::string out;
+  for (const auto& point : summary.at("points")) {
+    if (point.contains("folio") && point.at("folio").at("materialised") == false) {
+      out += fmt::format(
+          "warning: at --rss {} --vmas {} the {} folios did not materialise ({:.0f} % of the "
+          "sampled pages; most sat in {} folios): that point measures other folios\n",
+          format_size(point.at("rss_bytes").get<std::uint64_t>()),
+          point.at("vmas").get<std::uint64_t>(),
+          format_size(point.at("folio").at("requested_bytes").get<std::uint64_t>()),
+          point.at("folio").at("share_requested").get<double>() * 100,
+          format_size(point.at("folio").at("dominant_bytes").get<std::uint64_t>()));
+    }
+  }
+  return out;
+}
+
+// "1,64,4096" from a list of counts, " --folio 4K,64K" from a list of folio sizes.
+std::string axis_text(const nlohmann::json& summary, const char* key, const std::string& absent,
+                      bool sizes) {
+  if (!summary.contains(key) || summary.at(key).empty()) {
+    return absent;
+  }
+  std::string out = sizes ? " --folio " : "";
+  for (const auto& value : summary.at(key)) {
+    const auto number = value.get<std::uint64_t>();
+    out += (out.empty() || out.back() == ' ' ? "" : ",") +
+           (sizes ? format_size(number) : std::to_string(number));
+  }
+  return out;
+}
+
+std::string model_section(const nlohmann::json& summary) {
+  if (summary.contains("model")) {
+    return "\n" + render_cost_model(cost_model_from_json(summary.at("model"), "sweep summary"));
+  }
+  if (summary.contains("model_note")) {
+    return "\ncost model: not fitted (" + summary.at("model_note").get<std::string>() + ")\n";
+  }
+  return "";  // a sweep stored before the model existed
 }
 
 std::string fits_table(const nlohmann::json& summary) {
@@ -137,14 +202,16 @@ std::string render_sweep(const nlohmann::json& summary) {
   }
   try {
     std::string out = fmt::format(
-        "sweep {} --rss-kind {} --vmas {}: {} rounds, {} instance(s), {:g} s per point, {:.1f} "
+        "sweep {} --rss-kind {} --vmas {}{}: {} rounds, {} instance(s), {:g} s per point, {:.1f} "
         "s\n\n",
         summary.at("stressor").get<std::string>(), summary.at("rss_kind").get<std::string>(),
-        summary.at("vmas").get<std::uint64_t>(), summary.at("rounds").get<std::uint32_t>(),
+        axis_text(summary, "vmas_list", summary.at("vmas").dump(), false),
+        axis_text(summary, "folio_list", "", true), summary.at("rounds").get<std::uint32_t>(),
         summary.at("instances").get<std::uint32_t>(),
         summary.at("timeout_per_point_s").get<double>(), summary.at("elapsed_s").get<double>());
     out += stop_line(summary);
-    out += points_table(summary) + "\n" + fits_table(summary) + "\n" + total_plot(summary);
+    out += points_table(summary) + folio_warnings(summary) + "\n" + fits_table(summary) + "\n" +
+           total_plot(summary) + model_section(summary);
     return out;
   } catch (const nlohmann::json::exception& error) {
     throw UsageError(fmt::format("sweep summary: {}", error.what()));

@@ -8,6 +8,8 @@
 #include <random>
 
 #include "sys/parent_fit.hpp"
+#include "sys/thp_guard.hpp"
+#include "sys/thp_settings.hpp"
 
 namespace clonebench {
 namespace {
@@ -69,25 +71,36 @@ std::vector<std::size_t> round_order(std::size_t points, std::uint64_t seed, std
 
 nlohmann::json run_sweep(const StressorJob& job, const SweepSettings& settings,
                          SignalScope& signals, const RunObserver& observer) {
+  const std::vector<SweepPoint> design = settings.design();
   ParentShape largest = job.parent;
   largest.bytes = *std::max_element(settings.sizes.begin(), settings.sizes.end());
   check_parent_fits(largest, job.instances);
+  // Folio points change the kernel's THP switches: saved first, put back on every way out.
+  std::optional<ThpGuard> thp;
+  if (!settings.folios.empty()) {
+    thp.emplace(read_thp_settings(std::string(kThpRoot)));
+  }
 
   const auto started = std::chrono::steady_clock::now();
   const auto elapsed_s = [&started] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   };
-  const std::size_t total = settings.sizes.size() * settings.rounds;
+  const std::size_t total = design.size() * settings.rounds;
   std::vector<SweepSample> samples;
   SweepStop stop;
   std::uint32_t round = 0;
   while (round < settings.rounds) {
     const double round_start_s = elapsed_s();
-    const std::vector<std::size_t> order = round_order(settings.sizes.size(), settings.seed, round);
+    const std::vector<std::size_t> order = round_order(design.size(), settings.seed, round);
     for (std::uint32_t position = 0; position < order.size(); ++position) {
       const std::size_t point = order[position];
       StressorJob point_job = job;
-      point_job.parent.bytes = settings.sizes[point];
+      point_job.parent.bytes = design[point].bytes;
+      point_job.parent.vmas = design[point].vmas;
+      point_job.parent.folio_bytes = design[point].folio_bytes;
+      if (thp) {
+        thp->apply(folio_thp_settings(std::string(kThpRoot), design[point].folio_bytes / 1024));
+      }
       point_job.seed = settings.seed + samples.size() * job.instances;
       observer.before_run(samples.size(), total, point_job);
       RunRecord record = observer.measure(point_job);
@@ -100,6 +113,9 @@ nlohmann::json run_sweep(const StressorJob& job, const SweepSettings& settings,
                           stop)) {
       break;
     }
+  }
+  if (thp) {
+    thp->restore();  // before the analysis: the machine is as it was while we compute
   }
   SweepSettings run_settings = settings;
   run_settings.rounds = round;

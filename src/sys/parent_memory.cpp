@@ -15,6 +15,7 @@
 
 #include "core/error.hpp"
 #include "core/size_text.hpp"
+#include "sys/folio_probe.hpp"
 #include "sys/meminfo_text.hpp"
 #include "sys/proc_file.hpp"
 
@@ -29,12 +30,17 @@ std::uint64_t round_up(std::uint64_t value, std::uint64_t multiple) {
 
 // Alignment of each mapping and the unmapped guard hole between neighbours: THP and hugetlb
 // need 2 MiB alignment, everything else a page; the hole keeps the kernel from merging them.
-std::uint64_t kind_alignment(ParentKind kind, const std::string& meminfo) {
-  if (kind == ParentKind::kHugetlb) {
+// A --folio region is aligned to its folio size, so that every folio can be whole.
+std::uint64_t kind_alignment(const ParentShape& shape, const std::string& meminfo) {
+  if (shape.kind == ParentKind::kHugetlb) {
     return huge_page_bytes(meminfo);
   }
-  return kind == ParentKind::kThp ? 2u << 20 : kPageBytes;
+  const std::uint64_t kind_align = shape.kind == ParentKind::kThp ? 2u << 20 : kPageBytes;
+  return std::max<std::uint64_t>(kind_align, shape.folio_bytes);
 }
+
+// Sampled pages per region for the folio sizes: enough to see a share of a few percent.
+constexpr std::size_t kFolioSamples = 2048;
 
 int make_backing_file(std::uint64_t bytes) {
   const char* tmpdir = std::getenv("TMPDIR");
@@ -105,7 +111,7 @@ ParentRegion::ParentRegion(const ParentShape& shape) : shape_(shape) {
                      std::to_string(kMaxParentVmas) + "]");
   }
   const std::string meminfo = read_proc_file("/proc/meminfo");
-  const std::uint64_t align = kind_alignment(shape.kind, meminfo);
+  const std::uint64_t align = kind_alignment(shape, meminfo);
   const std::uint64_t unit = shape.kind == ParentKind::kHugetlb ? align : kPageBytes;
   const std::uint64_t total = round_up(shape.bytes, unit);
   if (total / unit < shape.vmas) {
@@ -190,7 +196,9 @@ void ParentRegion::map_piece(void* address, std::size_t bytes, std::uint64_t fil
   }
   mappings_.push_back(Mapping{mapped, bytes});
   if (kind == ParentKind::kAnon || kind == ParentKind::kZero || kind == ParentKind::kThp) {
-    if (::madvise(mapped, bytes, kind == ParentKind::kThp ? MADV_HUGEPAGE : MADV_NOHUGEPAGE) != 0) {
+    // Large folios of any size need the region to allow THP; 4 KiB ones need it forbidden.
+    const bool huge = kind == ParentKind::kThp || shape_.folio_bytes > kPageBytes;
+    if (::madvise(mapped, bytes, huge ? MADV_HUGEPAGE : MADV_NOHUGEPAGE) != 0) {
       throw_errno("--rss-kind " + std::string(parent_kind_name(kind)) + ": madvise");
     }
   }
@@ -255,6 +263,7 @@ ParentMemory ParentRegion::measure(const ProcessFootprint& baseline) const {
   memory.baseline_vma_count = baseline.vma_count;
   memory.baseline_rss_kb = baseline.rss_kb;
   memory.baseline_anonymous_kb = baseline.anonymous_kb;
+  memory.folio_bytes_requested = shape_.folio_bytes;
   // Counted before the full smaps is read: in a process with many mappings that text is large
   // enough for malloc to give it a mapping of its own, which would be counted as the process's.
   memory.vma_count = count_maps_lines(read_proc_file("/proc/self/maps"));
@@ -277,6 +286,9 @@ ParentMemory ParentRegion::measure(const ProcessFootprint& baseline) const {
     // Hugetlb pages are not counted in Rss; the region's own size must still show them.
     memory.region_rss_kb = region.rss_kb + region.hugetlb_kb;
     memory.region_anonymous_kb = region.anonymous_kb;
+    if (shape_.kind == ParentKind::kAnon || shape_.kind == ParentKind::kThp) {
+      memory.folio_order_samples = sample_folio_orders(ranges, kFolioSamples);
+    }
   }
   return memory;
 }

@@ -1,0 +1,85 @@
+#pragma once
+// One cost model per phase over every axis of a sweep:
+//   cost = fixed + per_page * pages + per_vma * vmas + per_folio * folios
+// (a term enters only when its axis takes at least two values; otherwise it is not separable
+// from the others). Fitted by Huber M-estimation (iteratively reweighted least squares, scale by
+// the median absolute residual, tuning 1.345), with 95 % intervals for every coefficient from a
+// bootstrap that resamples runs within each design point, a prediction interval for one future
+// run of any parent shape, and a residual check that names the point the plane misses
+// (docs/sweep.md "The cost model" says why this estimator).
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace clonebench {
+
+// The regressors of one run (or of a shape to predict).
+struct ShapeX {
+  double pages = 0;   // 4 KiB pages populated
+  double vmas = 1;    // mappings of the region
+  double folios = 0;  // folios holding those pages
+};
+
+struct CostObservation {
+  ShapeX x;
+  double cost_ns = 0;
+  std::size_t point = 0;  // design point, the stratum of the bootstrap
+};
+
+struct CostCoefficient {
+  std::string term;  // "fixed_ns", "per_page_ns", "per_vma_ns", "per_folio_ns"
+  double estimate = 0, lo = 0, hi = 0;
+};
+
+// A point whose runs sit away from the plane: its median residual, in units of the robust
+// standard error of that median and relative to the prediction there.
+struct PointMisfit {
+  std::size_t point = 0;
+  double predicted_ns = 0, median_residual_ns = 0, standard_error_ns = 0;
+};
+
+struct PhaseCostModel {
+  std::string phase;  // create | reap | total
+  std::vector<CostCoefficient> coefficients;
+  std::vector<std::vector<double>> covariance;    // of the coefficients, from the bootstrap
+  double residual_scale_ns = 0;                   // MAD of the residuals / 0.6745
+  double residual_lo_ns = 0, residual_hi_ns = 0;  // 2.5 % and 97.5 % quantiles of the residuals
+  std::size_t n = 0, points = 0;
+  std::uint32_t bootstrap = 0;
+  std::vector<std::string> flags;    // "nonlinear", "spread_grows"; empty = the plane fits
+  std::vector<PointMisfit> misfits;  // the points behind "nonlinear", worst first
+  std::vector<double> x_min, x_max;  // the span of each term's regressor (fixed excluded)
+};
+
+struct CostModel {
+  std::string estimator;  // what fitted it, in words
+  std::vector<PhaseCostModel> phases;
+};
+
+struct CostPrediction {
+  double estimate_ns = 0;
+  double mean_lo_ns = 0, mean_hi_ns = 0;  // 95 % confidence interval of the mean cost
+  double run_lo_ns = 0, run_hi_ns = 0;    // 95 % prediction interval of one run
+  bool extrapolated = false;              // outside the span the sweep measured
+};
+
+// The terms of a sweep's model: fixed and per page always, per VMA and per folio when the sweep
+// varied that axis (a constant axis cannot be told apart from the fixed cost).
+std::vector<std::string> model_terms(bool vmas_axis, bool folio_axis);
+
+// The Huber fit alone (no intervals) for `terms`. Throws std::invalid_argument when the design
+// cannot separate them.
+std::vector<double> huber_fit(const std::vector<CostObservation>& observations,
+                              const std::vector<std::string>& terms);
+
+// Fit, bootstrap (`bootstrap` resamples, seeded) and residual check. Needs more observations
+// than terms and at least two design points (std::invalid_argument otherwise).
+PhaseCostModel fit_phase_model(const std::string& phase,
+                               const std::vector<CostObservation>& observations,
+                               const std::vector<std::string>& terms, std::uint64_t seed,
+                               std::uint32_t bootstrap = 400);
+
+CostPrediction predict_cost(const PhaseCostModel& model, const ShapeX& shape);
+
+}  // namespace clonebench

@@ -1,0 +1,29 @@
+#pragma once
+// Sweeps that repeat published experiments (`sweep --preset NAME`): the axes each sets, what it
+// reproduces, the published figures in our words with their source (docs/sweep.md "Presets"),
+// and our figures beside them, rendered from the sweep's summary.
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clonebench {
+
+struct SweepPreset {
+  std::string name;
+  std::string reproduces;  // what experiment, whose
+  std::string published;   // the published figures, in our words, with the source named
+  std::vector<std::string> rss_choices;  // --rss lists, the first that fits this machine wins
+  std::string vmas, folio, rounds, timeout_per_point;
+};
+
+const std::vector<SweepPreset>& sweep_presets();
+// nullptr for an unknown name.
+const SweepPreset* find_sweep_preset(std::string_view name);
+// `--preset list`: each preset, what it sets and what it reproduces.
+std::string render_preset_list();
+// What the preset reproduces, the published figures, and ours from `summary` (a sweep object).
+std::string render_preset_comparison(const SweepPreset& preset, const nlohmann::json& summary);
+
+}  // namespace clonebench

@@ -73,6 +73,8 @@ GuestConsole boot_once(Session& session, const KernelImage& image, Accelerator a
   boot.cpus = session.plan.cpus;
   boot.memory_mb = session.plan.memory_mb;
   boot.deadline_s = boot_deadline_s(session.plan, accelerator);
+  // The init says it started a few seconds into a boot (TCG on a loaded host: under 30 s).
+  boot.first_output_s = accelerator == Accelerator::kTcg ? 60 : 20;
   return boot_guest(boot, session.signals);
 }
 
@@ -155,6 +157,9 @@ void run_boot(Session& session, Image image, std::size_t planned) {
   record.runs = boot.runs.size();
   record.wall_s = console.wall_s;
   record.failure = boot.failure;
+  if (!boot.ok && !console.qemu_errors.empty()) {
+    record.failure += " (QEMU: " + first_line(console.qemu_errors) + ")";
+  }
   record.last_lines = boot.last_lines;
   if (boot.ok) {
     keep_runs(session, image, boot);

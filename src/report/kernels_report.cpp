@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <map>
 
 #include "compare/text_columns.hpp"
@@ -82,9 +83,13 @@ KernelsReportFacts kernels_report_facts(const Experiment& experiment,
           facts.emulated || (virtualization.is_object() && virtualization.value("emulated", false));
     }
   }
-  facts.boots = boot_rows(groups);
-  if (groups.size() >= 2) {
-    facts.comparison = compare_first_and_last(groups);
+  // Kernel A first, whichever booted first: the labels are <label>:a and <label>:b.
+  std::vector<LabelGroup> sides = groups;
+  std::sort(sides.begin(), sides.end(),
+            [](const LabelGroup& x, const LabelGroup& y) { return x.label < y.label; });
+  facts.boots = boot_rows(sides);
+  if (sides.size() >= 2) {
+    facts.comparison = compare_first_and_last(sides);
   }
   return facts;
 }

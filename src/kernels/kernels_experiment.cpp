@@ -176,8 +176,10 @@ void analyze(Session& session) {
   const std::vector<std::string> metrics = session.plan.metrics.empty()
                                                ? std::vector<std::string>{"ops_per_sec_real"}
                                                : session.plan.metrics;
-  ComparisonResult comparison = analyze_with_boots(
-      select_metrics(session.a, session.b, metrics, std::nullopt), session.plan.options, {});
+  CompareOptions options = session.plan.options;
+  options.interleaved = true;  // the boots alternate ABBA/BAAB
+  ComparisonResult comparison =
+      analyze_with_boots(select_metrics(session.a, session.b, metrics, std::nullopt), options, {});
   comparison.a_name = printable(session.result.a.label);
   comparison.b_name = printable(session.result.b.label);
   if (session.result.emulated()) {

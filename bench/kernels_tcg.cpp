@@ -53,11 +53,14 @@ int main(int argc, char** argv) {
   fmt::print(
       "fork ops/s         guest (TCG) {:.0f}, host {:.0f}: the guest at {:.1f} % of the host\n",
       guest_rate, host_rate, 100 * guest_rate / host_rate);
+  const auto pct = [](const nlohmann::json& value) {
+    return value.is_number() ? fmt::format("{:.1f} %", value.get<double>()) : std::string("n/a");
+  };
   for (const char* side : {"a", "b"}) {
     const auto& spread = metric.at("boots").at(side);
-    fmt::print("side {}             {} boots; within-boot SD {} %, between-boot SD {} %\n", side,
-               spread.at("boots").get<int>(), spread.at("within_boot_sd_pct").dump(),
-               spread.at("between_boot_sd_pct").dump());
+    fmt::print("side {}             {} boots; within-boot SD {}, between-boot SD {}\n", side,
+               spread.at("boots").get<int>(), pct(spread.at("within_boot_sd_pct")),
+               pct(spread.at("between_boot_sd_pct")));
   }
   fmt::print("boots per side     {} for ±{} % (verdict of the A/A: {})\n",
              metric.at("boots").at("boots_needed_per_side").dump(),

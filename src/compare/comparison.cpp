@@ -171,9 +171,11 @@ void warn_about_drift(ComparisonResult& report) {
         report.warnings.push_back(fmt::format(
             "{} of {} drifted while it was measured (Spearman ρ = {:+.2f}, p = {:.3f}); {}",
             metric.name, name, side->drift.rho, side->drift.p,
-            report.paired ? "the paired analysis compensates"
-                          : "an unpaired comparison does not compensate: interleave A and B "
-                            "(clonebench ab)"));
+            report.paired                ? "the paired analysis compensates"
+            : report.options.interleaved ? "A and B alternated, so the drift is balanced "
+                                           "between them, but it widens the interval"
+                                         : "an unpaired comparison does not compensate: "
+                                           "interleave A and B (clonebench ab)"));
       }
     }
   }

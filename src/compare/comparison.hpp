@@ -21,6 +21,9 @@ namespace clonebench {
 struct CompareOptions {
   double alpha = 0.05;
   double threshold = 0.01;  // fraction: 0.01 = 1 %
+  // A and B were measured alternately though not in pairs (kernels' boots, ABBA/BAAB): drift of
+  // the machine is balanced between them, and the drift warning says so instead of advising ab.
+  bool interleaved = false;
 };
 
 // The values of one metric on each side (for paired analysis, a[i] and b[i] form pair i).

@@ -173,6 +173,28 @@ ConsoleMessages decode_console(std::string_view console) {
   return messages;
 }
 
+std::vector<std::string> panic_console_lines(std::string_view console, std::size_t count) {
+  const std::size_t panic = console.find("Kernel panic");
+  if (panic == std::string_view::npos) {
+    return last_console_lines(console, count);
+  }
+  const std::size_t line_start = console.rfind('\n', panic);
+  std::string_view from = console.substr(line_start == std::string_view::npos ? 0 : line_start + 1);
+  std::vector<std::string> lines;
+  while (!from.empty() && lines.size() < count) {
+    const std::size_t end = std::min(from.find('\n'), from.size());
+    std::string_view line = from.substr(0, end);
+    from.remove_prefix(std::min(end + 1, from.size()));
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) {
+      line.remove_suffix(1);
+    }
+    if (!line.empty() && line.find("CBREC1 ") == std::string_view::npos) {
+      lines.push_back(printable(std::string(line)));
+    }
+  }
+  return lines;
+}
+
 std::vector<std::string> last_console_lines(std::string_view console, std::size_t count) {
   std::deque<std::string> lines;
   std::size_t at = 0;

@@ -26,4 +26,8 @@ ConsoleMessages decode_console(std::string_view console);
 // control characters escaped (stored and imported text is data).
 std::vector<std::string> last_console_lines(std::string_view console, std::size_t count);
 
+// For a panic: `count` such lines from the first one holding "Kernel panic" (its stack trace
+// follows it, and would push it out of the last lines); the last lines when there is none.
+std::vector<std::string> panic_console_lines(std::string_view console, std::size_t count);
+
 }  // namespace clonebench

@@ -107,6 +107,12 @@ nlohmann::json guest_environment(const std::string& text) {
     const std::string value = printable(line.substr(equals + 1));
     if (key.starts_with("mitigation.")) {
       mitigations[key.substr(std::strlen("mitigation."))] = value;
+    } else if (key == "thp") {
+      // "always madvise [never]": the selected choice, as the host's environment stores it.
+      const std::size_t open = value.find('['), close = value.find(']');
+      environment[key] = open != std::string::npos && close > open
+                             ? value.substr(open + 1, close - open - 1)
+                             : value;
     } else if (key == "cpus") {
       environment[key] = std::strtol(value.c_str(), nullptr, 10);
     } else {
@@ -139,7 +145,8 @@ GuestBootResult read_guest_boot(const std::string& console, const GuestExpectati
     result.failure = panicked || expected.timed_out || problem.empty() || !reported
                          ? failure_of(console, messages, expected.timed_out)
                          : problem;
-    result.last_lines = last_console_lines(console, kLastLines);
+    result.last_lines = panicked ? panic_console_lines(console, kLastLines)
+                                 : last_console_lines(console, kLastLines);
     result.runs.clear();
   }
   return result;

@@ -73,6 +73,8 @@ GuestConsole boot_once(Session& session, const KernelImage& image, Accelerator a
   boot.cpus = session.plan.cpus;
   boot.memory_mb = session.plan.memory_mb;
   boot.deadline_s = boot_deadline_s(session.plan, accelerator);
+  // The init says it started a few seconds into a boot (TCG on a loaded host: under 30 s).
+  boot.first_output_s = accelerator == Accelerator::kTcg ? 60 : 20;
   return boot_guest(boot, session.signals);
 }
 
@@ -155,6 +157,9 @@ void run_boot(Session& session, Image image, std::size_t planned) {
   record.runs = boot.runs.size();
   record.wall_s = console.wall_s;
   record.failure = boot.failure;
+  if (!boot.ok && !console.qemu_errors.empty()) {
+    record.failure += " (QEMU: " + first_line(console.qemu_errors) + ")";
+  }
   record.last_lines = boot.last_lines;
   if (boot.ok) {
     keep_runs(session, image, boot);
@@ -171,8 +176,10 @@ void analyze(Session& session) {
   const std::vector<std::string> metrics = session.plan.metrics.empty()
                                                ? std::vector<std::string>{"ops_per_sec_real"}
                                                : session.plan.metrics;
-  ComparisonResult comparison = analyze_with_boots(
-      select_metrics(session.a, session.b, metrics, std::nullopt), session.plan.options, {});
+  CompareOptions options = session.plan.options;
+  options.interleaved = true;  // the boots alternate ABBA/BAAB
+  ComparisonResult comparison =
+      analyze_with_boots(select_metrics(session.a, session.b, metrics, std::nullopt), options, {});
   comparison.a_name = printable(session.result.a.label);
   comparison.b_name = printable(session.result.b.label);
   if (session.result.emulated()) {

@@ -70,7 +70,8 @@ GuestConsole boot_guest(const GuestBoot& boot, SignalScope& signals) {
     while (!qemu.ended()) {
       signals.throw_if_interrupted();
       const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
-      if (elapsed.count() > boot.deadline_s) {
+      if (elapsed.count() > boot.deadline_s ||
+          (elapsed.count() > boot.first_output_s && console.size_bytes() == 0)) {
         qemu.kill_and_reap();
         result.timed_out = true;
         break;

@@ -22,7 +22,8 @@ struct GuestBoot {
   std::string append;  // extra kernel command line (--append)
   unsigned cpus = 1;
   unsigned memory_mb = 512;
-  double deadline_s = 60;  // then QEMU is killed: a hung guest
+  double deadline_s = 60;      // then QEMU is killed: a hung guest
+  double first_output_s = 60;  // no console output by then: the image does not boot, killed
 };
 
 struct GuestConsole {

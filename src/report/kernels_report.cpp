@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <map>
 
 #include "compare/text_columns.hpp"
@@ -54,6 +55,12 @@ std::string boots_table(const KernelsReportFacts& facts) {
   return render_columns(rows, {false, false, false, true, true}, "  ");
 }
 
+// The boots each image was planned (and, after --precision, run) with: half of all boots.
+std::size_t boots_per_image(const nlohmann::json& summary) {
+  const auto boots = summary.find("boots");
+  return boots != summary.end() && boots->is_array() ? boots->size() / 2 : 0;
+}
+
 }  // namespace
 
 KernelsReportFacts kernels_report_facts(const Experiment& experiment,
@@ -66,10 +73,10 @@ KernelsReportFacts kernels_report_facts(const Experiment& experiment,
                  ? quoted(summary[side].value("image", std::string()))
                  : std::string("?");
     };
-    facts.command =
-        fmt::format("clonebench kernels --a {} --b {} {} --runs-per-boot {} --seed {}", image("a"),
-                    image("b"), quoted(summary.value("spec", std::string())),
-                    summary.value("runs_per_boot", 0), summary.value("seed", 0ull));
+    facts.command = fmt::format(
+        "clonebench kernels --a {} --b {} {} --boots {} --runs-per-boot {} --seed {}", image("a"),
+        image("b"), quoted(summary.value("spec", std::string())), boots_per_image(summary),
+        summary.value("runs_per_boot", 0), summary.value("seed", 0ull));
     facts.boot_order = summary.value("boot_order", std::string());
     facts.failed_boots = summary.value("failed_boots", std::size_t{0});
     facts.emulated = summary.value("emulated", false);
@@ -82,9 +89,13 @@ KernelsReportFacts kernels_report_facts(const Experiment& experiment,
           facts.emulated || (virtualization.is_object() && virtualization.value("emulated", false));
     }
   }
-  facts.boots = boot_rows(groups);
-  if (groups.size() >= 2) {
-    facts.comparison = compare_first_and_last(groups);
+  // Kernel A first, whichever booted first: the labels are <label>:a and <label>:b.
+  std::vector<LabelGroup> sides = groups;
+  std::sort(sides.begin(), sides.end(),
+            [](const LabelGroup& x, const LabelGroup& y) { return x.label < y.label; });
+  facts.boots = boot_rows(sides);
+  if (sides.size() >= 2) {
+    facts.comparison = compare_first_and_last(sides);
   }
   return facts;
 }

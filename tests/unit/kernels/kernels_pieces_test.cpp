@@ -106,7 +106,7 @@ std::string finished_page(std::uint64_t ops) {
 }
 
 const char kEnvironment[] =
-    "kernel_release=6.1.0-57-cloud-amd64\nboot_id=1111-2222\ncpus=1\n"
+    "kernel_release=6.1.0-57-cloud-amd64\nboot_id=1111-2222\ncpus=1\nthp=always madvise [never]\n"
     "mitigation.retbleed=Mitigation: untrained return thunk\n";
 
 GuestExpectation two_fork_runs() {
@@ -130,6 +130,7 @@ TEST(GuestBoot, TurnsEveryReportedPageIntoARun) {
   EXPECT_EQ(boot.environment["kernel_release"], "6.1.0-57-cloud-amd64");
   EXPECT_EQ(boot.environment["boot_id"], "1111-2222");
   EXPECT_EQ(boot.environment["cpus"], 1);
+  EXPECT_EQ(boot.environment["thp"], "never");
   EXPECT_EQ(boot.environment["mitigations"]["retbleed"], "Mitigation: untrained return thunk");
 }
 

@@ -1,25 +1,32 @@
 #!/usr/bin/env bash
-# Installs what clonebench needs to build and test, from Debian's packages, if it is missing.
-# Idempotent: does nothing when everything is there.
+# Installs what clonebench needs from Debian's packages, if it is missing. Idempotent: does
+# nothing when everything is there.
+#   setup.sh           what building and measuring need (scripts/quickstart.sh)
+#   setup.sh --tests   that, and what only the tests need (scripts/test.sh): gtest, clang for
+#                      the fuzzers, stress-ng and strace for the oracle tests, a PostgreSQL
+#                      cluster and Ansible for the fleet tests, chromium for the HTML reports
 set -euo pipefail
 
 packages=(
-  g++ cmake make pkg-config
+  g++ cmake make pkg-config python3
   libfmt-dev libcli11-dev nlohmann-json3-dev libsqlite3-dev libyaml-cpp-dev zlib1g-dev
-  libgtest-dev libgmock-dev
-  clang-format binutils procps
-  # man pages, the Debian package and the tests of both
-  scdoc groff-base man-db gzip dpkg-dev file git
-  clang-14 libclang-rt-14-dev sqlite3 util-linux
-  linux-perf   # --profile and its tests (perf record / perf script)
-  stress-ng strace  # the oracle of --workload stress-ng and its tracer (e2e tests)
-  # the shared PostgreSQL store (libpq), the machine-id hash (OpenSSL), and their tests: a
-  # throwaway PostgreSQL 15 cluster and the Ansible play against localhost
-  libpq-dev libssl-dev postgresql-15 ansible
+  binutils procps
+  scdoc groff-base man-db gzip  # the man pages, built with the tool
+  linux-perf   # --profile (perf record / perf script)
+  libpq-dev libssl-dev  # the shared PostgreSQL store (libpq), the machine-id hash (OpenSSL)
   libcmark-gfm-dev libcmark-gfm-extensions-dev  # report --format html renders its text
   gnuplot-nox  # report --format html draws its plots with gnuplot
-  chromium     # the headless browser test of the HTML reports
 )
+if [ "${1:-}" = "--tests" ]; then
+  packages+=(
+    libgtest-dev libgmock-dev clang-format
+    dpkg-dev file git sqlite3 util-linux  # the Debian package and its tests
+    clang-14 libclang-rt-14-dev  # the libFuzzer harnesses
+    stress-ng strace  # the oracle of --workload stress-ng and its tracer (e2e tests)
+    postgresql-15 ansible  # a throwaway PostgreSQL 15 cluster; the Ansible play against localhost
+    chromium     # the headless browser test of the HTML reports
+  )
+fi
 
 missing=()
 for package in "${packages[@]}"; do

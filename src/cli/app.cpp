@@ -59,6 +59,7 @@ int run_app(int argc, char** argv) {
   add_check_command(app, commands);
   add_transfer_commands(app, commands);
   add_report_command(app, commands);
+  name_value_types(app);
   try {
     app.parse(argc, argv);
     return dispatch(app, commands);

@@ -1,30 +1,38 @@
 #!/usr/bin/env bash
-# Installs what clonebench needs to build and test, from Debian's packages, if it is missing.
-# Idempotent: does nothing when everything is there.
+# Installs what clonebench needs from Debian's packages, if it is missing. Idempotent: does
+# nothing when everything is there.
+#   setup.sh           what building and measuring need (scripts/quickstart.sh)
+#   setup.sh --tests   that, and what only the tests need (scripts/test.sh): gtest, clang for
+#                      the fuzzers, stress-ng and strace for the oracle tests, a PostgreSQL
+#                      cluster and Ansible for the fleet tests, chromium for the HTML reports,
+#                      QEMU for `kernels`, numpy/scipy/statsmodels for the reference scripts
 set -euo pipefail
 
 packages=(
-  g++ cmake make pkg-config
+  g++ cmake make pkg-config python3
   libfmt-dev libcli11-dev nlohmann-json3-dev libsqlite3-dev libyaml-cpp-dev zlib1g-dev
-  libgtest-dev libgmock-dev
-  clang-format binutils procps
-  # man pages, the Debian package and the tests of both
-  scdoc groff-base man-db gzip dpkg-dev file git
-  clang-14 libclang-rt-14-dev sqlite3 util-linux
-  linux-perf   # --profile and its tests (perf record / perf script)
-  stress-ng strace  # the oracle of --workload stress-ng and its tracer (e2e tests)
-  # the shared PostgreSQL store (libpq), the machine-id hash (OpenSSL), and their tests: a
-  # throwaway PostgreSQL 15 cluster and the Ansible play against localhost
-  libpq-dev libssl-dev postgresql-15 ansible
+  binutils procps
+  scdoc groff-base man-db gzip  # the man pages, built with the tool
+  linux-perf   # --profile (perf record / perf script)
+  libpq-dev libssl-dev  # the shared PostgreSQL store (libpq), the machine-id hash (OpenSSL)
   libcmark-gfm-dev libcmark-gfm-extensions-dev  # report --format html renders its text
   gnuplot-nox  # report --format html draws its plots with gnuplot
-  libbpf-dev bpftool llvm-14 libelf-dev  # trace: the BPF census (clang-14 compiles it)
-  chromium     # the headless browser test of the HTML reports
-  # `clonebench kernels` boots kernel images in QEMU; the tests' independent oracles check
-  # themselves against scipy (tests/data/compare/boots/boot_level_cases.py) and statsmodels
-  # (tests/data/sweep/cost_model_reference.py)
-  qemu-system-x86 python3-numpy python3-scipy python3-statsmodels
+  clang-14 llvm-14 libbpf-dev bpftool libelf-dev  # trace: the BPF census, compiled at build time
 )
+if [ "${1:-}" = "--tests" ]; then
+  packages+=(
+    libgtest-dev libgmock-dev clang-format
+    dpkg-dev file git sqlite3 util-linux  # the Debian package and its tests
+    libclang-rt-14-dev  # the libFuzzer harnesses (clang-14 is installed for trace already)
+    stress-ng strace  # the oracle of --workload stress-ng and its tracer (e2e tests)
+    postgresql-15 ansible  # a throwaway PostgreSQL 15 cluster; the Ansible play against localhost
+    chromium     # the headless browser test of the HTML reports
+    # `clonebench kernels` boots kernel images in QEMU; the tests' independent oracles check
+    # themselves against scipy (tests/data/compare/boots/boot_level_cases.py) and statsmodels
+    # (tests/data/sweep/cost_model_reference.py)
+    qemu-system-x86 python3-numpy python3-scipy python3-statsmodels
+  )
+fi
 
 missing=()
 for package in "${packages[@]}"; do

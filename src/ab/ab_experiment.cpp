@@ -17,6 +17,7 @@
 #include "experiment/profile_output.hpp"
 #include "experiment/progress_line.hpp"
 #include "sys/shell_command.hpp"
+#include "sys/stability_warning.hpp"
 
 namespace clonebench {
 namespace {
@@ -160,13 +161,18 @@ int run_ab_experiment(const AbPlan& plan, const StorageOptions& storage, const A
   }
   PairRuns runs;
   PairLoop loop{plan, AbStopping(plan.stop), {}};
+  ProgressLine progress_line;  // ended before a warning of the restore or an error
   if (progress_wanted(outputs.quiet)) {
-    loop.progress = [](const AbProgress& progress) {
-      fmt::print(stderr, "clonebench: {}\n", ab_progress_line(progress));
+    loop.progress = [&progress_line](const AbProgress& progress) {
+      progress_line.show("clonebench: " + ab_progress_line(progress));
     };
   }
   session.measure([&] { runs = run_pairs(loop, design.orders, session); },
-                  [&plan] { restore_after_failure(plan.restore); });
+                  [&plan, &progress_line] {
+                    progress_line.end();
+                    restore_after_failure(plan.restore);
+                  });
+  progress_line.end();
   const std::optional<ShellStatus> restored =
       plan.restore.empty()
           ? std::nullopt
@@ -175,7 +181,13 @@ int run_ab_experiment(const AbPlan& plan, const StorageOptions& storage, const A
     throw Interrupted(restored->interrupted_by);  // restored, but asked to stop: no report
   }
   record_stop(loop, runs.a.size(), design);
-  const ComparisonResult report = analyze_arms(plan, runs);
+  ComparisonResult report = analyze_arms(plan, runs);
+  // Stored in the summary, so the reports say it too.
+  if (const std::string noisy = noisy_machine_line(
+          session.environment().value("stability_warnings", std::vector<std::string>{}));
+      !noisy.empty()) {
+    report.warnings.push_back("at the first pair, " + noisy);
+  }
   session.finish(ab_compare_json(report, design));
   print_report(outputs, report, design, runs, compound_head_of(session.environment()));
   // Exit 128 + signal, not death by it when the mask returns.

@@ -4,6 +4,8 @@
 
 #include <set>
 
+#include "cli/option_values.hpp"
+
 namespace clonebench {
 namespace {
 
@@ -53,6 +55,7 @@ void define_ab_options(CLI::App& ab, AbArguments& args) {
   ab.add_flag("--profile", args.profile,
               "Sample the kernel with perf over every run of both arms (see `clonebench kernel`)");
   add_report_options(ab, args);
+  name_value_types(ab);
 }
 
 std::vector<std::string> glue_option_values(const std::vector<std::string>& args) {
@@ -60,6 +63,10 @@ std::vector<std::string> glue_option_values(const std::vector<std::string>& args
                                                    "--setup-b", "--restore", "--label"};
   std::vector<std::string> glued;
   for (std::size_t i = 0; i < args.size(); ++i) {
+    if ((args[i] == "--a" || args[i] == "--b") && i + 1 < args.size() && args[i + 1].empty()) {
+      ++i;  // an arm that adds nothing to SPEC (the natural baseline) is an arm not given
+      continue;
+    }
     if (kTakesText.contains(args[i]) && i + 1 < args.size()) {
       glued.push_back(args[i] + "=" + args[i + 1]);
       ++i;

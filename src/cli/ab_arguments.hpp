@@ -28,7 +28,8 @@ struct AbArguments {
 void define_ab_options(CLI::App& ab, AbArguments& args);
 
 // Values that begin with "--" (--a "--rss 0") would be read by CLI11 as options: glue them to
-// their flag ("--a=--rss 0"), which CLI11 takes as the value whatever it holds.
+// their flag ("--a=--rss 0"), which CLI11 takes as the value whatever it holds. --a "" and
+// --b "" (an arm that adds nothing to SPEC) are left out: the arm is SPEC as given.
 std::vector<std::string> glue_option_values(const std::vector<std::string>& args);
 
 }  // namespace clonebench

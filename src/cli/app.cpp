@@ -85,6 +85,7 @@ int run_command_line(int argc, char** argv) {
   add_report_command(app, commands);
   add_trace_command(app, commands);
   add_kernels_command(app, commands);
+  name_value_types(app);
   try {
     app.parse(argc, argv);
     return dispatch(app, commands);

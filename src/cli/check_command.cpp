@@ -1,6 +1,6 @@
 // `clonebench check [--pin LIST] [--json FILE|-]`: what on this machine would disturb a
 // measurement, each with its evidence and the command that would tune it. Changes nothing.
-// Exit 0 when nothing would disturb a measurement, 1 otherwise.
+// Exit 0 when nothing would disturb a measurement, 5 otherwise (1 stays a runtime failure).
 
 #include <fmt/core.h>
 
@@ -77,7 +77,7 @@ void add_check_command(CLI::App& app, CommandList& commands) {
   CLI::App* check = app.add_subcommand(
       "check",
       "What on this machine would disturb a measurement, with evidence and the commands that "
-      "would tune it (changes nothing; exit 0 when nothing would, 1 otherwise)");
+      "would tune it (changes nothing; exit 0 when nothing would, 5 otherwise)");
   check->add_option("--pin", options->pin,
                     "The CPUs you will measure on (default: every online CPU)");
   check

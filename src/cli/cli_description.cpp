@@ -25,6 +25,8 @@ std::vector<std::string> own_parser_values(std::string_view name) {
     for (const std::string_view kind : parent_kind_names()) {
       values.emplace_back(kind);
     }
+  } else if (name == "SELECTION") {  // report: the newest experiment of a kind
+    values = {"ab", "scale", "sweep"};
   } else if (name == "stressors" || name == "STRESSOR") {
     for (const StressorDef* def : all_stressors()) {
       values.emplace_back(def->info.name);
@@ -59,7 +61,8 @@ std::string completion_of(std::string_view command, std::string_view name) {
   if (kPathOptions.contains(name)) {
     return "files";
   }
-  if (command == "compare" && (name == "A" || name == "B")) {
+  if ((command == "compare" && (name == "A" || name == "B")) ||
+      (command == "report" && name == "SELECTION")) {
     return "labels";
   }
   if (command == "kernels" && (name == "--a" || name == "--b")) {

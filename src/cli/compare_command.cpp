@@ -147,7 +147,7 @@ int run_compare(const CompareArguments& args) {
     metrics = select_metrics(a, b, args.metrics, value_direction);
     a_source = source_json(a);
     b_source = source_json(b);
-    differences = environment_differences(a, b);
+    differences = comparison_warnings(a, b);
     boots.known_spread = stored_spreads(metrics, a, args, store);
   }
   ComparisonResult report = analyze_with_boots(metrics, options, boots);
@@ -159,10 +159,9 @@ int run_compare(const CompareArguments& args) {
     fmt::print(stderr, "clonebench: warning: {}\n", mix);
     report.warnings.push_back(mix);
   }
-  for (const std::string& difference : differences) {
-    fmt::print(stderr, "clonebench: warning: A and B differ in more than the kernel: {}\n",
-               difference);
-    report.warnings.push_back("A and B differ in more than the kernel: " + difference);
+  for (const std::string& warning : differences) {
+    fmt::print(stderr, "clonebench: warning: {}\n", warning);
+    report.warnings.push_back(warning);
   }
   fmt::print("{}", render_report(report, args.format));
   std::fflush(stdout);

@@ -21,6 +21,7 @@ namespace {
 
 struct EnvOptions {
   std::string json_path;  // empty: print the summary only
+  bool full = false;      // --full/--verbose: every fact, not only those that change costs
 };
 
 void print_stability_warnings(const nlohmann::json& environment) {
@@ -34,7 +35,8 @@ int run_env(const EnvOptions& options) {
   check_output_targets({{options.json_path, "--json"}}, Store::default_path());
   const nlohmann::json environment = capture_environment();
   if (options.json_path != "-") {
-    fmt::print("{}", format_environment_summary(environment));
+    fmt::print("{}", options.full ? format_environment_summary(environment)
+                                  : format_environment_brief(environment));
   }
   if (!options.json_path.empty()) {
     write_output(options.json_path, dump_json(environment, 2) + "\n", "--json");
@@ -54,6 +56,9 @@ void add_env_command(CLI::App& app, CommandList& commands) {
   env->add_option("--json", options->json_path,
                   "Write the environment as JSON to FILE, or to stdout for '-'")
       ->type_name("FILE|-");
+  env->add_flag("--full,--verbose", options->full,
+                "Print every fact (CPU flags, kernel config, every mitigation), not only those "
+                "that change a process-creation cost");
   commands.push_back({env, [options] { return run_env(*options); }});
 }
 

@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "report/report_facts.hpp"
+
 namespace clonebench {
 namespace {
 
@@ -82,6 +84,33 @@ std::string format_environment_summary(const nlohmann::json& environment) {
   for (const auto& key : sections) {
     append_section(environment, key, out);
   }
+  return out;
+}
+
+std::string format_environment_brief(const nlohmann::json& environment) {
+  Lines lines;
+  std::size_t not_affected = 0;
+  for (auto& [name, value] : environment_lines(environment)) {
+    if (name.starts_with("mitigation ") && value == "Not affected") {
+      ++not_affected;  // a line each would bury the ones in effect
+      continue;
+    }
+    lines.emplace_back(std::move(name), std::move(value));
+  }
+  const nlohmann::json::json_pointer in_vm("/virtualization/in_vm");
+  const nlohmann::json::json_pointer load("/loadavg_before/1m");
+  lines.insert(
+      lines.begin() + std::min<std::ptrdiff_t>(7, static_cast<std::ptrdiff_t>(lines.size())),
+      {{"virtual machine",
+        environment.contains(in_vm) ? format_value(environment.at(in_vm)) : "n/a"},
+       {"load (1 min)", environment.contains(load) ? format_value(environment.at(load)) : "n/a"}});
+  if (not_affected > 0) {
+    lines.emplace_back("other mitigations", fmt::format("{} not affected", not_affected));
+  }
+  std::string out;
+  append_aligned(lines, "", out);
+  out += fmt::format("({} of the facts stored with every run; `clonebench env --full` for all)\n",
+                     lines.size());
   return out;
 }
 

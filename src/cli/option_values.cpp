@@ -2,6 +2,9 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
+#include <map>
+
 #include "core/error.hpp"
 
 namespace clonebench {
@@ -22,6 +25,90 @@ bool names_an_option(const CLI::App& app, const std::string& value) {
 }
 
 }  // namespace
+
+namespace {
+
+// What a value of each option is, by the option's long name (or a positional's name).
+std::string value_type_of(const std::string& name) {
+  static const std::map<std::string, std::string, std::less<>> kTypes = {
+      {"instances", "N"},
+      {"ops", "N"},
+      {"seq", "N"},
+      {"runs", "N"},
+      {"vmas", "N"},
+      {"clone-max", "N"},
+      {"phase-every", "N"},
+      {"fork-max", "N"},
+      {"vfork-max", "N"},
+      {"pairs", "N"},
+      {"warmup", "N"},
+      {"rounds", "N"},
+      {"limit", "N"},
+      {"seed", "NUMBER"},
+      {"alpha", "NUMBER"},
+      {"timeout", "DURATION"},
+      {"max-time", "DURATION"},
+      {"timeout-per-point", "DURATION"},
+      {"window", "DURATION"},
+      {"pin", "CPUS"},
+      {"rss", "SIZE"},
+      {"mem", "SIZE"},
+      {"region", "SIZE"},
+      {"rss-kind", "KIND"},
+      {"workload", "WORKLOAD"},
+      {"json", "FILE|-"},
+      {"yaml", "FILE|-"},
+      {"csv", "FILE|-"},
+      {"db", "PATH"},
+      {"label", "LABEL"},
+      {"threshold", "PERCENT"},
+      {"precision", "PERCENT"},
+      {"metric", "METRIC"},
+      {"a", "OPTIONS"},
+      {"b", "OPTIONS"},
+      {"setup-a", "COMMAND"},
+      {"setup-b", "COMMAND"},
+      {"restore", "COMMAND"},
+      {"command", "COMMAND"},
+      {"SPEC", "SPEC"},
+      {"A", "FILE|LABEL|IDS"},
+      {"B", "FILE|LABEL|IDS"},
+      {"stressors", "STRESSOR"},
+      {"STRESSOR", "STRESSOR"},
+      {"root", "DIR"}};
+  if (const auto found = kTypes.find(name); found != kTypes.end()) {
+    return found->second;
+  }
+  return "";
+}
+
+}  // namespace
+
+void name_value_types(CLI::App& app) {
+  for (CLI::Option* option : app.get_options()) {
+    if (option->get_type_name() != "TEXT") {
+      continue;  // named already, or CLI11's own ("TEXT:{a,b}" lists the allowed values)
+    }
+    std::string name;
+    if (!option->nonpositional()) {
+      name = option->get_name();
+    } else if (!option->get_lnames().empty()) {
+      name = option->get_lnames().front();
+    }
+    // --fork N and --fork-ops N: a stressor's instances and its bogo-op limit.
+    if (option->nonpositional() && value_type_of(name).empty() && !name.empty() &&
+        (name.ends_with("-ops") ||
+         option->get_description().find(" with N instances") != std::string::npos)) {
+      name = "instances";
+    }
+    if (const std::string type = value_type_of(name); !type.empty()) {
+      option->type_name(type);
+    }
+  }
+  for (CLI::App* command : app.get_subcommands({})) {
+    name_value_types(*command);
+  }
+}
 
 void check_given_values(const CLI::App& app) {
   for (const CLI::Option* option : app.get_options()) {

@@ -11,4 +11,9 @@ namespace clonebench {
 // value is empty or is the name of one of `app`'s options.
 void check_given_values(const CLI::App& app);
 
+// Names what each option of `app` and its subcommands takes in --help ("--pairs N", "--rss SIZE",
+// "--timeout DURATION") where CLI11 would say TEXT: every value reaches clonebench as text, so
+// CLI11 cannot tell a number from a word. Options it does not know keep their type name.
+void name_value_types(CLI::App& app);
+
 }  // namespace clonebench

@@ -24,7 +24,11 @@ void add_run_command(CLI::App& app, CommandList& commands) {
                                  fmt::print("{}", run_help());
                                  return kExitOk;
                                }
-                               return run_and_report(parse_run_spec(args));
+                               RunSpec spec = parse_run_spec(args);
+                               spec.command_line = {"clonebench", "run"};
+                               spec.command_line.insert(spec.command_line.end(), args.begin(),
+                                                        args.end());
+                               return run_and_report(spec);
                              }});
 }
 

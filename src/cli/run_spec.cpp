@@ -72,6 +72,7 @@ void define_options(CLI::App& app, RawRunOptions& raw) {
   app.add_flag("-q,--quiet", raw.spec.quiet, "no progress line on a terminal");
   app.add_flag("--profile", raw.spec.profile,
                "sample the kernel with perf over each run and report where it spent the time");
+  name_value_types(app);
 }
 
 // stress-ng: 0 means every configured CPU, a negative number every online CPU.

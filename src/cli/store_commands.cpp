@@ -18,6 +18,7 @@
 #include "render/history_table.hpp"
 #include "render/output_file.hpp"
 #include "render/profile_table.hpp"
+#include "report/report_facts.hpp"
 #include "scale/scale_render.hpp"
 #include "store/store.hpp"
 #include "store/stored_runs.hpp"
@@ -29,6 +30,7 @@ namespace {
 struct StoreOptions {
   std::string db_path;  // empty: Store::default_path()
   std::size_t limit = 20;
+  bool all = false;         // history --all
   std::string host, label;  // history: only runs of this host / label
   std::vector<std::string> ids;
   std::string json_path, yaml_path, csv_path;
@@ -54,12 +56,12 @@ StoredRun load_run(const Store& store, const std::string& text, const char* comm
 
 int run_history(const StoreOptions& options) {
   const Store store(db_path_of(options), Store::Access::kReadOnly);
-  const std::size_t limit = options.limit == 0 ? SIZE_MAX : options.limit;
-  const bool filtered = !options.host.empty() || !options.label.empty();
+  const std::size_t limit = options.all || options.limit == 0 ? SIZE_MAX : options.limit;
   std::vector<HistoryRow> rows;
-  for (HistoryRow& row : store.history(filtered ? SIZE_MAX : limit)) {
+  std::size_t matching = 0;
+  for (HistoryRow& row : store.history(SIZE_MAX)) {
     if ((options.host.empty() || row.hostname == options.host) &&
-        (options.label.empty() || row.label == options.label) && rows.size() < limit) {
+        (options.label.empty() || row.label == options.label) && matching++ < limit) {
       rows.push_back(std::move(row));
     }
   }
@@ -68,7 +70,32 @@ int run_history(const StoreOptions& options) {
     return kExitOk;
   }
   fmt::print("{}", render_history(rows));
+  if (matching > rows.size()) {  // never a silent cut
+    fmt::print("{} of {} runs shown, newest first (--limit N or --all for more)\n", rows.size(),
+               matching);
+  }
   return kExitOk;
+}
+
+// The run's settings as stored, one "name value" each ("timeout_s 5 · rss_bytes 134217728 ·
+// seed 42 · workload clean"), then the command as typed when it was stored.
+std::string options_lines(const nlohmann::json& options) {
+  std::string settings, command;
+  if (!options.is_object()) {
+    return "";
+  }
+  for (const auto& [name, value] : options.items()) {
+    if (name == "command_line" && value.is_array()) {
+      for (const auto& word : value) {
+        command += (command.empty() ? "" : " ") +
+                   quoted(printable(word.is_string() ? word.get<std::string>() : ""));
+      }
+      continue;
+    }
+    settings += fmt::format("{}{} {}", settings.empty() ? "" : " · ", printable(name),
+                            printable(value.is_string() ? value.get<std::string>() : value.dump()));
+  }
+  return "options: " + settings + "\n" + (command.empty() ? "" : "command: " + command + "\n");
 }
 
 // The sweep or scale a run belongs to, re-rendered from the stored analysis.
@@ -107,12 +134,17 @@ int run_show(const StoreOptions& options) {
   const RunRecord& record = stored.record;
   RunDocument document{stored.environment, {record}};
   if (options.json_path != "-") {
-    fmt::print("run {} · label {} · started {}{}\n", record.id, printable(record.label),
-               printable(record.started_at),
-               record.experiment.empty() ? "" : " · experiment " + printable(record.experiment));
-    fmt::print("{}\n\n", environment_line(stored.environment));
+    fmt::print(
+        "run {} · label {} · started {}{}
+        ", record.id, printable(record.label),
+        printable(record.started_at),
+        record.experiment.empty() ? "" : " · experiment " + printable(record.experiment));
+    fmt::print("{}
+               {} ", environment_line(stored.environment),
+               printable_lines(options_lines(record.result.options)));
     // Stored text (another store's, through pull) reaches the terminal escaped.
-    fmt::print("{}\n", printable_lines(render_table(document)));
+    fmt::print("{}
+", printable_lines(render_table(document)));
     fmt::print("{}", printable_lines(render_metrics(document, static_cast<int>(::getpid()))));
     fmt::print("{}", printable_lines(experiment_report_of(store, record)));
     if (record.profile) {
@@ -137,11 +169,13 @@ int run_export(const StoreOptions& options) {
       db_path_of(options));
   const Store store(db_path_of(options), Store::Access::kReadOnly);
   RunDocument document;
+  std::vector<nlohmann::json> environments;  // each run's, for the CSV's kernel and host
   for (const std::string& text : options.ids) {
     StoredRun stored = load_run(store, text, "export");
     if (document.runs.empty()) {
-      document.environment = std::move(stored.environment);  // one document: the first's
+      document.environment = stored.environment;  // one document: the first's
     }
+    environments.push_back(std::move(stored.environment));
     document.runs.push_back(std::move(stored.record));
   }
   if (!options.json_path.empty()) {
@@ -151,7 +185,7 @@ int run_export(const StoreOptions& options) {
     write_output(options.yaml_path, render_yaml(document), "--yaml");
   }
   if (!options.csv_path.empty()) {
-    write_output(options.csv_path, render_csv(document), "--csv");
+    write_output(options.csv_path, render_csv(document, environments), "--csv");
   }
   return kExitOk;
 }
@@ -172,6 +206,7 @@ void add_store_commands(CLI::App& app, CommandList& commands) {
   CLI::App* history = app.add_subcommand("history", "List stored runs, newest first");
   history->add_option("--limit", options->limit, "Show at most N runs (0: all; default 20)")
       ->type_name("N");
+  history->add_flag("--all", options->all, "Show every run (as --limit 0)");
   history->add_option("--host", options->host, "Only runs measured on host NAME")
       ->type_name("NAME");
   history->add_option("--label", options->label, "Only runs labelled L")->type_name("L");

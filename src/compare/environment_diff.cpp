@@ -4,7 +4,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
+#include <utility>
 
 namespace clonebench {
 namespace {
@@ -18,6 +20,11 @@ constexpr const char* kCompared[] = {"hostname",       "cpu_model", "cpus", "gov
 constexpr const char* kComparedFacts[] = {"/kernel_path/compound_head", "/kernel_path/out_of_line",
                                           "/kernel_path/return_thunk/kind",
                                           "/config/CONFIG_HUGETLB_PAGE_OPTIMIZE_VMEMMAP"};
+
+// Options that differ between any two runs of one experiment, so they tell nothing.
+bool compared_option(const std::string& key) {
+  return key != "seed" && key != "command_line";
+}
 
 std::string shown(const nlohmann::json& value) {
   return value.is_string() ? value.get<std::string>() : value.dump();
@@ -86,9 +93,83 @@ std::vector<std::string> environment_differences(const SampleSet& a, const Sampl
     }
   }
   for (const std::string& key : option_keys) {
-    compare_key(a, b, "options", key, "option " + key, differences);
+    if (compared_option(key)) {
+      compare_key(a, b, "options", key, "option " + key, differences);
+    }
   }
   return differences;
+}
+
+std::vector<std::string> pooled_option_mixes(const SampleSet& set, const std::string& side) {
+  // group → option → value → runs
+  std::map<std::string, std::map<std::string, std::map<std::string, std::size_t>>> seen;
+  for (const RunObservation& run : set.runs) {
+    if (!run.options.is_object()) {
+      continue;
+    }
+    for (const auto& item : run.options.items()) {
+      if (compared_option(item.key()) && !item.value().is_null()) {
+        ++seen[run.group][item.key()][shown(item.value())];
+      }
+    }
+  }
+  std::vector<std::string> mixes;
+  for (const auto& [group, options] : seen) {
+    for (const auto& [key, values] : options) {
+      if (values.size() < 2) {
+        continue;
+      }
+      std::vector<std::string> counts;
+      for (const auto& [value, runs] : values) {
+        counts.push_back(fmt::format("{} ({} run{})", value, runs, runs == 1 ? "" : "s"));
+      }
+      mixes.push_back(fmt::format("{} pools {}runs with different {}: {}", side,
+                                  group.empty() ? "" : group + " ", key, fmt::join(counts, ", ")));
+    }
+  }
+  return mixes;
+}
+
+std::string noisy_runs_warning(const SampleSet& set, const std::string& side) {
+  std::size_t noisy = 0;
+  std::vector<std::string> first;
+  for (const RunObservation& run : set.runs) {
+    const nlohmann::json* problems = nullptr;
+    if (run.environment.is_object() && run.environment.contains("stability_warnings")) {
+      problems = &run.environment.at("stability_warnings");
+    }
+    if (problems == nullptr || !problems->is_array() || problems->empty()) {
+      continue;
+    }
+    if (noisy++ == 0) {
+      for (const auto& problem : *problems) {
+        first.push_back(shown(problem));
+      }
+    }
+  }
+  if (noisy == 0) {
+    return "";
+  }
+  return fmt::format("{}: noisy machine during {} of {} run{}: {}", side, noisy, set.runs.size(),
+                     set.runs.size() == 1 ? "" : "s", fmt::join(first, "; "));
+}
+
+std::vector<std::string> comparison_warnings(const SampleSet& a, const SampleSet& b) {
+  std::vector<std::string> warnings;
+  for (const std::string& difference : environment_differences(a, b)) {
+    warnings.push_back("A and B differ in more than the kernel: " + difference);
+  }
+  for (const auto& [set, side] : {std::pair{&a, "A"}, std::pair{&b, "B"}}) {
+    for (std::string& mix : pooled_option_mixes(*set, side)) {
+      warnings.push_back(std::move(mix));
+    }
+  }
+  for (const auto& [set, side] : {std::pair{&a, "A"}, std::pair{&b, "B"}}) {
+    if (std::string noisy = noisy_runs_warning(*set, side); !noisy.empty()) {
+      warnings.push_back(std::move(noisy));
+    }
+  }
+  return warnings;
 }
 
 }  // namespace clonebench

@@ -11,7 +11,24 @@
 namespace clonebench {
 
 // One line per difference, e.g. "governor: A performance, B powersave". Keys missing on either
-// side are not compared (a number file knows nothing about its machine).
+// side are not compared (a number file knows nothing about its machine). Options that are a
+// run's own random draw rather than a setting (the seed: by default random per run, and two
+// seeds draw the same distribution of choices) and the command line as typed are not compared:
+// they differ between any two runs of the same experiment.
 std::vector<std::string> environment_differences(const SampleSet& a, const SampleSet& b);
+
+// One line per option whose runs of one stressor within one side take several values, e.g.
+// "A pools clone runs with different timeout_s: 2 (5 runs), 5 (1 run)": the median of such a
+// side mixes two experiments. `side` names it ("A", "B").
+std::vector<std::string> pooled_option_mixes(const SampleSet& set, const std::string& side);
+
+// "A: noisy machine during 3 of 5 runs: <the problems of the first>" when runs of the side were
+// measured while the stability check failed (their environment's "stability_warnings", stored
+// with each run since it was recorded); "" otherwise.
+std::string noisy_runs_warning(const SampleSet& set, const std::string& side);
+
+// What `compare` and the reports warn about before their numbers: every difference above as
+// "A and B differ in more than the kernel: ...", then each side's pooled mixes and noisy runs.
+std::vector<std::string> comparison_warnings(const SampleSet& a, const SampleSet& b);
 
 }  // namespace clonebench

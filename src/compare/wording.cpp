@@ -68,8 +68,25 @@ std::string format_p(double p) {
   return p < 0.001 ? std::string("p < 0.001") : fmt::format("p = {:.3f}", p);
 }
 
+std::string plain_number(double value) {
+  if (!std::isfinite(value) || value == 0) {
+    return fmt::format("{:g}", value);
+  }
+  // Digits after the point that keep five significant ones, none below the units.
+  const int magnitude = static_cast<int>(std::floor(std::log10(std::fabs(value))));
+  const int decimals = std::max(0, 4 - magnitude);
+  std::string text = fmt::format("{:.{}f}", value, decimals);
+  if (decimals > 0) {  // as {:g}: no trailing zeros
+    text.erase(text.find_last_not_of('0') + 1);
+    if (text.ends_with('.')) {
+      text.pop_back();
+    }
+  }
+  return text;
+}
+
 std::string format_value(double value, const std::string& unit) {
-  const std::string number = fmt::format("{:.5g}", value);
+  const std::string number = plain_number(value);
   return unit.empty() ? number : number + " " + unit;
 }
 
@@ -159,17 +176,29 @@ std::string summary_sentence(const ComparisonResult& report) {
 }
 
 std::string noise_line(const MetricComparison& metric, const ComparisonResult& report) {
-  auto drift = [](const SideSummary& side) {
-    return fmt::format("ρ = {:+.2f} (p = {:.3f})", side.drift.rho, side.drift.p);
+  // One run shows no spread and three are the fewest a rank correlation can order: below that
+  // a 0.00 % would read as perfect precision, so the figure is n/a.
+  const auto cv = [](const SideSummary& side) {
+    return side.n < 2
+               ? std::string("n/a (1 run)")
+               : fmt::format("{:.2f} % (robust {:.2f} %)", side.cv * 100, side.robust_cv * 100);
   };
+  const auto drift = [](const SideSummary& side) {
+    return side.n < 3 ? fmt::format("n/a ({} run{})", side.n, side.n == 1 ? "" : "s")
+                      : fmt::format("ρ = {:+.2f} (p = {:.3f})", side.drift.rho, side.drift.p);
+  };
+  std::string resolution = "none (the noise is unbounded)";
+  if (std::min(metric.a.n, metric.b.n) < 2) {
+    resolution = "n/a (one run shows no noise)";
+  } else if (std::isfinite(metric.effect.mde_pct)) {
+    resolution = fmt::format("{:.2f} %", metric.effect.mde_pct);
+  }
   return fmt::format(
-      "{}: CV(A) = {:.2f} % (robust {:.2f} %), CV(B) = {:.2f} % (robust {:.2f} %); outliers "
-      "A: {}, B: {} (kept); drift A: {}, B: {}; {} (80 % power): {}",
-      metric.name, metric.a.cv * 100, metric.a.robust_cv * 100, metric.b.cv * 100,
-      metric.b.robust_cv * 100, outlier_text(metric.a.outliers), outlier_text(metric.b.outliers),
-      drift(metric.a), drift(metric.b), report.paired ? "paired resolution" : "resolution",
-      std::isfinite(metric.effect.mde_pct) ? fmt::format("{:.2f} %", metric.effect.mde_pct)
-                                           : std::string("none (the noise is unbounded)"));
+      "{}: CV(A) = {}, CV(B) = {}; outliers A: {}, B: {} (kept); drift A: {}, B: {}; {} (80 % "
+      "power): {}",
+      metric.name, cv(metric.a), cv(metric.b), outlier_text(metric.a.outliers),
+      outlier_text(metric.b.outliers), drift(metric.a), drift(metric.b),
+      report.paired ? "paired resolution" : "resolution", resolution);
 }
 
 }  // namespace clonebench

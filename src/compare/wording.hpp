@@ -15,7 +15,10 @@ std::string format_p(double p);
 // "[low, high]" of the 95 % interval, or "n/a (too few runs)" when the runs are too few for an
 // interval at this α (its bounds would be -100 % and +∞ %).
 std::string format_ci(const Effect& effect);
-// "5.123 µs"-style: five significant digits and the unit.
+// Five significant digits, never in scientific notation: "557840", "61.234", "0.00012346"
+// (a reader compares reap 557840 µs with create 45.78 µs at a glance; 5.5784e+05 hides that).
+std::string plain_number(double value);
+// "5.123 µs"-style: plain_number() and the unit.
 std::string format_value(double value, const std::string& unit);
 
 // The verdict as shown: its name, with "(one boot per side)" when one boot per side capped it

@@ -10,6 +10,8 @@ namespace clonebench {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;
 inline constexpr int kExitUsage = 2;
+// `check`: the machine would disturb a measurement (not a failure of the tool: 1 stays that).
+inline constexpr int kExitMachineDisturbing = 5;
 
 // A bad flag value, an unknown stressor, a file that cannot be read as what it should be.
 // The message names the flag or the file (and line); the tool exits with 2.

@@ -1,6 +1,9 @@
 #include "experiment/experiment_session.hpp"
 
+#include <fmt/core.h>
+
 #include <chrono>
+#include <cstdio>
 #include <utility>
 
 #include "core/timestamp.hpp"
@@ -8,13 +11,30 @@
 #include "experiment/progress_line.hpp"
 #include "store/store.hpp"
 #include "sys/environment.hpp"
+#include "sys/stability_warning.hpp"
 
 namespace clonebench {
 
 nlohmann::json environment_before_runs() {
   nlohmann::json environment = capture_environment();
   environment["loadavg_before"] = read_loadavg();
+  note_stability(environment);
   return environment;
+}
+
+void note_stability(nlohmann::json& environment) {
+  environment["stability_warnings"] = stability_problems(environment);
+}
+
+void warn_if_noisy(const nlohmann::json& environment) {
+  const auto found = environment.find("stability_warnings");
+  if (found == environment.end() || !found->is_array()) {
+    return;
+  }
+  const std::string line = noisy_machine_line(found->get<std::vector<std::string>>());
+  if (!line.empty()) {
+    fmt::print(stderr, "clonebench: warning: {}\n", line);
+  }
 }
 
 namespace {
@@ -36,6 +56,7 @@ ExperimentSession::ExperimentSession(const std::string& kind,
 void ExperimentSession::begin() {
   signals_.emplace();
   environment_ = environment_before_runs();
+  warn_if_noisy(environment_);
   writer_.begin();
 }
 

@@ -27,7 +27,15 @@ struct StorageOptions {
 };
 
 // The machine's environment with "loadavg_before": what every stored run of a command carries.
+// Also "stability_warnings": the problems of sys/stability_warning.hpp that make runs noisy.
 nlohmann::json environment_before_runs();
+
+// Sets `environment`'s "stability_warnings" from its facts (load before the run included).
+void note_stability(nlohmann::json& environment);
+
+// Prints the noisy-machine line of `environment`'s "stability_warnings" on stderr, if any: every
+// measuring command says so before its first run (quiet or not), as the stored runs do.
+void warn_if_noisy(const nlohmann::json& environment);
 
 class ExperimentSession {
  public:

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "core/error.hpp"
+#include "core/text_safety.hpp"
 #include "core/timestamp.hpp"
 #include "experiment/experiment_session.hpp"
 #include "experiment/output_table.hpp"
@@ -33,12 +34,26 @@ OutputTable run_outputs(const RunSpec& spec, const RunDocument& document) {
 
 // Before each run on a terminal: the run, its place among all of them, the time spent and left.
 void report_run_progress(const RunSpec& spec, const StressorJob& job, std::size_t index,
-                         double elapsed_s) {
+                         double elapsed_s, ProgressLine& line) {
   if (!progress_wanted(spec.quiet)) {
     return;
   }
-  fmt::print(stderr, "clonebench: {} x{} for {:g} s: run {}\n", job.stressor, job.instances,
-             job.timeout_s, progress_counts(index, spec.runs * spec.jobs.size(), elapsed_s));
+  line.show(fmt::format("clonebench: {} x{} for {:g} s: run {}", job.stressor, job.instances,
+                        job.timeout_s,
+                        progress_counts(index, spec.runs * spec.jobs.size(), elapsed_s)));
+}
+
+// Where the runs went and under which ids, so that `compare`, `report` and `show` can name them.
+void report_stored(const RunDocument& document, const std::string& label, const std::string& path) {
+  if (document.runs.empty()) {
+    return;
+  }
+  const std::int64_t first = document.runs.front().id;
+  const std::int64_t last = document.runs.back().id;
+  fmt::print(stderr, "clonebench: stored {} run{} ({}) with label {} in {}\n", document.runs.size(),
+             document.runs.size() == 1 ? "" : "s",
+             first == last ? fmt::format("id {}", first) : fmt::format("ids {}-{}", first, last),
+             printable(label), path);
 }
 
 void print_profiles(const RunDocument& document) {
@@ -79,16 +94,33 @@ int run_and_report(const RunSpec& spec) {
   document.environment = capture_environment();
   const std::string label = spec.label.empty() ? kernel_release() : spec.label;
   const auto started = std::chrono::steady_clock::now();
+  {
+    // Said once, before the progress line: the machine as the first run will find it (each
+    // run stores its own check with its load average).
+    nlohmann::json before = document.environment;
+    before["loadavg_before"] = read_loadavg();
+    note_stability(before);
+    warn_if_noisy(before);
+  }
   std::size_t index = 0;
+  ProgressLine progress;
   for (std::uint32_t run = 0; run < spec.runs; ++run) {
     for (const StressorJob& job : spec.jobs) {
       report_run_progress(
           spec, job, ++index,
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(),
+          progress);
       nlohmann::json environment = document.environment;
       environment["loadavg_before"] = read_loadavg();
+      note_stability(environment);
+      if (index == 1) {
+        document.environment["stability_warnings"] = environment["stability_warnings"];
+      }
       RunRecord record = measure_job(job, signals, profiler);
       record.label = label;
+      if (!spec.command_line.empty()) {
+        record.result.options["command_line"] = spec.command_line;
+      }
       environment["loadavg_after"] = read_loadavg();
       if (store) {
         store->save(record, environment);
@@ -97,6 +129,10 @@ int run_and_report(const RunSpec& spec) {
       document.environment["loadavg_after"] = environment["loadavg_after"];
       signals.throw_if_interrupted();
     }
+  }
+  progress.end();
+  if (store) {
+    report_stored(document, label, store->path());
   }
   render_outputs(spec, document);
   if (store && store->kept_locally() > 0) {

@@ -21,4 +21,28 @@ std::string progress_counts(std::size_t index, std::size_t planned, double elaps
 // True when stderr is a terminal and --quiet was not given.
 bool progress_wanted(bool quiet);
 
+// Progress that stays on one line of the terminal (as hyperfine's): each show() returns to the
+// start of the line, erases it and writes the new text, cut to the terminal's width so that it
+// never wraps (a wrapped line could not be redrawn; a terminal that does not say its width gets
+// the whole line); the destructor ends the line, so that what
+// follows (a report, a warning, an error) starts on its own. Only for a terminal: the caller
+// asks progress_wanted() first.
+class ProgressLine {
+ public:
+  ProgressLine() = default;
+  ~ProgressLine();
+  ProgressLine(const ProgressLine&) = delete;
+  ProgressLine& operator=(const ProgressLine&) = delete;
+
+  void show(const std::string& text);
+  void end();  // as the destructor, earlier
+
+ private:
+  bool drawn_ = false;
+};
+
+// `text` cut to at most `columns` characters (UTF-8 sequences kept whole), "…" marking the cut;
+// `text` whole when `columns` is 0 (a terminal that does not say its width).
+std::string fit_to_columns(const std::string& text, std::size_t columns);
+
 }  // namespace clonebench

@@ -1,11 +1,12 @@
 #pragma once
 // `clonebench check` as a whole: every finding for the CPUs a measurement would use, the verdict
-// (exit 0 when nothing would disturb a measurement, 1 otherwise), as text and as JSON.
+// (exit 0 when nothing would disturb a measurement, 5 otherwise), as text and as JSON.
 
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "core/error.hpp"
 #include "readiness/finding.hpp"
 
 namespace clonebench {
@@ -17,7 +18,7 @@ struct ReadinessReport {
   std::vector<Finding> findings;
 
   std::size_t disturbing() const noexcept;
-  int exit_code() const noexcept { return disturbing() == 0 ? 0 : 1; }
+  int exit_code() const noexcept { return disturbing() == 0 ? kExitOk : kExitMachineDisturbing; }
 };
 
 // `pin`: the CPUs given with --pin, or empty for every online CPU.

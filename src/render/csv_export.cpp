@@ -63,13 +63,25 @@ std::vector<std::string> header() {
   for (const char* column :
        {"failures", "parent_kind", "parent_requested_bytes", "parent_rss_kb", "parent_anonymous_kb",
         "workload", "stress_ng_real_time_s", "stress_ng_usr_time_s", "stress_ng_sys_time_s",
-        "stress_ng_ops_per_sec_real", "stress_ng_ops_per_sec_cpu"}) {
+        "stress_ng_ops_per_sec_real", "stress_ng_ops_per_sec_cpu", "kernel_release", "hostname",
+        "timeout_s"}) {
     columns.emplace_back(column);
   }
   return columns;
 }
 
-std::vector<std::string> row(const RunRecord& record) {
+std::string text_at(const nlohmann::json& object, const char* key) {
+  if (!object.is_object() || !object.contains(key) || object.at(key).is_null()) {
+    return "";
+  }
+  const nlohmann::json& value = object.at(key);
+  if (value.is_string()) {
+    return value.get<std::string>();
+  }
+  return value.is_number() ? csv_number(value.get<double>()) : value.dump();
+}
+
+std::vector<std::string> row(const RunRecord& record, const nlohmann::json& environment) {
   const RunResult& result = record.result;
   // Stored text is escaped (printable_lines(): a line break stays, quoted) for terminals.
   std::vector<std::string> cells = {
@@ -103,6 +115,9 @@ std::vector<std::string> row(const RunRecord& record) {
   } else {
     cells.resize(cells.size() + 5);
   }
+  cells.push_back(text_at(environment, "kernel_release"));
+  cells.push_back(text_at(environment, "hostname"));
+  cells.push_back(text_at(result.options, "timeout_s"));
   return cells;
 }
 
@@ -118,10 +133,12 @@ std::string line(const std::vector<std::string>& cells) {
 
 }  // namespace
 
-std::string render_csv(const RunDocument& document) {
+std::string render_csv(const RunDocument& document,
+                       const std::vector<nlohmann::json>& run_environments) {
   std::string out = line(header());
-  for (const RunRecord& record : document.runs) {
-    out += line(row(record));
+  for (std::size_t i = 0; i < document.runs.size(); ++i) {
+    out += line(row(document.runs[i],
+                    i < run_environments.size() ? run_environments[i] : document.environment));
   }
   return out;
 }

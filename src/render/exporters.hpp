@@ -16,7 +16,10 @@ std::string render_json(const RunDocument& document);
 std::string render_yaml(const RunDocument& document);
 
 // One flat summary row per run (CSV cannot carry nested data).
-std::string render_csv(const RunDocument& document);
+// The last columns, kernel_release, hostname and timeout_s, come from `run_environments[i]` for
+// run i when given (an export of runs from several kernels), else from the document's.
+std::string render_csv(const RunDocument& document,
+                       const std::vector<nlohmann::json>& run_environments = {});
 
 // The human table on stdout.
 std::string render_table(const RunDocument& document);

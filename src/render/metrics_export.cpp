@@ -89,6 +89,15 @@ std::string stress_ng_table(const RunDocument& document, const std::string& pref
                                      result.stress_ng->metric.c_str(), result.instances);
     }
   }
+  if (std::any_of(document.runs.begin(), document.runs.end(),
+                  [](const RunRecord& record) { return !record.result.stress_ng; })) {
+    // Same columns as stress-ng's, another workload: a clean child does no stress-ng work, so
+    // its usr time and CPU % are not comparable with a stress-ng table set beside this one.
+    // Under the rows, so that the header and rows stay where stress-ng's parsers expect them.
+    out += prefix +
+           "rows above without /all: clonebench's clean workload (its lean loop), not stress-ng's "
+           "child work; --workload stress-ng measures that\n";
+  }
   if (!misc.empty()) {
     out += prefix + "miscellaneous metrics:\n" + misc;
   }
@@ -122,6 +131,11 @@ std::string latency_table(const RunDocument& document, const std::string& prefix
     for (const LatencyPhase& phase : kLatencyPhases) {
       const LatencySummary summary = summarize(result.*phase.histogram);
       const std::string name(phase.name);
+      if (summary.n == 0) {  // not measured (stress-ng's child work has no start probe)
+        out += prefix + printf_string(kLatencyHeaderFormat, result.stressor.c_str(), name.c_str(),
+                                      "n/a", "n/a", "n/a", "n/a", "n/a", "n/a");
+        continue;
+      }
       out += prefix + printf_string(kLatencyRowFormat, result.stressor.c_str(), name.c_str(),
                                     summary.n, summary.mean_us, summary.p50_us, summary.p90_us,
                                     summary.p99_us, summary.max_us);

@@ -111,6 +111,32 @@ std::string trim_right(std::string line) {
   return line + "\n";
 }
 
+// What a reader of a clone row would otherwise take for a broken run: failures that are the
+// stressor's design, and reap times that include a wait in the queue of live children.
+std::string table_notes(const RunDocument& document) {
+  bool flag_failures = false, queued = false;
+  for (const RunRecord& record : document.runs) {
+    const RunResult& result = record.result;
+    flag_failures =
+        flag_failures || result.failures.contains("EINVAL") || result.failures.contains("EPERM");
+    queued = queued || result.options.contains("clone_max");
+  }
+  std::string notes;
+  if (flag_failures) {
+    notes +=
+        "note: EINVAL and EPERM failures are deliberate: like stress-ng, clone tries random "
+        "flag combinations, some invalid and some privileged (it runs without capabilities); "
+        "they are counted, not errors\n";
+  }
+  if (queued) {
+    notes +=
+        "note: clone keeps up to --clone-max children alive and reaps the oldest first (FIFO, "
+        "as stress-ng), so its reap time includes the wait in that queue; compare reap times "
+        "only between runs of the same --clone-max\n";
+  }
+  return notes;
+}
+
 }  // namespace
 
 std::string render_table(const RunDocument& document) {
@@ -144,7 +170,7 @@ std::string render_table(const RunDocument& document) {
     }
     out += trim_right(line);
   }
-  return out;
+  return out + table_notes(document);
 }
 
 }  // namespace clonebench

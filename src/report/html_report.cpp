@@ -27,7 +27,8 @@ constexpr const char* kStyle =
     "pre{background:#f6f6f6;padding:8px;overflow-x:auto}"
     ".plots{display:grid;grid-template-columns:repeat(auto-fill,minmax(520px,1fr));gap:1em}"
     "figure{margin:0;border:1px solid #e4e4e4;padding:4px}figure svg{width:100%;height:auto}"
-    "figcaption{font-size:13px;color:#555;text-align:center}";
+    "figcaption{font-size:13px;color:#555;text-align:center}"
+    ".verdict{border-left:4px solid #08519c;background:#f5f9fd;padding:.1em 1em;margin:1em 0}";
 
 std::string escaped(const std::string& text) {
   std::string out;
@@ -75,22 +76,23 @@ std::string markdown_to_html(const std::string& markdown) {
 
 std::string render_html_report(const ReportInput& input, const std::vector<std::string>& titles,
                                const std::vector<std::string>& svgs) {
-  std::string markdown = render_markdown_report(input);
-  const std::size_t title_end = markdown.find('\n');
-  const std::string title = markdown.substr(2, title_end - 2);  // after "# "
-  markdown.erase(0, title_end + 1);
+  const MarkdownParts parts = markdown_parts(input);
   std::string figures;
   for (std::size_t i = 0; i < svgs.size() && i < titles.size(); ++i) {
     figures +=
         "<figure>" + svgs[i] + "<figcaption>" + escaped(titles[i]) + "</figcaption></figure>\n";
   }
+  // The verdict above the plots, where a reader looks first (criterion puts the change beside
+  // its plots); the tables behind it below them.
   return fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src "
       "'unsafe-inline'\">\n<meta name=\"viewport\" content=\"width=device-width\">\n"
       "<title>{}</title>\n<style>{}</style>\n</head>\n<body>\n<h1>{}</h1>\n"
+      "<section class=\"verdict\" id=\"verdict\">\n{}</section>\n"
       "<section class=\"plots\">\n{}</section>\n{}</body>\n</html>\n",
-      escaped(title), kStyle, escaped(title), figures, markdown_to_html(markdown));
+      escaped(parts.title), kStyle, escaped(parts.title), markdown_to_html(parts.lead), figures,
+      markdown_to_html(parts.body));
 }
 
 }  // namespace clonebench

@@ -9,8 +9,10 @@
 #include <map>
 #include <string_view>
 
+#include "compare/comparison.hpp"
 #include "compare/wording.hpp"
 #include "core/text_safety.hpp"
+#include "record/metric_table.hpp"
 #include "report/kernels_report.hpp"
 #include "report/report_facts.hpp"
 #include "report/report_renderers.hpp"
@@ -59,6 +61,11 @@ std::string code_block(const std::string& text) {
   return fence + "\n" + safe + "\n" + fence + "\n";
 }
 
+// The one effect size of a report, named wherever a change is shown.
+constexpr const char* kEffectSize =
+    "Δ: the Hodges–Lehmann estimate of the change of B against A (the median of all pairwise "
+    "ratios B/A, in percent), as `clonebench compare` states it.";
+
 std::string cell(std::string text) {
   std::string out;
   for (char c : text) {
@@ -106,7 +113,7 @@ std::string table(const std::vector<std::string>& header,
 }
 
 std::string markdown_number(double value) {
-  return fmt::format("{:.5g}", value);
+  return plain_number(value);
 }
 
 std::string metric_or_dash(const RunObservation& observation, const std::string& name) {
@@ -155,33 +162,48 @@ std::string runs_section(const std::vector<StoredRun>& runs) {
   return out;
 }
 
+// The change of `rates` against `first` as the comparison states it (Hodges–Lehmann estimate of
+// the shift of the log rates), so that a report has one effect size; "n/a" when it cannot.
+std::string shift_vs_first(const std::vector<double>& first, const std::vector<double>& rates) {
+  try {
+    const ComparisonResult shift =
+        analyze_unpaired({{"ops_per_sec_real", metric_info("ops_per_sec_real"), first, rates}}, {});
+    return format_pct(shift.metrics.front().effect.estimate_pct);
+  } catch (const std::exception&) {
+    return "n/a";  // a rate of zero: no ratio
+  }
+}
+
 std::string trend_section(const std::vector<LabelGroup>& groups) {
   std::vector<std::vector<std::string>> rows;
   for (const std::string& stressor : stressors_of(groups)) {
-    double first = 0;
+    std::vector<double> first;
     for (const LabelGroup& group : groups) {
       const std::vector<double> rates = rates_of(group, stressor);
       if (rates.empty()) {
         continue;
       }
       const ValueInterval ci = median_interval(rates, 0.95);
-      const double mid = median(rates);
-      first = first > 0 ? first : mid;
+      const bool is_first = first.empty();
+      if (is_first) {
+        first = rates;
+      }
       rows.push_back({md_text(stressor), md_text(group.label), std::to_string(rates.size()),
-                      markdown_number(mid),
+                      markdown_number(median(rates)),
                       std::isfinite(ci.lo) && std::isfinite(ci.hi)
                           ? fmt::format("[{}, {}]", markdown_number(ci.lo), markdown_number(ci.hi))
                           : "needs ≥ 6 runs",
-                      format_pct(100 * (mid / first - 1))});
+                      is_first ? "–" : shift_vs_first(first, rates)});
     }
   }
-  return "## Trend of ops/s (real) across labels\n\n" +
-         table({"stressor", "label", "n", "median ops/s", "95% CI of the median", "vs first"},
+  return "## Trend of ops/s (real) across labels\n\n" + std::string(kEffectSize) + "\n\n" +
+         table({"stressor", "label", "n", "median ops/s", "95% CI of the median", "Δ vs first"},
                rows);
 }
 
 std::string comparison_section(const ComparisonResult& report) {
-  std::string out = fmt::format("## {} vs {}\n\n", md_text(report.a_name), md_text(report.b_name));
+  std::string out = fmt::format("## {} vs {}\n\n{}\n\n", md_text(report.a_name),
+                                md_text(report.b_name), kEffectSize);
   for (const MetricComparison& metric : report.metrics) {
     out += "- " + md_text(metric_sentence(metric, report)) + "\n";
     out += "- noise: " + md_text(noise_line(metric, report)) + "\n";
@@ -221,7 +243,8 @@ std::string environment_section(const std::vector<LabelGroup>& groups) {
     }
     rows.push_back(std::move(line));
   }
-  return "## Environment\n\nRows that differ are in bold.\n\n" + table(header, rows);
+  return std::string("## Environment\n\n") +
+         (columns.size() > 1 ? "Rows that differ are in bold.\n\n" : "") + table(header, rows);
 }
 
 std::string ab_section(const Experiment& experiment) {
@@ -245,6 +268,9 @@ std::string ab_section(const Experiment& experiment) {
   std::string out = fmt::format("## A/B experiment {} ({}, {})\n\n{}\n", md_text(experiment.tag),
                                 md_text(experiment.status), md_text(experiment.created_at),
                                 code_block(ab_command(s)));
+  out +=
+      "Δ: the Hodges–Lehmann estimate of the paired change of B against A (the median of the "
+      "Walsh averages of the pairs' log ratios B/A, in percent).\n\n";
   out += table({"metric", "A median", "B median", "pairs", "Δ (B vs A)", "95% CI", "p", "verdict"},
                rows);
   out += sentences;
@@ -264,9 +290,17 @@ std::string sweep_section(const Experiment& experiment) {
   const nlohmann::json& s = experiment.summary;
   std::vector<std::vector<std::string>> fits, points;
   for (const auto& fit : s.value("fits", nlohmann::json::array())) {
+    // As `clonebench sweep` words it: "curved" (a bend, whatever R² says), "poor fit" (low R²).
+    std::string verdict;
+    for (const auto& flag : fit.value("flags", nlohmann::json::array())) {
+      const std::string word = flag == "nonlinear" ? "curved"
+                               : flag == "low_r2"  ? "poor fit"
+                                                   : printable(flag.get<std::string>());
+      verdict += (verdict.empty() ? "" : ", ") + word;
+    }
     fits.push_back({fit.value("phase", ""), estimate_text(fit.at("per_page_ns")),
                     estimate_text(fit.at("fixed_us")), markdown_number(fit.value("r2", 0.0)),
-                    std::to_string(fit.value("n", 0)), fit.value("bad_fit", false) ? "yes" : "no"});
+                    std::to_string(fit.value("n", 0)), verdict.empty() ? "ok" : verdict});
   }
   for (const auto& point : s.value("points", nlohmann::json::array())) {
     points.push_back({cli_size(point.value("rss_bytes", std::uint64_t{0})),
@@ -280,7 +314,7 @@ std::string sweep_section(const Experiment& experiment) {
                      md_text(experiment.status), md_text(experiment.created_at),
                      code_block(sweep_command(s))) +
          "Fits (Theil–Sen, 95% CIs): cost = fixed + per page × pages.\n\n" +
-         table({"phase", "per page ns [95% CI]", "fixed µs [95% CI]", "R²", "n", "bad fit"}, fits) +
+         table({"phase", "per page ns [95% CI]", "fixed µs [95% CI]", "R²", "n", "fit"}, fits) +
          "Medians per size.\n\n" +
          table({"rss", "pages", "create µs", "reap µs", "total µs", "runs"}, points);
 }
@@ -323,35 +357,53 @@ std::string scale_section(const Experiment& experiment, const std::vector<Stored
 
 }  // namespace
 
-std::string render_markdown_report(const ReportInput& input) {
-  if (input.experiment && input.experiment->kind == "trace") {
-    return trace_markdown_report(*input.experiment);
-  }
-  std::string title;
+MarkdownParts markdown_parts(const ReportInput& input) {
+  MarkdownParts parts;
   for (const std::string& word : input.selection) {
-    title += (title.empty() ? "" : " ") + md_text(word);
+    parts.title += (parts.title.empty() ? "" : " ") + printable(word);
   }
   if (input.experiment) {
-    title = md_text(input.experiment->tag);  // "ab", "sweep" or "scale" named the newest one
+    parts.title = printable(input.experiment->tag);  // "ab", "sweep" or "scale" named the newest
   }
-  std::string out = "# clonebench report: " + title + "\n\n";
+  if (input.experiment && input.experiment->kind == "trace") {
+    // A census stands alone: its markdown, less its title line, is the answer.
+    const std::string census = trace_markdown_report(*input.experiment);
+    parts.lead = printable_lines(census.substr(census.find('\n') + 1));
+    return parts;
+  }
   const std::vector<LabelGroup> groups = group_by_label(input.runs);
+  // The answer first: the experiment's analysis, or the comparison of the first and last label.
   if (input.experiment && input.experiment->kind == "ab") {
-    out += ab_section(*input.experiment);
+    parts.lead = ab_section(*input.experiment);
   } else if (input.experiment && input.experiment->kind == "kernels") {
-    out += kernels_markdown_section(kernels_report_facts(*input.experiment, groups));
+    parts.lead = kernels_markdown_section(kernels_report_facts(*input.experiment, groups));
   } else if (input.experiment && input.experiment->kind == "scale") {
-    out += scale_section(*input.experiment, input.runs);
+    parts.lead = scale_section(*input.experiment, input.runs);
   } else if (input.experiment) {
-    out += sweep_section(*input.experiment);
+    parts.lead = sweep_section(*input.experiment);
   }
   if (!input.experiment && groups.size() > 1) {
-    out += trend_section(groups) + comparison_section(compare_first_and_last(groups));
+    parts.lead = comparison_section(compare_first_and_last(groups));
+    parts.body += trend_section(groups);
+  } else if (input.experiment == std::nullopt || input.experiment->kind != "ab") {
+    // ab's summary says it among its warnings; a comparison among its own.
+    for (const std::string& line : noisy_run_lines(groups)) {
+      parts.lead += "- warning: " + line + "\n";
+    }
+    parts.lead += parts.lead.empty() || parts.lead.ends_with("\n\n") ? "" : "\n";
   }
   if (!input.runs.empty()) {
-    out += runs_section(input.runs) + environment_section(groups);
+    parts.body += runs_section(input.runs) + environment_section(groups);
   }
-  return printable_lines(out);  // no control character, whatever a section let through
+  // No control character, whatever a section let through (the HTML is made from these too).
+  parts.lead = printable_lines(parts.lead);
+  parts.body = printable_lines(parts.body);
+  return parts;
+}
+
+std::string render_markdown_report(const ReportInput& input) {
+  const MarkdownParts parts = markdown_parts(input);
+  return "# clonebench report: " + md_text(parts.title) + "\n\n" + parts.lead + parts.body;
 }
 
 }  // namespace clonebench

@@ -41,9 +41,8 @@ class ScriptBuilder {
   // Starts a plot: a fresh state, the next SVG on standard output. The title is the HTML
   // figure's caption, not drawn twice.
   void begin(const std::string& title, const std::string& xlabel, const std::string& ylabel) {
-    script_ +=
-        fmt::format("reset\nset xlabel {}\nset ylabel {}\nset grid\nset key outside right top\n",
-                    gp_text(xlabel), gp_text(ylabel));
+    script_ += fmt::format("reset\nset xlabel {}\nset ylabel {}\nset grid\nset key below\n",
+                           gp_text(xlabel), gp_text(ylabel));
     titles_.push_back(title);
   }
   void line(const std::string& text) { script_ += text + "\n"; }
@@ -51,11 +50,12 @@ class ScriptBuilder {
     script_ += "$" + name + " << EOD\n" + rows + "EOD\n";
   }
   PlotScript finish() {
-    return {
-        "set terminal svg size 760,380 dynamic noenhanced font \"sans,11\" background rgb "
-        "\"white\"\nset output\nset datafile separator whitespace\n" +
-            script_,
-        titles_};
+    return {// Two plots side by side in a 1180 px page draw each ~570 px wide: 14 px text in a 640
+            // px wide SVG reads at 12.5 px (at 760 and 11 it was 8 px).
+            "set terminal svg size 640,400 dynamic noenhanced font \"sans,14\" background rgb "
+            "\"white\"\nset output\nset datafile separator whitespace\n" +
+                script_,
+            titles_};
   }
 
  private:
@@ -63,42 +63,82 @@ class ScriptBuilder {
   std::vector<std::string> titles_;
 };
 
-void throughput_plot(ScriptBuilder& b, const std::vector<StoredRun>& runs) {
+// The runs a plot tells apart by colour: each label, or each size of a sweep's parent (the
+// variable of a sweep; its runs share one label).
+struct RunSeries {
+  std::string name;
+  std::vector<const StoredRun*> runs;
+};
+
+std::vector<RunSeries> series_of(const ReportInput& input, const std::vector<LabelGroup>& groups) {
+  std::vector<RunSeries> series;
+  if (!input.experiment || input.experiment->kind != "sweep") {
+    for (const LabelGroup& group : groups) {
+      series.push_back({group.label, group.runs});
+    }
+    return series;
+  }
+  for (const StoredRun& run : input.runs) {
+    const auto& bytes = run.record.result.options.value("rss_bytes", nlohmann::json());
+    const std::string name =
+        "rss " + (bytes.is_number_unsigned() ? cli_size(bytes.get<std::uint64_t>()) : "?");
+    auto found = std::find_if(series.begin(), series.end(),
+                              [&name](const RunSeries& s) { return s.name == name; });
+    if (found == series.end()) {
+      series.push_back({name, {}});
+      found = series.end() - 1;
+    }
+    found->runs.push_back(&run);
+  }
+  return series;
+}
+
+// Every run's rate per interval, one colour and one legend entry per series (label, arm or
+// size): what differs between the series is what a reader looks for, not which run is which.
+void throughput_plot(ScriptBuilder& b, const std::vector<RunSeries>& series) {
   std::string rows, plots;
-  std::size_t index = 0;
-  for (const StoredRun& run : runs) {
-    const ThroughputSeries& series = run.record.result.intervals;
-    if (series.interval_s <= 0 || series.ops.size() < 2 || index == kMaxTimelines) {
-      continue;
+  std::size_t index = 0, shown = 0, total = 0;
+  for (std::size_t colour = 0; colour < series.size(); ++colour) {
+    bool titled = false;
+    for (const StoredRun* run : series[colour].runs) {
+      const ThroughputSeries& intervals = run->record.result.intervals;
+      ++total;
+      if (intervals.interval_s <= 0 || intervals.ops.size() < 2 || shown == kMaxTimelines) {
+        continue;
+      }
+      ++shown;
+      // The last interval is shorter; its rate is left out.
+      for (std::size_t i = 0; i + 1 < intervals.ops.size(); ++i) {
+        rows += num(intervals.interval_s * static_cast<double>(i + 1)) + " " +
+                num(static_cast<double>(intervals.ops[i]) / intervals.interval_s) + "\n";
+      }
+      rows += "\n\n";
+      plots +=
+          fmt::format("{}$throughput index {} using 1:2 with linespoints pt 7 ps 0.4 lc {} {}",
+                      plots.empty() ? "plot " : ", \\\n  ", index++, colour + 1,
+                      titled ? std::string("notitle") : "title " + gp_text(series[colour].name));
+      titled = true;
     }
-    // The last interval is shorter; its rate is left out.
-    for (std::size_t i = 0; i + 1 < series.ops.size(); ++i) {
-      rows += num(series.interval_s * static_cast<double>(i + 1)) + " " +
-              num(static_cast<double>(series.ops[i]) / series.interval_s) + "\n";
-    }
-    rows += "\n\n";
-    plots += fmt::format("{}$throughput index {} using 1:2 with linespoints pt 7 ps 0.4 title {}",
-                         plots.empty() ? "plot " : ", \\\n  ", index,
-                         gp_text(fmt::format("run {} ({})", run.record.id, run.record.label)));
-    ++index;
   }
   if (index == 0) {
     return;
   }
-  b.begin(
-      runs.size() > kMaxTimelines ? "Throughput over time (first 24 runs)" : "Throughput over time",
-      "time (s)", "ops/s (all instances)");
+  b.begin(total > shown ? fmt::format("Throughput over time (first {} runs of {})", shown, total)
+                        : std::string("Throughput over time, one colour per ") +
+                              (series.size() > 1 ? "series" : "run set"),
+          "time (s)", "ops/s (all instances)");
   b.datablock("throughput", rows);
+  b.line("set yrange [0:*]");
   b.line(plots);
 }
 
-void latency_plots(ScriptBuilder& b, const std::vector<LabelGroup>& groups) {
+void latency_plots(ScriptBuilder& b, const std::vector<RunSeries>& series, const char* per) {
   for (const auto& [phase, member] : kLatencyPhases) {
     std::string rows, plots;
     std::size_t index = 0;
-    for (const LabelGroup& group : groups) {
+    for (std::size_t colour = 0; colour < series.size(); ++colour) {
       LatencyHistogram merged;
-      for (const StoredRun* run : group.runs) {
+      for (const StoredRun* run : series[colour].runs) {
         merged.merge(run->record.result.*member);
       }
       if (merged.count() == 0) {
@@ -109,15 +149,15 @@ void latency_plots(ScriptBuilder& b, const std::vector<LabelGroup>& groups) {
         rows += num(merged.quantile_ns(q) / 1000) + " " + num(q) + "\n";
       }
       rows += num(merged.quantile_ns(0.999) / 1000) + " 0.999\n\n\n";
-      plots +=
-          fmt::format("{}$latency_{} index {} using 1:2 with lines lw 2 title {}",
-                      plots.empty() ? "plot " : ", \\\n  ", phase, index, gp_text(group.label));
+      plots += fmt::format("{}$latency_{} index {} using 1:2 with lines lw 2 lc {} title {}",
+                           plots.empty() ? "plot " : ", \\\n  ", phase, index, colour + 1,
+                           gp_text(series[colour].name));
       ++index;
     }
     if (index == 0) {
       continue;
     }
-    b.begin(fmt::format("Latency of {} (CDF, all runs of each label)", phase), "µs (log scale)",
+    b.begin(fmt::format("Latency of {} (CDF, all runs of each {})", phase, per), "µs (log scale)",
             "fraction of children");
     b.datablock(fmt::format("latency_{}", phase), rows);
     b.line("set logscale x\nset yrange [0:1]");
@@ -147,9 +187,12 @@ void trend_plot(ScriptBuilder& b, const std::vector<LabelGroup>& groups) {
     plots += fmt::format("{}$trend index {} using 1:2:3:4 with yerrorlines pt 7 lw 2 title {}",
                          plots.empty() ? "plot " : ", \\\n  ", index++, gp_text(stressor));
   }
-  b.begin("Trend of ops/s (real) across labels: medians, 95 % CIs (none below 6 runs)", "label",
-          "ops/s (real)");
+  b.begin(
+      "Trend of ops/s (real) across labels: medians with 95 % CIs of the median, axis from zero "
+      "(a label of fewer than 6 runs has no CI: the order-statistic interval needs 6)",
+      "label", "ops/s (real)");
   b.datablock("trend", rows);
+  b.line("set yrange [0:*]");
   b.line(
       fmt::format("set xrange [-0.5:{}]\nset xtics ({}) rotate by -20", groups.size() - 0.5, tics));
   b.line(plots);
@@ -176,28 +219,47 @@ void ab_plot(ScriptBuilder& b, const AbSummary& summary, const std::vector<Label
   }
   std::string rows;
   const std::size_t pairs = std::min(arm_a->runs.size(), arm_b->runs.size());
+  const double threshold = summary.threshold_pct;
+  double low = metric->estimate_pct, high = low;
   for (std::size_t i = 0; i < pairs; ++i) {
     const double a = arm_a->runs[i]->record.result.ops_per_sec_real();
     const double b_rate = arm_b->runs[i]->record.result.ops_per_sec_real();
-    rows += fmt::format("{} {}\n", i + 1, num(a > 0 ? 100 * (b_rate / a - 1) : 0));
+    const double change = a > 0 ? 100 * (b_rate / a - 1) : 0;
+    low = std::min(low, change);
+    high = std::max(high, change);
+    rows += fmt::format("{} {}\n", i + 1, num(change));
   }
-  const double threshold = summary.threshold_pct;
+  if (metric->ci_pct.bounded()) {
+    low = std::min(low, *metric->ci_pct.lo);
+    high = std::max(high, *metric->ci_pct.hi);
+  }
+  // The axis fits the pairs and the CI, so that a narrow band stays visible; the ± threshold
+  // lines join it only when the change is near them (a -30 % change beside ±1 % lines would
+  // squeeze the pairs and the band into one line).
+  if (low < 2 * threshold && high > -2 * threshold) {
+    low = std::min(low, -threshold);
+    high = std::max(high, threshold);
+  }
+  const double pad = std::max((high - low) * 0.15, 0.05);
   b.begin("A/B: change of ops/s (real) per pair, in run order", "pair", "B vs A (%)");
   b.datablock("pairs", rows);
-  if (metric->ci_pct.bounded()) {
-    b.line(
-        fmt::format("set object 1 rect from graph 0, first {} to graph 1, first {} fc rgb "
-                    "\"#9ecae1\" fs solid 0.4 noborder behind",
-                    num(*metric->ci_pct.lo), num(*metric->ci_pct.hi)));
-  }
   const double estimate = metric->estimate_pct;
-  b.line(fmt::format("set xrange [0.5:{}]", num(static_cast<double>(pairs) + 0.5)));
+  b.line(fmt::format("set xrange [0.5:{}]\nset yrange [{}:{}]",
+                     num(static_cast<double>(pairs) + 0.5), num(low - pad), num(high + pad)));
+  // The CI as a plotted band (first, under the points), in the key like everything drawn.
+  std::string band;
+  if (metric->ci_pct.bounded()) {
+    band = fmt::format(
+        "'+' using 1:({}):({}) with filledcurves fc rgb \"#6baed6\" fs solid 0.5 noborder "
+        "title \"95 % CI of the estimate\", \\\n  ",
+        num(*metric->ci_pct.lo), num(*metric->ci_pct.hi));
+  }
   b.line(fmt::format(
-      "plot $pairs using 1:2 with linespoints pt 7 title \"pairs\", \\\n"
-      "  {} with lines lw 2 lc rgb \"#08519c\" title \"estimate {} (band: 95 % CI)\", \\\n"
-      "  {} with lines dt 2 lc rgb \"#999999\" title \"± threshold {} %\", \\\n"
-      "  {} with lines dt 2 lc rgb \"#999999\" notitle",
-      num(estimate), fmt::format("{:+.2f} %", estimate), num(threshold), num(threshold),
+      "plot {}$pairs using 1:2 with linespoints pt 7 lc rgb \"#555555\" title \"pairs\", \\\n"
+      "  {} with lines lw 3 lc rgb \"#08519c\" title \"estimate {}\", \\\n"
+      "  {} with lines dt 2 lc rgb \"#d62728\" title \"± threshold {} %\", \\\n"
+      "  {} with lines dt 2 lc rgb \"#d62728\" notitle",
+      band, num(estimate), fmt::format("{:+.2f} %", estimate), num(threshold), num(threshold),
       num(-threshold)));
 }
 
@@ -333,8 +395,10 @@ PlotScript plot_script(const ReportInput& input) {
   } else if (groups.size() > 1) {
     trend_plot(builder, groups);
   }
-  throughput_plot(builder, input.runs);
-  latency_plots(builder, groups);
+  const std::vector<RunSeries> series = series_of(input, groups);
+  throughput_plot(builder, series);
+  latency_plots(builder, series,
+                input.experiment && input.experiment->kind == "sweep" ? "size" : "label");
   return builder.finish();
 }
 

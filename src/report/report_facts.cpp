@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "compare/boot_analysis.hpp"
+#include "compare/environment_diff.hpp"
 #include "compare/metric_selection.hpp"
 #include "core/text_safety.hpp"
 #include "store/stored_runs.hpp"
@@ -87,6 +88,16 @@ std::vector<LabelGroup> group_by_label(const std::vector<StoredRun>& runs) {
 std::string run_command(const StoredRun& run) {
   const RunResult& result = run.record.result;
   const nlohmann::json& options = result.options;
+  // The command as typed (stored since it was recorded): --runs, the defaults left out and the
+  // label as given, so that it repeats exactly; each word made printable and shell-quoted.
+  if (const auto& typed = at_path(options, {"command_line"}); typed.is_array() && !typed.empty()) {
+    std::string command;
+    for (const auto& word : typed) {
+      command += (command.empty() ? "" : " ") +
+                 quoted(printable(word.is_string() ? word.get<std::string>() : word.dump()));
+    }
+    return command;
+  }
   std::string command =
       fmt::format("clonebench run {} --instances {}", quoted(result.stressor), result.instances);
   if (const auto& timeout = at_path(options, {"timeout_s"}); timeout.is_number()) {
@@ -122,7 +133,9 @@ std::string ab_command(const nlohmann::json& summary) {
   }
   command += " --pairs " + text_of(at_path(ab, {"pairs"}));
   command += " --warmup " + text_of(at_path(ab, {"warmups_per_arm"}));
-  return command + " --seed " + text_of(at_path(ab, {"seed"}));
+  // In hex, as `ab` printed it when it drew the seed (--seed takes either form).
+  const auto& hex = at_path(ab, {"seed_hex"});
+  return command + " --seed " + text_of(hex.is_string() ? hex : at_path(ab, {"seed"}));
 }
 
 std::string sweep_command(const nlohmann::json& summary) {
@@ -216,21 +229,38 @@ std::vector<double> rates_of(const LabelGroup& group, const std::string& stresso
   return rates;
 }
 
-ComparisonResult compare_first_and_last(const std::vector<LabelGroup>& groups) {
-  const auto side = [](const LabelGroup& group) {
-    SampleSet set{group.label, "store", {}};
-    for (const StoredRun* run : group.runs) {
-      set.runs.push_back(observation_of(run->record, run->environment));
+namespace {
+
+SampleSet side_of(const LabelGroup& group) {
+  SampleSet set{group.label, "store", {}};
+  for (const StoredRun* run : group.runs) {
+    set.runs.push_back(observation_of(run->record, run->environment));
+  }
+  return set;
+}
+
+}  // namespace
+
+std::vector<std::string> noisy_run_lines(const std::vector<LabelGroup>& groups) {
+  std::vector<std::string> lines;
+  for (const LabelGroup& group : groups) {
+    if (std::string line = noisy_runs_warning(side_of(group), printable(group.label));
+        !line.empty()) {
+      lines.push_back(std::move(line));
     }
-    return set;
-  };
-  const SampleSet a = side(groups.front());
-  const SampleSet b = side(groups.back());
+  }
+  return lines;
+}
+
+ComparisonResult compare_first_and_last(const std::vector<LabelGroup>& groups) {
+  const SampleSet a = side_of(groups.front());
+  const SampleSet b = side_of(groups.back());
   // Boots are the units where the labels span several boots; one boot per side caps the verdict.
   ComparisonResult report =
       analyze_with_boots(select_metrics(a, b, {"ops_per_sec_real"}, std::nullopt), {}, {});
   report.a_name = groups.front().label;
   report.b_name = groups.back().label;
+  report.warnings = comparison_warnings(a, b);
   return report;
 }
 

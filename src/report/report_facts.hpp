@@ -29,7 +29,8 @@ std::string cli_size(std::uint64_t bytes);
 // A p-value for a column headed p: "0.016", "< 0.001".
 std::string p_column(double p);
 
-// The `clonebench run` command line that measures the same thing as `run`.
+// The `clonebench run` command line that measures the same thing as `run`: the command as typed
+// when the run stored it, else one rebuilt from its options.
 std::string run_command(const StoredRun& run);
 // The `clonebench ab` command line of a stored ab summary (its "ab" design object).
 std::string ab_command(const nlohmann::json& summary);
@@ -52,6 +53,10 @@ std::vector<std::pair<std::string, std::string>> environment_lines(
 // The unpaired comparison of ops_per_sec_real between the first and the last label (per
 // stressor when there are several), as `compare FIRST LAST` would print it.
 ComparisonResult compare_first_and_last(const std::vector<LabelGroup>& groups);
+
+// "LABEL: noisy machine during 3 of 5 runs: ..." for each group with runs measured while the
+// stability check failed (compare/environment_diff.hpp).
+std::vector<std::string> noisy_run_lines(const std::vector<LabelGroup>& groups);
 
 // The stressors of the groups' runs, in the order each first appears.
 std::vector<std::string> stressors_of(const std::vector<LabelGroup>& groups);

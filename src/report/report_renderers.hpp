@@ -14,6 +14,14 @@ namespace clonebench {
 // the verdict sentences, warnings, and the environment side by side with differences in bold.
 std::string render_markdown_report(const ReportInput& input);
 
+// The markdown report in parts, so that the HTML can put the answer above its plots: the title,
+// the lead (the verdict: an experiment's analysis or the comparison of the first and last label,
+// and warnings about noisy runs) and the body (trend, runs, environment).
+struct MarkdownParts {
+  std::string title, lead, body;
+};
+MarkdownParts markdown_parts(const ReportInput& input);
+
 // Plain text for a Launchpad bug's "[Test Plan]" and "[Test Results]": the commands, the
 // kernels, the table of the metric with medians and n, the effect with its CI, p and verdict
 // in one sentence, the noise and the runs that would settle an inconclusive result, and the

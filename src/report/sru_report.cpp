@@ -3,9 +3,9 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <set>
 
 #include "compare/text_columns.hpp"
 #include "compare/wording.hpp"
@@ -22,7 +22,7 @@ namespace clonebench {
 namespace {
 
 std::string sru_number(double value) {
-  return fmt::format("{:.5g}", value);
+  return plain_number(value);
 }
 
 // A number the compare document stores as null when it is not finite.
@@ -77,6 +77,14 @@ std::string environment_text(const std::vector<LabelGroup>& groups) {
   return same + (differs.empty() ? "" : "Differences between the kernels:\n" + differs);
 }
 
+std::string warning_lines(const std::vector<std::string>& warnings) {
+  std::string out;
+  for (const std::string& warning : warnings) {
+    out += "Warning: " + printable(warning) + "\n";
+  }
+  return out;
+}
+
 std::string noise_text(const MetricComparison& metric, const ComparisonResult& report) {
   std::string out = "Noise: " + noise_line(metric, report) + ".\n";
   // With one boot per side more runs settle nothing: the sentence says how many boots would.
@@ -90,16 +98,44 @@ std::string noise_text(const MetricComparison& metric, const ComparisonResult& r
   return out;
 }
 
-std::string label_report(const std::vector<LabelGroup>& groups) {
-  std::string plan = "[Test Plan]\n\nOn each kernel, boot it and run:\n\n";
-  std::set<std::string> commands;
-  for (const LabelGroup& group : groups) {
-    for (const StoredRun* run : group.runs) {
-      if (commands.insert(run_command(*run)).second) {
-        plan += indented(run_command(*run));
-      }
+// The commands of a group's runs, each once, in the order first run.
+std::vector<std::string> commands_of(const LabelGroup& group) {
+  std::vector<std::string> commands;
+  for (const StoredRun* run : group.runs) {
+    const std::string command = run_command(*run);
+    if (std::find(commands.begin(), commands.end(), command) == commands.end()) {
+      commands.push_back(command);
     }
   }
+  return commands;
+}
+
+// "On each kernel" when every kernel ran the same commands; else the commands per kernel.
+std::string test_plan_commands(const std::vector<LabelGroup>& groups) {
+  const std::vector<std::string> first = commands_of(groups.front());
+  const bool same = std::all_of(groups.begin(), groups.end(), [&first](const LabelGroup& group) {
+    return commands_of(group) == first;
+  });
+  std::string plan;
+  for (const LabelGroup& group : groups) {
+    if (same) {
+      plan += "On each kernel, boot it and run:\n\n";
+    } else {
+      plan += fmt::format("{}On {}, run:\n\n", &group == &groups.front() ? "" : "\n",
+                          printable(group.label));
+    }
+    for (const std::string& command : commands_of(group)) {
+      plan += indented(command);
+    }
+    if (same) {
+      break;
+    }
+  }
+  return plan;
+}
+
+std::string label_report(const std::vector<LabelGroup>& groups) {
+  std::string plan = "[Test Plan]\n\n" + test_plan_commands(groups);
   plan += "\nthen compare the stored runs:\n\n";
   std::string labels;
   for (const LabelGroup& group : groups) {
@@ -135,10 +171,9 @@ std::string label_report(const std::vector<LabelGroup>& groups) {
     for (const MetricComparison& metric : report.metrics) {
       results += metric_sentence(metric, report) + "\n" + noise_text(metric, report);
     }
-    for (const std::string& warning : report.warnings) {
-      results += "Warning: " + warning + "\n";
-    }
-    results += "\n";
+    results += warning_lines(report.warnings) + "\n";
+  } else {
+    results += warning_lines(noisy_run_lines(groups));
   }
   return plan + results + environment_text(groups);
 }
@@ -203,6 +238,7 @@ std::string sweep_report(const Experiment& experiment, const std::vector<LabelGr
                     sru_number(fit.value("r2", 0.0))});
   }
   out += render_columns(rows, {false, true, true, true, true, true}, "  ") + "\n";
+  out += warning_lines(noisy_run_lines(groups));
   return out + (groups.empty() ? std::string() : environment_text({groups.front()}));
 }
 
@@ -237,6 +273,7 @@ std::string sru_scale_report(const Experiment& experiment, const std::vector<Sto
     out +=
         static_cast<char>(std::toupper(static_cast<unsigned char>(knee.front()))) + knee.substr(1);
   }
+  out += warning_lines(noisy_run_lines(groups));
   return out + "\n" + (groups.empty() ? std::string() : environment_text({groups.front()}));
 }
 

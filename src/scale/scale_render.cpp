@@ -33,7 +33,10 @@ std::string scale_points_table(const nlohmann::json& summary) {
                        scale_interval_text(point.at("efficiency"), "{:.3f}"),
                        point.at("n").get<std::size_t>());
   }
-  return out;
+  return out +
+         "efficiency: the median over rounds of each round's (ops/s / instances) / that round's "
+         "1-instance ops/s (paired by round, as its CI); it need not equal the ratio of the ops/s "
+         "medians\n";
 }
 
 std::string scale_steps_text(const nlohmann::json& summary) {
@@ -45,8 +48,9 @@ std::string scale_steps_text(const nlohmann::json& summary) {
     const std::string meaning =
         verdict == "grows"   ? fmt::format("{}'s interval lies wholly above {}'s", to, from)
         : verdict == "falls" ? fmt::format("{}'s interval lies wholly below {}'s", to, from)
-                             : std::string("the intervals overlap: cannot be decided");
-    out += fmt::format("{} → {} instances: {} ({})\n", from, to, verdict, meaning);
+                             : std::string("the intervals overlap, so the data cannot tell");
+    out += fmt::format("{} → {} instances: {} ({})\n", from, to,
+                       verdict == "overlaps" ? "undecided" : verdict, meaning);
   }
   return out;
 }

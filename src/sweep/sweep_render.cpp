@@ -31,24 +31,43 @@ std::string folio_cell(const nlohmann::json& folio) {
   return fmt::format("{} {:.0f} %", asked, folio.at("share_requested").get<double>() * 100);
 }
 
+// The "copied" column only when it says something "pages" does not (THP, hugetlb): for 4 KiB
+// anonymous memory every page is one copied entry and the two columns would be the same.
+bool copied_differs(const nlohmann::json& summary) {
+  for (const auto& point : summary.at("points")) {
+    if (std::abs(point.at("pages").get<double>() - point.at("entries_copied").get<double>()) >=
+        0.5) {
+      return true;
+    }
+  }
+  return false;
+}
+
 std::string points_table(const nlohmann::json& summary) {
   const bool vmas_axis = summary.contains("vmas_list") && summary.at("vmas_list").size() > 1;
   const bool folio_axis = summary.contains("folio_list") && !summary.at("folio_list").empty();
+  const bool copied = copied_differs(summary);
   std::string out = fmt::format("{:>10} ", "rss");
   out += vmas_axis ? fmt::format("{:>6} ", "vmas") : "";
   out += folio_axis ? fmt::format("{:>12} ", "folio") : "";
-  out += fmt::format("{:>10} {:>10} {:>11} {:>11} {:>11} {:>5}\n", "pages", "copied", "create µs",
+  out += fmt::format("{:>10}{} {:>11} {:>11} {:>11} {:>5}\n", "pages",
+                     copied ? fmt::format(" {:>10}", "copied") : std::string(), "create µs",
                      "reap µs", "total µs", "runs");
   for (const auto& point : summary.at("points")) {
     out += fmt::format("{:>10} ", format_size(point.at("rss_bytes").get<std::uint64_t>()));
     out += vmas_axis ? fmt::format("{:>6} ", point.at("vmas").get<std::uint64_t>()) : "";
     out += folio_axis ? fmt::format("{:>12} ", folio_cell(point.at("folio"))) : "";
-    out += fmt::format("{:>10.0f} {:>10.0f} {:>11.2f} {:>11.2f} {:>11.2f} {:>5}\n",
-                       point.at("pages").get<double>(), point.at("entries_copied").get<double>(),
+    out += fmt::format("{:>10.0f}{} {:>11.2f} {:>11.2f} {:>11.2f} {:>5}\n",
+                       point.at("pages").get<double>(),
+                       copied ? fmt::format(" {:>10.0f}", point.at("entries_copied").get<double>())
+                              : std::string(),
                        point.at("create_us").get<double>(), point.at("reap_us").get<double>(),
                        point.at("total_us").get<double>(), point.at("runs").size());
   }
-  return out;
+  return out +
+         "create, reap: the parent's mean wall time per call; total: CPU time (usr + sys of the "
+         "parent and its children) per child, so it also holds the child's own work (page faults, "
+         "exit) and is not create + reap\n";
 }
 
 // The folio points whose folios did not materialise, said in words under the table.
@@ -97,14 +116,24 @@ std::string model_section(const nlohmann::json& summary) {
 std::string fits_table(const nlohmann::json& summary) {
   std::string out = fmt::format("{:<7} {:>28} {:>28} {:>6}  {}\n", "phase", "per page ns [95 % CI]",
                                 "fixed µs [95 % CI]", "R²", "fit");
+  std::string notes;
   for (const auto& fit : summary.at("fits")) {
     const auto& slope = fit.at("per_page_ns");
     const auto& fixed = fit.at("fixed_us");
     std::string verdict = "ok";
-    if (fit.value("bad_fit", false)) {
-      verdict = "BAD FIT:";
-      for (const auto& flag : fit.at("flags")) {
-        verdict += " " + flag.get<std::string>();
+    for (const auto& flag : fit.value("flags", nlohmann::json::array())) {
+      // Named for what a reader does about it, not shouted: a bend at R² 0.99 still fits well.
+      if (flag == "nonlinear") {
+        verdict = verdict == "ok" ? "curved" : verdict + ", curved";
+        notes +=
+            "curved: the per-page cost of the smaller and the larger half of the sizes differ "
+            "(disjoint 95 % CIs, by more than a quarter); the slope is their average\n";
+      } else if (flag == "low_r2") {
+        verdict = verdict == "ok" ? "poor fit" : verdict + ", poor fit";
+        notes += "poor fit: a line explains little of the spread (low R²); trust the points\n";
+      } else {
+        verdict =
+            verdict == "ok" ? flag.get<std::string>() : verdict + ", " + flag.get<std::string>();
       }
     }
     out +=
@@ -115,7 +144,7 @@ std::string fits_table(const nlohmann::json& summary) {
                                 fixed.at("ci")[0].get<double>(), fixed.at("ci")[1].get<double>()),
                     fit.at("r2").get<double>(), verdict);
   }
-  return out;
+  return out + notes;
 }
 
 // Every run as 'o', point medians as '#', the fitted total line as '.'.

@@ -1,6 +1,7 @@
 #include "sys/stability_warning.hpp"
 
 #include <fmt/core.h>
+#include <fmt/format.h>
 
 namespace clonebench {
 namespace {
@@ -90,6 +91,22 @@ std::vector<StabilityWarning> stability_warnings(const nlohmann::json& environme
   check_virtualization(environment, warnings);
   check_thp(environment, warnings);
   return warnings;
+}
+
+std::vector<std::string> stability_problems(const nlohmann::json& environment) {
+  std::vector<std::string> problems;
+  for (const StabilityWarning& warning : stability_warnings(environment)) {
+    problems.push_back(warning.problem);
+  }
+  return problems;
+}
+
+std::string noisy_machine_line(const std::vector<std::string>& problems) {
+  if (problems.empty()) {
+    return "";
+  }
+  return fmt::format("noisy machine: {} (`clonebench env` says what to do)",
+                     fmt::join(problems, "; "));
 }
 
 }  // namespace clonebench

@@ -22,4 +22,11 @@ inline constexpr double kHighLoadPerCpu = 0.2;
 // null or missing raise no warning.
 std::vector<StabilityWarning> stability_warnings(const nlohmann::json& environment);
 
+// The problems of stability_warnings() in one line, for a measuring command's stderr and the
+// reports: "noisy machine: P1; P2 (`clonebench env` says what to do)"; "" when there are none.
+std::string noisy_machine_line(const std::vector<std::string>& problems);
+
+// The problems alone, as stored with a run ("stability_warnings" of its environment).
+std::vector<std::string> stability_problems(const nlohmann::json& environment);
+
 }  // namespace clonebench

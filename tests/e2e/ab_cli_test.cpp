@@ -249,6 +249,18 @@ TEST_F(AbExperiment, WithoutPrecisionThePairsAreRunAndTheStopSaysSo) {
       << result.err;
 }
 
+// The natural baseline: arm A is SPEC as it is, arm B adds an option.
+TEST_F(AbExperiment, AnEmptyArmIsSpecUnchanged) {
+  const ToolResult result = run_tool({"ab", "fork --timeout 0.02", "--a", "", "--b", "--rss 1M",
+                                      "--pairs", "2", "--warmup", "0", "--no-store", "--json", "-"},
+                                     60);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto design = nlohmann::json::parse(result.out)["ab"];
+  EXPECT_EQ(design["a_options"], "");
+  EXPECT_EQ(design["b_options"], "--rss 1M");
+  EXPECT_TRUE(nothing_left_behind());
+}
+
 TEST_F(AbExperiment, TheSeedItDrawsAndPrintsInHexCanBeGivenBack) {
   const ToolResult drawn = run_tool(
       {"ab", "fork --timeout 0.02", "--pairs", "2", "--warmup", "0", "--no-store", "--json", "-"},

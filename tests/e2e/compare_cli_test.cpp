@@ -226,5 +226,57 @@ TEST_F(StoredRuns, AnUnknownLabelOrRunIdIsAUsageErrorNamingIt) {
   EXPECT_TRUE(result.out.empty()) << result.out;
 }
 
+// The cross-kernel workflow: run on kernel A, reboot, run on kernel B, compare. Each run draws
+// its own random seed; that is no difference between A and B, while a side that pools runs of
+// different --timeout is named.
+class CrossKernelRuns : public TempDirectoryTest {
+ protected:
+  void save(const char* label, std::uint64_t seed, double timeout_s, int index) {
+    Store store(db_);
+    RunRecord record = sample_fork_run();
+    record.experiment.clear();
+    record.label = label;
+    record.result.bogo_ops = 2000 + static_cast<std::uint64_t>(index);
+    record.result.options = {{"timeout_s", timeout_s}, {"seed", seed}};
+    store.save(record, sample_environment());
+  }
+  const std::string db_ = scratch_.file("runs.db");
+};
+
+TEST_F(CrossKernelRuns, DifferentRandomSeedsRaiseNoWarning) {
+  save("kernel-a", 11105502517948874336U, 5, 1);
+  save("kernel-b", 16103975867286413603U, 5, 2);
+  const ToolResult result = compare({"kernel-a", "kernel-b", "--db", db_});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.err.find("seed"), std::string::npos) << result.err;
+  EXPECT_EQ(result.out.find("differ in more than the kernel"), std::string::npos) << result.out;
+}
+
+TEST_F(CrossKernelRuns, OneRunASideShowsNoNoiseFiguresRatherThanZeros) {
+  save("kernel-a", 1, 5, 1);
+  save("kernel-b", 2, 5, 2);
+  const ToolResult result = compare({"kernel-a", "kernel-b", "--db", db_});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  const std::string noise = line_starting_with(result.out, "noise ");
+  EXPECT_NE(noise.find("CV(A) = n/a (1 run), CV(B) = n/a (1 run)"), std::string::npos) << noise;
+  EXPECT_NE(noise.find("drift A: n/a (1 run), B: n/a (1 run)"), std::string::npos) << noise;
+  EXPECT_NE(noise.find("resolution (80 % power): n/a"), std::string::npos) << noise;
+  EXPECT_EQ(noise.find("0.00"), std::string::npos) << noise;
+}
+
+TEST_F(CrossKernelRuns, ASideThatPoolsRunsOfDifferentTimeoutsIsNamed) {
+  save("kernel-a", 1, 5, 1);
+  for (int i = 0; i < 3; ++i) {
+    save("kernel-a", 2 + i, 2, 2 + i);
+  }
+  save("kernel-b", 9, 2, 9);
+  const ToolResult result = compare({"kernel-a", "kernel-b", "--db", db_});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.err.find("clonebench: warning: A pools fork runs with different timeout_s: "
+                            "2.0 (3 runs), 5.0 (1 run)"),
+            std::string::npos)
+      << result.err;
+}
+
 }  // namespace
 }  // namespace clonebench::testing

@@ -5,6 +5,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -73,6 +74,22 @@ TEST(EnvCli, PrintsASummaryAndWritesTheSameEnvironmentToAFile) {
   const auto environment = nlohmann::json::parse(read_all(json));
   EXPECT_EQ(environment.at("kernel_release"), name.release);
   EXPECT_EQ(scratch.entries(), std::vector<std::string>{"environment.json"}) << "no temp file";
+}
+
+// The default is what changes a process-creation cost, a screen at most; --full has the rest.
+TEST(EnvCli, PrintsAShortSummaryByDefaultAndEverythingWithFull) {
+  const ToolResult brief = run_tool({"env"}, kEnvTimeoutS);
+  ASSERT_EQ(brief.exit_code, 0) << brief.err;
+  const auto lines = [](const std::string& text) {
+    return std::count(text.begin(), text.end(), '\n');
+  };
+  EXPECT_LE(lines(brief.out), 30) << brief.out;
+  EXPECT_NE(brief.out.find("governor"), std::string::npos) << brief.out;
+  EXPECT_NE(brief.out.find("clonebench env --full"), std::string::npos) << brief.out;
+  const ToolResult full = run_tool({"env", "--full"}, kEnvTimeoutS);
+  ASSERT_EQ(full.exit_code, 0) << full.err;
+  EXPECT_GT(lines(full.out), lines(brief.out)) << full.out;
+  EXPECT_NE(full.out.find("config:"), std::string::npos) << full.out;
 }
 
 TEST(EnvCli, RefusesAnUnwritableJsonPathNamingTheFlag) {

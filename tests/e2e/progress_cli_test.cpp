@@ -49,6 +49,26 @@ TEST_P(ProgressCli, ShowsTimeSpentAndLeftOnATerminal) {
   EXPECT_NE(text.find(" left"), std::string::npos) << text;
 }
 
+// One line, redrawn (as hyperfine): each update returns to the start of the line and erases
+// it; the lines do not pile up however many runs or pairs there are.
+TEST_P(ProgressCli, RedrawsOneLineInsteadOfScrolling) {
+  TerminalStderr terminal;
+  ASSERT_TRUE(terminal.ready());
+  const ToolResult result = run_on_terminal(GetParam().args, terminal);
+  const std::string text = terminal.text();
+  ASSERT_EQ(result.exit_code, 0) << result.err << text;
+  if (GetParam().name != "run" && GetParam().name != "ab") {
+    GTEST_SKIP() << GetParam().name << " prints a line per run (sweep/, scale/, model/)";
+  }
+  const std::size_t first = text.find(GetParam().first_line);
+  const std::size_t last = text.find(GetParam().last_count);
+  ASSERT_NE(first, std::string::npos) << text;
+  ASSERT_NE(last, std::string::npos) << text;
+  EXPECT_EQ(text.substr(first, last - first).find('\n'), std::string::npos)
+      << "a new line between the first and the last update: " << text;
+  EXPECT_NE(text.find("\r\033[K"), std::string::npos) << text;
+}
+
 TEST_P(ProgressCli, QuietKeepsTheTerminalFreeOfProgress) {
   TerminalStderr terminal;
   ASSERT_TRUE(terminal.ready());

@@ -55,6 +55,41 @@ TEST_F(ReportCli, WritesTheMarkdownOfTheNewestAbToAFile) {
   expect_golden_file(golden_path("report/ab.md"), file_text(out));
 }
 
+// The SRU test plan of runs typed as `run fork --timeout=5` and `run fork --timeout=2 --runs 5`
+// on each kernel: the two commands as typed, once each (not once per run), with --runs and
+// without options nobody typed.
+TEST_F(ReportCli, TheSruTestPlanRepeatsTheCommandsAsTyped) {
+  db_ = scratch_.file("typed.db");
+  {
+    Store store(db_);
+    int index = 0;
+    for (const char* kernel : {kKernelA, kKernelB}) {
+      const nlohmann::json once = {"clonebench", "run", "fork", "--timeout=5"};
+      const nlohmann::json five = {"clonebench", "run", "fork", "--timeout=2", "--runs", "5"};
+      for (int run = 0; run < 6; ++run) {
+        RunRecord record = report_fork_run(kernel, index, 6000 + 10 * index, 134217728);
+        ++index;
+        record.result.options["command_line"] = run == 0 ? once : five;
+        record.result.options["timeout_s"] = run == 0 ? 5.0 : 2.0;
+        store.save(record, report_environment(kernel, "Mitigation: IBPB"));
+      }
+    }
+  }
+  const ToolResult result = report({kKernelA, kKernelB, "--format", "sru"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const std::string plan = result.out.substr(0, result.out.find("[Test Results]"));
+  EXPECT_NE(plan.find("On each kernel, boot it and run:\n\n"
+                      "    clonebench run fork --timeout=5\n"
+                      "    clonebench run fork --timeout=2 --runs 5\n\n"),
+            std::string::npos)
+      << plan;
+  EXPECT_EQ(plan.find("--rss"), std::string::npos) << plan;
+  EXPECT_NE(result.out.find("Warning: A pools fork runs with different timeout_s: 2.0 (5 runs), "
+                            "5.0 (1 run)"),
+            std::string::npos)
+      << result.out;
+}
+
 TEST_F(ReportCli, PrintsTheSruTextOfTheNewestScale) {
   const ToolResult result = report({"scale", "--format", "sru"});
   ASSERT_EQ(result.exit_code, 0) << result.err;

@@ -115,6 +115,47 @@ TEST(RunCli, RunsAreStoredAndShownFromTheDatabase) {
   remove_database(db);
 }
 
+// Where the runs went and under which ids, so that compare, report and show can name them;
+// the typed command is stored with each run, for the report's test plan.
+TEST(RunCli, SaysWhereAndUnderWhichIdsItStoredTheRuns) {
+  const std::string db = temp_path("stored-ids.db");
+  remove_database(db);
+  const ToolResult run =
+      run_tool({"run", "fork", "--timeout", "0.2", "--runs", "2", "--label", "ids", "--db", db});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.err.find("clonebench: stored 2 runs (ids 1-2) with label ids in " + db + "\n"),
+            std::string::npos)
+      << run.err;
+  const ToolResult shown = run_tool({"show", "2", "--db", db, "--json", "-"});
+  ASSERT_EQ(shown.exit_code, 0) << shown.err;
+  const auto options = nlohmann::json::parse(shown.out).at("runs").at(0).at("options");
+  EXPECT_EQ(options.at("command_line"),
+            nlohmann::json({"clonebench", "run", "fork", "--timeout", "0.2", "--runs", "2",
+                            "--label", "ids", "--db", db}));
+  remove_database(db);
+}
+
+// The stability check of `env` runs before every measurement: its problems are stored with the
+// run, and when there are any (a loaded machine, a VM, ...) stderr says so in one line.
+TEST(RunCli, SaysOnStderrWhatTheStoredRunRecordsAboutANoisyMachine) {
+  const std::string db = temp_path("noisy.db");
+  remove_database(db);
+  const ToolResult run = run_tool({"run", "fork", "--timeout", "0.2", "--db", db});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const ToolResult shown = run_tool({"show", "1", "--db", db, "--json", "-"});
+  ASSERT_EQ(shown.exit_code, 0) << shown.err;
+  const auto problems = nlohmann::json::parse(shown.out).at("environment").at("stability_warnings");
+  ASSERT_TRUE(problems.is_array()) << shown.out;
+  if (problems.empty()) {
+    EXPECT_EQ(run.err.find("noisy machine"), std::string::npos) << run.err;
+  } else {
+    const std::string line =
+        "clonebench: warning: noisy machine: " + problems.at(0).get<std::string>();
+    EXPECT_NE(run.err.find(line), std::string::npos) << run.err;
+  }
+  remove_database(db);
+}
+
 TEST(RunCli, NoStoreLeavesTheDatabaseUntouched) {
   const std::string db = temp_path("nostore.db");
   const ToolResult run = run_tool({"run", "fork", "--timeout", "0.2", "--no-store", "--db", db});

@@ -90,6 +90,49 @@ TEST_F(StoreCommands, HistoryListsRunsNewestFirst) {
   EXPECT_EQ(run({"history", "--limit", "1"}).out.find(" clone "), std::string::npos);
 }
 
+// A cut list says it is cut; --all shows everything.
+TEST_F(StoreCommands, HistorySaysHowManyRunsItLeftOutAndAllShowsThem) {
+  const Outcome cut = run({"history", "--limit", "1"});
+  ASSERT_EQ(cut.exit_code, 0) << cut.err;
+  EXPECT_NE(cut.out.find("1 of 2 runs shown, newest first (--limit N or --all for more)\n"),
+            std::string::npos)
+      << cut.out;
+  const Outcome all = run({"history", "--all"});
+  ASSERT_EQ(all.exit_code, 0) << all.err;
+  EXPECT_NE(all.out.find(" clone "), std::string::npos) << all.out;
+  EXPECT_EQ(all.out.find(" shown"), std::string::npos) << all.out;
+}
+
+TEST_F(StoreCommands, ShowPrintsTheRunsOptions) {
+  const Outcome outcome = run({"show", std::to_string(clone_id_)});
+  ASSERT_EQ(outcome.exit_code, 0) << outcome.err;
+  EXPECT_NE(outcome.out.find("options: clone_max 8192 · rss_bytes 134217728 · timeout_s 10\n"),
+            std::string::npos)
+      << outcome.out;
+}
+
+// One row per run, each with the kernel and host it was measured on and its timeout.
+TEST_F(StoreCommands, ExportCsvHasTheKernelHostAndTimeoutOfEachRun) {
+  Store store(db_);
+  RunRecord other = testing::sample_fork_run();
+  other.experiment.clear();
+  nlohmann::json environment = testing::sample_environment();
+  environment["kernel_release"] = "6.19.0-other";
+  environment["hostname"] = "box2";
+  const std::int64_t other_id = store.save(other, environment);
+  const Outcome outcome =
+      run({"export", std::to_string(clone_id_), std::to_string(other_id), "--csv", "-"});
+  ASSERT_EQ(outcome.exit_code, 0) << outcome.err;
+  std::istringstream lines(outcome.out);
+  std::string header, first, second;
+  std::getline(lines, header);
+  std::getline(lines, first);
+  std::getline(lines, second);
+  EXPECT_TRUE(header.ends_with(",kernel_release,hostname,timeout_s")) << header;
+  EXPECT_TRUE(first.ends_with(",6.18.44-fc-v857,vm,10")) << first;
+  EXPECT_TRUE(second.ends_with(",6.19.0-other,box2,3")) << second;
+}
+
 TEST_F(StoreCommands, ShowPrintsTheTableTheMetricsAndTheEnvironment) {
   const Outcome outcome = run({"show", std::to_string(clone_id_)});
   ASSERT_EQ(outcome.exit_code, 0) << outcome.err;

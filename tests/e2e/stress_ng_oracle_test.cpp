@@ -1,4 +1,4 @@
-// stress-ng 0.15.06 (Debian's, installed by scripts/setup.sh) is the oracle of --workload
+// stress-ng 0.15.06 (Debian's, installed by scripts/setup.sh --tests) is the oracle of --workload
 // stress-ng: both run the same stressor for 2 s under `strace -f -c`, and the system calls that
 // only the children make (and the forking loop's own ones), per successful op, must agree within
 // 25 %. The clean workload makes none of the children's calls.

@@ -5,7 +5,7 @@
 // server gets SIGQUIT (immediate shutdown) if this process dies first (setpriv --pdeathsig, or
 // PR_SET_PDEATHSIG when not root). Every wait is bounded.
 //
-// Missing binaries are a failure, never a skip: scripts/setup.sh installs postgresql-15.
+// Missing binaries are a failure, never a skip: scripts/setup.sh --tests installs postgresql-15.
 // $CLONEBENCH_PG_BIN overrides the binary directory (default: the newest
 // /usr/lib/postgresql/*/bin).
 
@@ -114,7 +114,7 @@ class PostgresCluster {
     if (newest.empty()) {
       throw std::runtime_error(
           "no PostgreSQL server in /usr/lib/postgresql/*/bin: install postgresql-15 "
-          "(scripts/setup.sh) or set CLONEBENCH_PG_BIN");
+          "(scripts/setup.sh --tests) or set CLONEBENCH_PG_BIN");
     }
     return newest;
   }

@@ -1,11 +1,11 @@
-set terminal svg size 760,380 dynamic noenhanced font "sans,11" background rgb "white"
+set terminal svg size 640,400 dynamic noenhanced font "sans,14" background rgb "white"
 set output
 set datafile separator whitespace
 reset
-set xlabel 'pair'
-set ylabel 'B vs A (%)'
+set xlabel "pair"
+set ylabel "B vs A (%)"
 set grid
-set key outside right top
+set key below
 $pairs << EOD
 1 -32.7869
 2 -32.7821
@@ -16,17 +16,18 @@ $pairs << EOD
 7 -32.623
 8 -32.6183
 EOD
-set object 1 rect from graph 0, first -32.8254 to graph 1, first -32.6183 fc rgb "#9ecae1" fs solid 0.4 noborder behind
 set xrange [0.5:8.5]
-plot $pairs using 1:2 with linespoints pt 7 title "pairs", \
-  -32.7399 with lines lw 2 lc rgb "#08519c" title "estimate -32.74 % (band: 95 % CI)", \
-  1 with lines dt 2 lc rgb "#999999" title "± threshold 1 %", \
-  -1 with lines dt 2 lc rgb "#999999" notitle
+set yrange [-32.9139:-32.491]
+plot '+' using 1:(-32.8254):(-32.6183) with filledcurves fc rgb "#6baed6" fs solid 0.5 noborder title "95 % CI of the estimate", \
+  $pairs using 1:2 with linespoints pt 7 lc rgb "#555555" title "pairs", \
+  -32.7399 with lines lw 3 lc rgb "#08519c" title "estimate -32.74 %", \
+  1 with lines dt 2 lc rgb "#d62728" title "± threshold 1 %", \
+  -1 with lines dt 2 lc rgb "#d62728" notitle
 reset
-set xlabel 'time (s)'
-set ylabel 'ops/s (all instances)'
+set xlabel "time (s)"
+set ylabel "ops/s (all instances)"
 set grid
-set key outside right top
+set key below
 $throughput << EOD
 0.5 6020
 1 6150
@@ -109,27 +110,28 @@ $throughput << EOD
 
 
 EOD
-plot $throughput index 0 using 1:2 with linespoints pt 7 ps 0.4 title 'run 13 (pair:a)', \
-  $throughput index 1 using 1:2 with linespoints pt 7 ps 0.4 title 'run 14 (pair:a)', \
-  $throughput index 2 using 1:2 with linespoints pt 7 ps 0.4 title 'run 15 (pair:a)', \
-  $throughput index 3 using 1:2 with linespoints pt 7 ps 0.4 title 'run 16 (pair:a)', \
-  $throughput index 4 using 1:2 with linespoints pt 7 ps 0.4 title 'run 17 (pair:a)', \
-  $throughput index 5 using 1:2 with linespoints pt 7 ps 0.4 title 'run 18 (pair:a)', \
-  $throughput index 6 using 1:2 with linespoints pt 7 ps 0.4 title 'run 19 (pair:a)', \
-  $throughput index 7 using 1:2 with linespoints pt 7 ps 0.4 title 'run 20 (pair:a)', \
-  $throughput index 8 using 1:2 with linespoints pt 7 ps 0.4 title 'run 21 (pair:b)', \
-  $throughput index 9 using 1:2 with linespoints pt 7 ps 0.4 title 'run 22 (pair:b)', \
-  $throughput index 10 using 1:2 with linespoints pt 7 ps 0.4 title 'run 23 (pair:b)', \
-  $throughput index 11 using 1:2 with linespoints pt 7 ps 0.4 title 'run 24 (pair:b)', \
-  $throughput index 12 using 1:2 with linespoints pt 7 ps 0.4 title 'run 25 (pair:b)', \
-  $throughput index 13 using 1:2 with linespoints pt 7 ps 0.4 title 'run 26 (pair:b)', \
-  $throughput index 14 using 1:2 with linespoints pt 7 ps 0.4 title 'run 27 (pair:b)', \
-  $throughput index 15 using 1:2 with linespoints pt 7 ps 0.4 title 'run 28 (pair:b)'
+set yrange [0:*]
+plot $throughput index 0 using 1:2 with linespoints pt 7 ps 0.4 lc 1 title "pair:a", \
+  $throughput index 1 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
+  $throughput index 2 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
+  $throughput index 3 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
+  $throughput index 4 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
+  $throughput index 5 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
+  $throughput index 6 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
+  $throughput index 7 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
+  $throughput index 8 using 1:2 with linespoints pt 7 ps 0.4 lc 2 title "pair:b", \
+  $throughput index 9 using 1:2 with linespoints pt 7 ps 0.4 lc 2 notitle, \
+  $throughput index 10 using 1:2 with linespoints pt 7 ps 0.4 lc 2 notitle, \
+  $throughput index 11 using 1:2 with linespoints pt 7 ps 0.4 lc 2 notitle, \
+  $throughput index 12 using 1:2 with linespoints pt 7 ps 0.4 lc 2 notitle, \
+  $throughput index 13 using 1:2 with linespoints pt 7 ps 0.4 lc 2 notitle, \
+  $throughput index 14 using 1:2 with linespoints pt 7 ps 0.4 lc 2 notitle, \
+  $throughput index 15 using 1:2 with linespoints pt 7 ps 0.4 lc 2 notitle
 reset
-set xlabel 'µs (log scale)'
-set ylabel 'fraction of children'
+set xlabel "µs (log scale)"
+set ylabel "fraction of children"
 set grid
-set key outside right top
+set key below
 $latency_create << EOD
 90.6235 0.01
 90.6235 0.02
@@ -338,13 +340,13 @@ $latency_create << EOD
 EOD
 set logscale x
 set yrange [0:1]
-plot $latency_create index 0 using 1:2 with lines lw 2 title 'pair:a', \
-  $latency_create index 1 using 1:2 with lines lw 2 title 'pair:b'
+plot $latency_create index 0 using 1:2 with lines lw 2 lc 1 title "pair:a", \
+  $latency_create index 1 using 1:2 with lines lw 2 lc 2 title "pair:b"
 reset
-set xlabel 'µs (log scale)'
-set ylabel 'fraction of children'
+set xlabel "µs (log scale)"
+set ylabel "fraction of children"
 set grid
-set key outside right top
+set key below
 $latency_start << EOD
 121.344 0.01
 122.368 0.02
@@ -553,13 +555,13 @@ $latency_start << EOD
 EOD
 set logscale x
 set yrange [0:1]
-plot $latency_start index 0 using 1:2 with lines lw 2 title 'pair:a', \
-  $latency_start index 1 using 1:2 with lines lw 2 title 'pair:b'
+plot $latency_start index 0 using 1:2 with lines lw 2 lc 1 title "pair:a", \
+  $latency_start index 1 using 1:2 with lines lw 2 lc 2 title "pair:b"
 reset
-set xlabel 'µs (log scale)'
-set ylabel 'fraction of children'
+set xlabel "µs (log scale)"
+set ylabel "fraction of children"
 set grid
-set key outside right top
+set key below
 $latency_reap << EOD
 20.3515 0.01
 20.6075 0.02
@@ -768,5 +770,5 @@ $latency_reap << EOD
 EOD
 set logscale x
 set yrange [0:1]
-plot $latency_reap index 0 using 1:2 with lines lw 2 title 'pair:a', \
-  $latency_reap index 1 using 1:2 with lines lw 2 title 'pair:b'
+plot $latency_reap index 0 using 1:2 with lines lw 2 lc 1 title "pair:a", \
+  $latency_reap index 1 using 1:2 with lines lw 2 lc 2 title "pair:b"

@@ -1,25 +1,26 @@
-set terminal svg size 760,380 dynamic noenhanced font "sans,11" background rgb "white"
+set terminal svg size 640,400 dynamic noenhanced font "sans,14" background rgb "white"
 set output
 set datafile separator whitespace
 reset
-set xlabel 'label'
-set ylabel 'ops/s (real)'
+set xlabel "label"
+set ylabel "ops/s (real)"
 set grid
-set key outside right top
+set key below
 $trend << EOD
 0 6110 6080 6150
 1 5935 5900 5975
 
 
 EOD
+set yrange [0:*]
 set xrange [-0.5:1.5]
-set xtics ('6.8.0-31-generic' 0, '6.8.0-35-generic' 1) rotate by -20
-plot $trend index 0 using 1:2:3:4 with yerrorlines pt 7 lw 2 title 'fork'
+set xtics ("6.8.0-31-generic" 0, "6.8.0-35-generic" 1) rotate by -20
+plot $trend index 0 using 1:2:3:4 with yerrorlines pt 7 lw 2 title "fork"
 reset
-set xlabel 'time (s)'
-set ylabel 'ops/s (all instances)'
+set xlabel "time (s)"
+set ylabel "ops/s (all instances)"
 set grid
-set key outside right top
+set key below
 $throughput << EOD
 0.5 6020
 1 6150
@@ -82,23 +83,24 @@ $throughput << EOD
 
 
 EOD
-plot $throughput index 0 using 1:2 with linespoints pt 7 ps 0.4 title 'run 1 (6.8.0-31-generic)', \
-  $throughput index 1 using 1:2 with linespoints pt 7 ps 0.4 title 'run 2 (6.8.0-31-generic)', \
-  $throughput index 2 using 1:2 with linespoints pt 7 ps 0.4 title 'run 3 (6.8.0-31-generic)', \
-  $throughput index 3 using 1:2 with linespoints pt 7 ps 0.4 title 'run 4 (6.8.0-31-generic)', \
-  $throughput index 4 using 1:2 with linespoints pt 7 ps 0.4 title 'run 5 (6.8.0-31-generic)', \
-  $throughput index 5 using 1:2 with linespoints pt 7 ps 0.4 title 'run 6 (6.8.0-31-generic)', \
-  $throughput index 6 using 1:2 with linespoints pt 7 ps 0.4 title 'run 7 (6.8.0-35-generic)', \
-  $throughput index 7 using 1:2 with linespoints pt 7 ps 0.4 title 'run 8 (6.8.0-35-generic)', \
-  $throughput index 8 using 1:2 with linespoints pt 7 ps 0.4 title 'run 9 (6.8.0-35-generic)', \
-  $throughput index 9 using 1:2 with linespoints pt 7 ps 0.4 title 'run 10 (6.8.0-35-generic)', \
-  $throughput index 10 using 1:2 with linespoints pt 7 ps 0.4 title 'run 11 (6.8.0-35-generic)', \
-  $throughput index 11 using 1:2 with linespoints pt 7 ps 0.4 title 'run 12 (6.8.0-35-generic)'
+set yrange [0:*]
+plot $throughput index 0 using 1:2 with linespoints pt 7 ps 0.4 lc 1 title "6.8.0-31-generic", \
+  $throughput index 1 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
+  $throughput index 2 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
+  $throughput index 3 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
+  $throughput index 4 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
+  $throughput index 5 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
+  $throughput index 6 using 1:2 with linespoints pt 7 ps 0.4 lc 2 title "6.8.0-35-generic", \
+  $throughput index 7 using 1:2 with linespoints pt 7 ps 0.4 lc 2 notitle, \
+  $throughput index 8 using 1:2 with linespoints pt 7 ps 0.4 lc 2 notitle, \
+  $throughput index 9 using 1:2 with linespoints pt 7 ps 0.4 lc 2 notitle, \
+  $throughput index 10 using 1:2 with linespoints pt 7 ps 0.4 lc 2 notitle, \
+  $throughput index 11 using 1:2 with linespoints pt 7 ps 0.4 lc 2 notitle
 reset
-set xlabel 'µs (log scale)'
-set ylabel 'fraction of children'
+set xlabel "µs (log scale)"
+set ylabel "fraction of children"
 set grid
-set key outside right top
+set key below
 $latency_create << EOD
 90.6235 0.01
 90.6235 0.02
@@ -307,13 +309,13 @@ $latency_create << EOD
 EOD
 set logscale x
 set yrange [0:1]
-plot $latency_create index 0 using 1:2 with lines lw 2 title '6.8.0-31-generic', \
-  $latency_create index 1 using 1:2 with lines lw 2 title '6.8.0-35-generic'
+plot $latency_create index 0 using 1:2 with lines lw 2 lc 1 title "6.8.0-31-generic", \
+  $latency_create index 1 using 1:2 with lines lw 2 lc 2 title "6.8.0-35-generic"
 reset
-set xlabel 'µs (log scale)'
-set ylabel 'fraction of children'
+set xlabel "µs (log scale)"
+set ylabel "fraction of children"
 set grid
-set key outside right top
+set key below
 $latency_start << EOD
 121.344 0.01
 122.368 0.02
@@ -522,13 +524,13 @@ $latency_start << EOD
 EOD
 set logscale x
 set yrange [0:1]
-plot $latency_start index 0 using 1:2 with lines lw 2 title '6.8.0-31-generic', \
-  $latency_start index 1 using 1:2 with lines lw 2 title '6.8.0-35-generic'
+plot $latency_start index 0 using 1:2 with lines lw 2 lc 1 title "6.8.0-31-generic", \
+  $latency_start index 1 using 1:2 with lines lw 2 lc 2 title "6.8.0-35-generic"
 reset
-set xlabel 'µs (log scale)'
-set ylabel 'fraction of children'
+set xlabel "µs (log scale)"
+set ylabel "fraction of children"
 set grid
-set key outside right top
+set key below
 $latency_reap << EOD
 20.3515 0.01
 20.6075 0.02
@@ -737,5 +739,5 @@ $latency_reap << EOD
 EOD
 set logscale x
 set yrange [0:1]
-plot $latency_reap index 0 using 1:2 with lines lw 2 title '6.8.0-31-generic', \
-  $latency_reap index 1 using 1:2 with lines lw 2 title '6.8.0-35-generic'
+plot $latency_reap index 0 using 1:2 with lines lw 2 lc 1 title "6.8.0-31-generic", \
+  $latency_reap index 1 using 1:2 with lines lw 2 lc 2 title "6.8.0-35-generic"

@@ -1,11 +1,11 @@
-set terminal svg size 760,380 dynamic noenhanced font "sans,11" background rgb "white"
+set terminal svg size 640,400 dynamic noenhanced font "sans,14" background rgb "white"
 set output
 set datafile separator whitespace
 reset
 set xlabel 'instances (log scale)'
 set ylabel 'ops/s (real, all instances)'
 set grid
-set key outside right top
+set key below
 $scale_ops_per_s << EOD
 1 1001
 2 1897.5
@@ -26,7 +26,7 @@ reset
 set xlabel 'instances (log scale)'
 set ylabel 'efficiency per instance'
 set grid
-set key outside right top
+set key below
 $scale_efficiency << EOD
 1 1
 2 0.948881

@@ -1,11 +1,11 @@
-set terminal svg size 760,380 dynamic noenhanced font "sans,11" background rgb "white"
+set terminal svg size 640,400 dynamic noenhanced font "sans,14" background rgb "white"
 set output
 set datafile separator whitespace
 reset
-set xlabel 'pages'
-set ylabel 'µs per child'
+set xlabel "pages"
+set ylabel "µs per child"
 set grid
-set key outside right top
+set key below
 $sweep_create << EOD
 0 58.8
 0 61.2
@@ -22,10 +22,10 @@ plot '+' using 1:(lo($1)):(hi($1)) with filledcurves fc rgb "#9ecae1" fs solid 0
   f(x) with lines lw 2 lc rgb "#08519c" title "fit", \
   $sweep_create using 1:2 with points pt 7 ps 0.6 title "runs"
 reset
-set xlabel 'pages'
-set ylabel 'µs per child'
+set xlabel "pages"
+set ylabel "µs per child"
 set grid
-set key outside right top
+set key below
 $sweep_total << EOD
 0 83.3
 0 86.7
@@ -42,10 +42,10 @@ plot '+' using 1:(lo($1)):(hi($1)) with filledcurves fc rgb "#9ecae1" fs solid 0
   f(x) with lines lw 2 lc rgb "#08519c" title "fit", \
   $sweep_total using 1:2 with points pt 7 ps 0.6 title "runs"
 reset
-set xlabel 'time (s)'
-set ylabel 'ops/s (all instances)'
+set xlabel "time (s)"
+set ylabel "ops/s (all instances)"
 set grid
-set key outside right top
+set key below
 $throughput << EOD
 0.5 3920
 1 4050
@@ -53,12 +53,13 @@ $throughput << EOD
 
 
 EOD
-plot $throughput index 0 using 1:2 with linespoints pt 7 ps 0.4 title 'run 29 (sweep-fork)'
+set yrange [0:*]
+plot $throughput index 0 using 1:2 with linespoints pt 7 ps 0.4 lc 1 title "rss 0"
 reset
-set xlabel 'µs (log scale)'
-set ylabel 'fraction of children'
+set xlabel "µs (log scale)"
+set ylabel "fraction of children"
 set grid
-set key outside right top
+set key below
 $latency_create << EOD
 90.6235 0.01
 90.6235 0.02
@@ -165,12 +166,12 @@ $latency_create << EOD
 EOD
 set logscale x
 set yrange [0:1]
-plot $latency_create index 0 using 1:2 with lines lw 2 title 'sweep-fork'
+plot $latency_create index 0 using 1:2 with lines lw 2 lc 1 title "rss 0"
 reset
-set xlabel 'µs (log scale)'
-set ylabel 'fraction of children'
+set xlabel "µs (log scale)"
+set ylabel "fraction of children"
 set grid
-set key outside right top
+set key below
 $latency_start << EOD
 120.541 0.01
 120.541 0.02
@@ -277,12 +278,12 @@ $latency_start << EOD
 EOD
 set logscale x
 set yrange [0:1]
-plot $latency_start index 0 using 1:2 with lines lw 2 title 'sweep-fork'
+plot $latency_start index 0 using 1:2 with lines lw 2 lc 1 title "rss 0"
 reset
-set xlabel 'µs (log scale)'
-set ylabel 'fraction of children'
+set xlabel "µs (log scale)"
+set ylabel "fraction of children"
 set grid
-set key outside right top
+set key below
 $latency_reap << EOD
 20.6075 0.01
 20.8635 0.02
@@ -389,4 +390,4 @@ $latency_reap << EOD
 EOD
 set logscale x
 set yrange [0:1]
-plot $latency_reap index 0 using 1:2 with lines lw 2 title 'sweep-fork'
+plot $latency_reap index 0 using 1:2 with lines lw 2 lc 1 title "rss 0"

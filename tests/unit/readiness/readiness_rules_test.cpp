@@ -97,7 +97,7 @@ TEST(Readiness, SiblingsOfTheCpusUsedDisturbAndThePinAvoidsThemAndCpu0) {
   const MachineSnapshot snapshot = quiet_smt_machine();
   const ReadinessReport all = assess_machine(snapshot, {});
   EXPECT_EQ(finding(all, "smt").status, FindingStatus::kDisturbs);
-  EXPECT_EQ(all.exit_code(), 1);
+  EXPECT_EQ(all.exit_code(), 5);
   const PinChoice pin = choose_pin(snapshot);
   EXPECT_EQ(pin.cpus, (std::vector<int>{1, 2, 3})) << pin.reason;
   EXPECT_NE(finding(all, "pin").summary.find("--pin 1-3"), std::string::npos);
@@ -207,7 +207,7 @@ TEST(Readiness, TheJsonCarriesEveryFindingAndTheExitCode) {
   EXPECT_EQ(json.at("schema"), "clonebench-check/1");
   EXPECT_EQ(json.at("findings").size(), report.findings.size());
   EXPECT_EQ(json.at("disturbing"), report.disturbing());
-  EXPECT_EQ(json.at("exit_code"), 1);
+  EXPECT_EQ(json.at("exit_code"), 5);
   EXPECT_EQ(json.at("cpus_used"), (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7}));
 }
 

@@ -2,6 +2,7 @@
 // "6. Real stress-ng 0.15.06 output the exporters are checked against").
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -109,10 +110,35 @@ TEST(ExportMetrics, PrintsTheLatencySummaryOfTheHistogram) {
   // p50 = 2nd value, 20 000 ns in [19 968, 20 224) → 20 095.5 ns → "20.10"; p90 and p99 = 3rd
   // value, 30 000 ns in [29 952, 30 208) → 30 079.5 ns, clamped to the maximum → "30.00".
   const auto lines = lines_of(render_metrics(document_of(result), 1));
-  ASSERT_GE(lines.size(), 6U);
-  EXPECT_EQ(lines[5],
+  ASSERT_GE(lines.size(), 7U);
+  EXPECT_EQ(lines[6],
             "clonebench: metrc: [1] fork          create         3        20.00        20.10"
             "        30.00        30.00        30.00");
+}
+
+// The table looks like stress-ng's; under its rows it says whose workload a clean row measured,
+// so that it is not set beside stress-ng's own as the same thing.
+TEST(ExportMetrics, SaysUnderTheRowsThatCleanRowsAreNotStressNgsWorkload) {
+  const auto lines = lines_of(render_metrics(
+      document_of(stress_ng_run("clone", 2, 2807, 10.0428, 1.305945, 11.670640, 142088)), 7020));
+  ASSERT_GE(lines.size(), 4U);
+  EXPECT_EQ(lines[3],
+            "clonebench: metrc: [7020] rows above without /all: clonebench's clean workload (its "
+            "lean loop), not stress-ng's child work; --workload stress-ng measures that");
+}
+
+// A phase that was not timed (stress-ng's child work has no start probe) reads n/a, not a
+// count of 0 and a latency of 0.00.
+TEST(ExportMetrics, APhaseNeverTimedReadsNotApplicable) {
+  const auto lines =
+      lines_of(render_metrics(document_of(stress_ng_run("clone", 1, 3, 1.0, 0.5, 0.5, 2000)), 1));
+  const std::string start = "clonebench: metrc: [1] clone         start ";
+  const auto found = std::find_if(lines.begin(), lines.end(),
+                                  [&](const std::string& line) { return line.starts_with(start); });
+  ASSERT_NE(found, lines.end());
+  EXPECT_EQ(*found,
+            "clonebench: metrc: [1] clone         start        n/a          n/a          n/a     "
+            "     n/a          n/a          n/a");
 }
 
 TEST(ExportMetrics, ListsFailuresByErrnoOnlyForRunsThatHadThem) {

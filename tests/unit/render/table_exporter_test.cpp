@@ -22,11 +22,25 @@ std::vector<std::string> table_lines_of(const std::string& text) {
 
 TEST(ExportTable, HasTwoHeaderLinesAndOneLinePerRun) {
   const auto lines = table_lines_of(render_table(testing::sample_document()));
-  ASSERT_EQ(lines.size(), 4U);
+  ASSERT_EQ(lines.size(), 6U);  // and the two notes on clone's row
   EXPECT_NE(lines[0].find("create µs"), std::string::npos);
   EXPECT_EQ(lines[1].rfind("stressor", 0), 0U);
   EXPECT_EQ(lines[2].rfind("clone ", 0), 0U);
   EXPECT_EQ(lines[3].rfind("fork ", 0), 0U);
+}
+
+// The clone row's failures and reap times look like a broken run unless the table says why.
+TEST(ExportTable, ExplainsCloneFlagFailuresAndItsQueuedReaping) {
+  const auto lines = table_lines_of(render_table(testing::sample_document()));
+  ASSERT_EQ(lines.size(), 6U);
+  EXPECT_TRUE(lines[4].starts_with("note: EINVAL and EPERM failures are deliberate")) << lines[4];
+  EXPECT_TRUE(
+      lines[5].starts_with("note: clone keeps up to --clone-max children alive and reaps "
+                           "the oldest first (FIFO"))
+      << lines[5];
+  RunDocument fork_only = testing::sample_document();
+  fork_only.runs.erase(fork_only.runs.begin());
+  EXPECT_EQ(render_table(fork_only).find("note:"), std::string::npos);
 }
 
 TEST(ExportTable, RightAlignsNumbersUnderTheirHeaders) {

@@ -134,17 +134,13 @@ int run_show(const StoreOptions& options) {
   const RunRecord& record = stored.record;
   RunDocument document{stored.environment, {record}};
   if (options.json_path != "-") {
-    fmt::print(
-        "run {} · label {} · started {}{}
-        ", record.id, printable(record.label),
-        printable(record.started_at),
-        record.experiment.empty() ? "" : " · experiment " + printable(record.experiment));
-    fmt::print("{}
-               {} ", environment_line(stored.environment),
+    fmt::print("run {} · label {} · started {}{}\n", record.id, printable(record.label),
+               printable(record.started_at),
+               record.experiment.empty() ? "" : " · experiment " + printable(record.experiment));
+    fmt::print("{}\n{}\n", environment_line(stored.environment),
                printable_lines(options_lines(record.result.options)));
     // Stored text (another store's, through pull) reaches the terminal escaped.
-    fmt::print("{}
-", printable_lines(render_table(document)));
+    fmt::print("{}\n", printable_lines(render_table(document)));
     fmt::print("{}", printable_lines(render_metrics(document, static_cast<int>(::getpid()))));
     fmt::print("{}", printable_lines(experiment_report_of(store, record)));
     if (record.profile) {

@@ -131,8 +131,8 @@ int run_and_report(const RunSpec& spec) {
     }
   }
   progress.end();
-  if (store) {
-    report_stored(document, label, store->path());
+  if (store && store->kept_locally() == 0) {
+    report_stored(document, label, redacted_location(store->location()));
   }
   render_outputs(spec, document);
   if (store && store->kept_locally() > 0) {

@@ -2,8 +2,8 @@ set terminal svg size 640,400 dynamic noenhanced font "sans,14" background rgb "
 set output
 set datafile separator whitespace
 reset
-set xlabel "pair"
-set ylabel "B vs A (%)"
+set xlabel 'pair'
+set ylabel 'B vs A (%)'
 set grid
 set key below
 $pairs << EOD
@@ -24,8 +24,8 @@ plot '+' using 1:(-32.8254):(-32.6183) with filledcurves fc rgb "#6baed6" fs sol
   1 with lines dt 2 lc rgb "#d62728" title "± threshold 1 %", \
   -1 with lines dt 2 lc rgb "#d62728" notitle
 reset
-set xlabel "time (s)"
-set ylabel "ops/s (all instances)"
+set xlabel 'time (s)'
+set ylabel 'ops/s (all instances)'
 set grid
 set key below
 $throughput << EOD
@@ -111,7 +111,7 @@ $throughput << EOD
 
 EOD
 set yrange [0:*]
-plot $throughput index 0 using 1:2 with linespoints pt 7 ps 0.4 lc 1 title "pair:a", \
+plot $throughput index 0 using 1:2 with linespoints pt 7 ps 0.4 lc 1 title 'pair:a', \
   $throughput index 1 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
   $throughput index 2 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
   $throughput index 3 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
@@ -119,7 +119,7 @@ plot $throughput index 0 using 1:2 with linespoints pt 7 ps 0.4 lc 1 title "pair
   $throughput index 5 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
   $throughput index 6 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
   $throughput index 7 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
-  $throughput index 8 using 1:2 with linespoints pt 7 ps 0.4 lc 2 title "pair:b", \
+  $throughput index 8 using 1:2 with linespoints pt 7 ps 0.4 lc 2 title 'pair:b', \
   $throughput index 9 using 1:2 with linespoints pt 7 ps 0.4 lc 2 notitle, \
   $throughput index 10 using 1:2 with linespoints pt 7 ps 0.4 lc 2 notitle, \
   $throughput index 11 using 1:2 with linespoints pt 7 ps 0.4 lc 2 notitle, \
@@ -128,8 +128,8 @@ plot $throughput index 0 using 1:2 with linespoints pt 7 ps 0.4 lc 1 title "pair
   $throughput index 14 using 1:2 with linespoints pt 7 ps 0.4 lc 2 notitle, \
   $throughput index 15 using 1:2 with linespoints pt 7 ps 0.4 lc 2 notitle
 reset
-set xlabel "µs (log scale)"
-set ylabel "fraction of children"
+set xlabel 'µs (log scale)'
+set ylabel 'fraction of children'
 set grid
 set key below
 $latency_create << EOD
@@ -340,11 +340,11 @@ $latency_create << EOD
 EOD
 set logscale x
 set yrange [0:1]
-plot $latency_create index 0 using 1:2 with lines lw 2 lc 1 title "pair:a", \
-  $latency_create index 1 using 1:2 with lines lw 2 lc 2 title "pair:b"
+plot $latency_create index 0 using 1:2 with lines lw 2 lc 1 title 'pair:a', \
+  $latency_create index 1 using 1:2 with lines lw 2 lc 2 title 'pair:b'
 reset
-set xlabel "µs (log scale)"
-set ylabel "fraction of children"
+set xlabel 'µs (log scale)'
+set ylabel 'fraction of children'
 set grid
 set key below
 $latency_start << EOD
@@ -555,11 +555,11 @@ $latency_start << EOD
 EOD
 set logscale x
 set yrange [0:1]
-plot $latency_start index 0 using 1:2 with lines lw 2 lc 1 title "pair:a", \
-  $latency_start index 1 using 1:2 with lines lw 2 lc 2 title "pair:b"
+plot $latency_start index 0 using 1:2 with lines lw 2 lc 1 title 'pair:a', \
+  $latency_start index 1 using 1:2 with lines lw 2 lc 2 title 'pair:b'
 reset
-set xlabel "µs (log scale)"
-set ylabel "fraction of children"
+set xlabel 'µs (log scale)'
+set ylabel 'fraction of children'
 set grid
 set key below
 $latency_reap << EOD
@@ -770,5 +770,5 @@ $latency_reap << EOD
 EOD
 set logscale x
 set yrange [0:1]
-plot $latency_reap index 0 using 1:2 with lines lw 2 lc 1 title "pair:a", \
-  $latency_reap index 1 using 1:2 with lines lw 2 lc 2 title "pair:b"
+plot $latency_reap index 0 using 1:2 with lines lw 2 lc 1 title 'pair:a', \
+  $latency_reap index 1 using 1:2 with lines lw 2 lc 2 title 'pair:b'

@@ -2,8 +2,8 @@ set terminal svg size 640,400 dynamic noenhanced font "sans,14" background rgb "
 set output
 set datafile separator whitespace
 reset
-set xlabel "label"
-set ylabel "ops/s (real)"
+set xlabel 'label'
+set ylabel 'ops/s (real)'
 set grid
 set key below
 $trend << EOD
@@ -14,11 +14,11 @@ $trend << EOD
 EOD
 set yrange [0:*]
 set xrange [-0.5:1.5]
-set xtics ("6.8.0-31-generic" 0, "6.8.0-35-generic" 1) rotate by -20
-plot $trend index 0 using 1:2:3:4 with yerrorlines pt 7 lw 2 title "fork"
+set xtics ('6.8.0-31-generic' 0, '6.8.0-35-generic' 1) rotate by -20
+plot $trend index 0 using 1:2:3:4 with yerrorlines pt 7 lw 2 title 'fork'
 reset
-set xlabel "time (s)"
-set ylabel "ops/s (all instances)"
+set xlabel 'time (s)'
+set ylabel 'ops/s (all instances)'
 set grid
 set key below
 $throughput << EOD
@@ -84,21 +84,21 @@ $throughput << EOD
 
 EOD
 set yrange [0:*]
-plot $throughput index 0 using 1:2 with linespoints pt 7 ps 0.4 lc 1 title "6.8.0-31-generic", \
+plot $throughput index 0 using 1:2 with linespoints pt 7 ps 0.4 lc 1 title '6.8.0-31-generic', \
   $throughput index 1 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
   $throughput index 2 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
   $throughput index 3 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
   $throughput index 4 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
   $throughput index 5 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
-  $throughput index 6 using 1:2 with linespoints pt 7 ps 0.4 lc 2 title "6.8.0-35-generic", \
+  $throughput index 6 using 1:2 with linespoints pt 7 ps 0.4 lc 2 title '6.8.0-35-generic', \
   $throughput index 7 using 1:2 with linespoints pt 7 ps 0.4 lc 2 notitle, \
   $throughput index 8 using 1:2 with linespoints pt 7 ps 0.4 lc 2 notitle, \
   $throughput index 9 using 1:2 with linespoints pt 7 ps 0.4 lc 2 notitle, \
   $throughput index 10 using 1:2 with linespoints pt 7 ps 0.4 lc 2 notitle, \
   $throughput index 11 using 1:2 with linespoints pt 7 ps 0.4 lc 2 notitle
 reset
-set xlabel "µs (log scale)"
-set ylabel "fraction of children"
+set xlabel 'µs (log scale)'
+set ylabel 'fraction of children'
 set grid
 set key below
 $latency_create << EOD
@@ -309,11 +309,11 @@ $latency_create << EOD
 EOD
 set logscale x
 set yrange [0:1]
-plot $latency_create index 0 using 1:2 with lines lw 2 lc 1 title "6.8.0-31-generic", \
-  $latency_create index 1 using 1:2 with lines lw 2 lc 2 title "6.8.0-35-generic"
+plot $latency_create index 0 using 1:2 with lines lw 2 lc 1 title '6.8.0-31-generic', \
+  $latency_create index 1 using 1:2 with lines lw 2 lc 2 title '6.8.0-35-generic'
 reset
-set xlabel "µs (log scale)"
-set ylabel "fraction of children"
+set xlabel 'µs (log scale)'
+set ylabel 'fraction of children'
 set grid
 set key below
 $latency_start << EOD
@@ -524,11 +524,11 @@ $latency_start << EOD
 EOD
 set logscale x
 set yrange [0:1]
-plot $latency_start index 0 using 1:2 with lines lw 2 lc 1 title "6.8.0-31-generic", \
-  $latency_start index 1 using 1:2 with lines lw 2 lc 2 title "6.8.0-35-generic"
+plot $latency_start index 0 using 1:2 with lines lw 2 lc 1 title '6.8.0-31-generic', \
+  $latency_start index 1 using 1:2 with lines lw 2 lc 2 title '6.8.0-35-generic'
 reset
-set xlabel "µs (log scale)"
-set ylabel "fraction of children"
+set xlabel 'µs (log scale)'
+set ylabel 'fraction of children'
 set grid
 set key below
 $latency_reap << EOD
@@ -739,5 +739,5 @@ $latency_reap << EOD
 EOD
 set logscale x
 set yrange [0:1]
-plot $latency_reap index 0 using 1:2 with lines lw 2 lc 1 title "6.8.0-31-generic", \
-  $latency_reap index 1 using 1:2 with lines lw 2 lc 2 title "6.8.0-35-generic"
+plot $latency_reap index 0 using 1:2 with lines lw 2 lc 1 title '6.8.0-31-generic', \
+  $latency_reap index 1 using 1:2 with lines lw 2 lc 2 title '6.8.0-35-generic'

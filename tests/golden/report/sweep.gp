@@ -2,8 +2,8 @@ set terminal svg size 640,400 dynamic noenhanced font "sans,14" background rgb "
 set output
 set datafile separator whitespace
 reset
-set xlabel "pages"
-set ylabel "µs per child"
+set xlabel 'pages'
+set ylabel 'µs per child'
 set grid
 set key below
 $sweep_create << EOD
@@ -22,8 +22,8 @@ plot '+' using 1:(lo($1)):(hi($1)) with filledcurves fc rgb "#9ecae1" fs solid 0
   f(x) with lines lw 2 lc rgb "#08519c" title "fit", \
   $sweep_create using 1:2 with points pt 7 ps 0.6 title "runs"
 reset
-set xlabel "pages"
-set ylabel "µs per child"
+set xlabel 'pages'
+set ylabel 'µs per child'
 set grid
 set key below
 $sweep_total << EOD
@@ -42,8 +42,8 @@ plot '+' using 1:(lo($1)):(hi($1)) with filledcurves fc rgb "#9ecae1" fs solid 0
   f(x) with lines lw 2 lc rgb "#08519c" title "fit", \
   $sweep_total using 1:2 with points pt 7 ps 0.6 title "runs"
 reset
-set xlabel "time (s)"
-set ylabel "ops/s (all instances)"
+set xlabel 'time (s)'
+set ylabel 'ops/s (all instances)'
 set grid
 set key below
 $throughput << EOD
@@ -54,10 +54,10 @@ $throughput << EOD
 
 EOD
 set yrange [0:*]
-plot $throughput index 0 using 1:2 with linespoints pt 7 ps 0.4 lc 1 title "rss 0"
+plot $throughput index 0 using 1:2 with linespoints pt 7 ps 0.4 lc 1 title 'rss 0'
 reset
-set xlabel "µs (log scale)"
-set ylabel "fraction of children"
+set xlabel 'µs (log scale)'
+set ylabel 'fraction of children'
 set grid
 set key below
 $latency_create << EOD
@@ -166,10 +166,10 @@ $latency_create << EOD
 EOD
 set logscale x
 set yrange [0:1]
-plot $latency_create index 0 using 1:2 with lines lw 2 lc 1 title "rss 0"
+plot $latency_create index 0 using 1:2 with lines lw 2 lc 1 title 'rss 0'
 reset
-set xlabel "µs (log scale)"
-set ylabel "fraction of children"
+set xlabel 'µs (log scale)'
+set ylabel 'fraction of children'
 set grid
 set key below
 $latency_start << EOD
@@ -278,10 +278,10 @@ $latency_start << EOD
 EOD
 set logscale x
 set yrange [0:1]
-plot $latency_start index 0 using 1:2 with lines lw 2 lc 1 title "rss 0"
+plot $latency_start index 0 using 1:2 with lines lw 2 lc 1 title 'rss 0'
 reset
-set xlabel "µs (log scale)"
-set ylabel "fraction of children"
+set xlabel 'µs (log scale)'
+set ylabel 'fraction of children'
 set grid
 set key below
 $latency_reap << EOD
@@ -390,4 +390,4 @@ $latency_reap << EOD
 EOD
 set logscale x
 set yrange [0:1]
-plot $latency_reap index 0 using 1:2 with lines lw 2 lc 1 title "rss 0"
+plot $latency_reap index 0 using 1:2 with lines lw 2 lc 1 title 'rss 0'

@@ -75,10 +75,11 @@ std::string text_at(const nlohmann::json& object, const char* key) {
     return "";
   }
   const nlohmann::json& value = object.at(key);
+  // Stored text, like the cells above: escaped for terminals.
   if (value.is_string()) {
-    return value.get<std::string>();
+    return printable_lines(value.get<std::string>());
   }
-  return value.is_number() ? csv_number(value.get<double>()) : value.dump();
+  return value.is_number() ? csv_number(value.get<double>()) : printable_lines(value.dump());
 }
 
 std::vector<std::string> row(const RunRecord& record, const nlohmann::json& environment) {

@@ -130,8 +130,11 @@ void add_kernels_command(CLI::App& app, CommandList& commands) {
       "Kernel A against kernel B: boot each image several times in QEMU, alternately, run SPEC "
       "in every boot, and compare with boots as the units");
   kernels->add_option("--a", args->a, "Kernel image A (bzImage or vmlinuz), the baseline")
-      ->required();
-  kernels->add_option("--b", args->b, "Kernel image B, the candidate")->required();
+      ->required()
+      ->type_name("IMAGE");
+  kernels->add_option("--b", args->b, "Kernel image B, the candidate")
+      ->required()
+      ->type_name("IMAGE");
   kernels
       ->add_option("SPEC", args->spec,
                    "What to run in each boot, as for `run`: \"fork\", "

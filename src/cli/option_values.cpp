@@ -75,7 +75,21 @@ std::string value_type_of(const std::string& name) {
       {"B", "FILE|LABEL|IDS"},
       {"stressors", "STRESSOR"},
       {"STRESSOR", "STRESSOR"},
-      {"root", "DIR"}};
+      {"root", "DIR"},
+      {"folio", "SIZES"},
+      {"preset", "NAME|list"},
+      {"predict", "SHAPE"},
+      {"from", "FILE"},
+      {"what-if", "NAME=CHANGE"},
+      {"claim", "PERCENT"},
+      {"repeat", "N"},
+      {"output", "FILE"},
+      {"boots", "N"},
+      {"runs-per-boot", "N"},
+      {"append", "CMDLINE"},
+      {"cpus", "N"},
+      {"memory", "MIB"},
+      {"COMMAND", "COMMAND"}};
   if (const auto found = kTypes.find(name); found != kTypes.end()) {
     return found->second;
   }

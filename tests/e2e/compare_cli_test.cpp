@@ -175,18 +175,21 @@ TEST_F(PlainNumbers, AreLowerIsBetterUnlessTheUserSaysTheyAreRates) {
   EXPECT_EQ(document.at("metrics")[0].at("direction"), "higher-is-better");
 }
 
-// A database with six runs labelled "base" and six labelled "new", whose rates are 5 % higher.
+// A database with six runs labelled "base" and six labelled "new", whose rates are 5 % higher,
+// all measured in one boot (as two configurations on one kernel are): the runs are the units.
 class StoredRuns : public TempDirectoryTest {
  protected:
   void SetUp() override {
     Store store(db_);
+    nlohmann::json environment = sample_environment();
+    environment["boot_id"] = "6f1c2d4e-0000-4000-8000-00000000b007";
     for (const char* label : {"base", "new"}) {
       for (int i = 0; i < 6; ++i) {
         RunRecord record = sample_fork_run();
         record.experiment.clear();
         record.label = label;
         record.result.bogo_ops = (label == std::string("new") ? 2100 : 2000) + i;
-        store.save(record, sample_environment());
+        store.save(record, environment);
       }
     }
   }

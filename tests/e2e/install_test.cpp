@@ -118,6 +118,9 @@ TEST_F(InstalledTree, ShowsTheManPagesToMan) {
 
 TEST_F(InstalledTree, FailsNamingAPrivateProgramThatIsMissing) {
   for (const std::string& program : split_list(CLONEBENCH_PRIVATE_PROGRAMS)) {
+    if (program == "clonebench-guest-init") {
+      continue;  // only `kernels` needs it (a guest's PID 1), and `run` rightly runs without it
+    }
     TempDirectory copy("install-copy");
     fs::copy(prefix_, copy.path().string(), fs::copy_options::recursive);
     fs::remove(copy.file("libexec/clonebench/") + program);

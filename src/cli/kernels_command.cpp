@@ -18,6 +18,7 @@
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
 #include "core/units.hpp"
+#include "experiment/experiment_session.hpp"
 #include "kernels/kernels_experiment.hpp"
 #include "kernels/qemu_boot.hpp"
 #include "render/output_file.hpp"
@@ -110,6 +111,8 @@ int run_kernels_command(const KernelsArguments& args) {
   if (!args.json_path.empty()) {
     check_output_path(args.json_path, "--json");
   }
+  // The host's load moves an emulated guest's timings most of all: say so before booting.
+  warn_if_noisy(environment_before_runs());
   const KernelsResult result = run_kernels(plan);
   if (args.json_path != "-") {
     fmt::print("{}", render_kernels_table(result));

@@ -12,6 +12,7 @@
 #include "core/text_safety.hpp"
 #include "core/timestamp.hpp"
 #include "core/units.hpp"
+#include "experiment/experiment_session.hpp"
 #include "render/output_file.hpp"
 #include "store/store.hpp"
 #include "trace/census_probe.hpp"
@@ -106,6 +107,8 @@ int run_trace_command(const TraceArgs& args) {
   if (const std::string reason = census_unavailable_reason(); !reason.empty()) {
     throw UsageError(reason);
   }
+  // A loaded machine stretches the command and the creations alike: say so before tracing.
+  warn_if_noisy(environment_before_runs());
   TraceStorage storage(args);
   TraceOutcome outcome;
   try {

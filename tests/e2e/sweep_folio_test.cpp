@@ -15,6 +15,7 @@
 #include <string>
 #include <thread>
 
+#include "support/machine_lock.hpp"
 #include "tool_process.hpp"
 
 namespace clonebench::testing {
@@ -43,8 +44,10 @@ bool has_size(const std::string& name) {
   return std::filesystem::exists(kThp + "/" + name + "/enabled");
 }
 
+// The THP switches are the machine's: the tests that set them take turns.
 class SweepFolio : public ::testing::Test {
  protected:
+  MachineLock thp_{"thp-switches"};
   void SetUp() override {
     if (::geteuid() != 0 || !has_size("hugepages-64kB") || !has_size("hugepages-2048kB")) {
       GTEST_SKIP() << "needs root and 64 KiB and 2 MiB anonymous THP sizes";

@@ -1,10 +1,8 @@
 // `clonebench trace`: the census of a workload whose truth is known (tests/support/
 // trace_workload.c), a real build, privileges, exit statuses and signals. Needs root (the
 // tests run as root; the privilege test drops to nobody).
-#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
-#include <sys/file.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -19,6 +17,7 @@
 
 #include "e2e/tool_process.hpp"
 #include "store/store.hpp"
+#include "support/machine_lock.hpp"
 #include "support/process_table.hpp"
 #include "support/temp_directory.hpp"
 
@@ -123,25 +122,10 @@ std::size_t count_kind(const json& run, const std::string& kind) {
   return count;
 }
 
-// BPF programs and links are machine-wide and these tests count them, so the tests of this suite
-// take turns when ctest runs tests in parallel (-j): each holds an exclusive lock on a file of the
-// build tree for its whole run.
+// BPF programs and links are machine-wide and these tests count them: they take turns.
 class TraceCli : public TempDirectoryTest {
  protected:
-  void SetUp() override {
-    const std::string lock_path = std::string(CLONEBENCH_BINARY) + ".trace-tests.lock";
-    lock_fd_ = ::open(lock_path.c_str(), O_CREAT | O_RDWR | O_CLOEXEC, 0644);
-    ASSERT_GE(lock_fd_, 0) << lock_path;
-    ASSERT_EQ(::flock(lock_fd_, LOCK_EX), 0) << lock_path;
-  }
-  void TearDown() override {
-    if (lock_fd_ >= 0) {
-      ::close(lock_fd_);  // releases the lock
-    }
-  }
-
- private:
-  int lock_fd_ = -1;
+  MachineLock bpf_{"bpf-links"};
 };
 
 TEST_F(TraceCli, CountsEveryCreationExecAndExitOfAKnownWorkloadAndNothingOutsideIt) {

@@ -1,0 +1,39 @@
+#pragma once
+// Some e2e tests change or count what belongs to the whole machine (THP switches, attached BPF
+// links). ctest -j runs tests side by side, so the tests that share such a thing take turns: each
+// holds an exclusive lock on a file of the build tree, named after the thing, for its whole run.
+
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <string>
+
+namespace clonebench::testing {
+
+class MachineLock {
+ public:
+  // Waits until no other test holds the lock called `name`.
+  explicit MachineLock(const std::string& name)
+      : path_(std::string(CLONEBENCH_BINARY) + "." + name + ".lock"),
+        fd_(::open(path_.c_str(), O_CREAT | O_RDWR | O_CLOEXEC, 0644)) {
+    EXPECT_GE(fd_, 0) << path_;
+    if (fd_ >= 0) {
+      EXPECT_EQ(::flock(fd_, LOCK_EX), 0) << path_;
+    }
+  }
+  ~MachineLock() {
+    if (fd_ >= 0) {
+      ::close(fd_);  // releases the lock
+    }
+  }
+  MachineLock(const MachineLock&) = delete;
+  MachineLock& operator=(const MachineLock&) = delete;
+
+ private:
+  std::string path_;
+  int fd_;
+};
+
+}  // namespace clonebench::testing

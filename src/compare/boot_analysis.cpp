@@ -89,23 +89,6 @@ void plan_boots(BootAnalysis& boots, const MetricSamples& samples, const Compare
 
 }  // namespace
 
-std::string run_boot(const nlohmann::json& environment, const std::string& label) {
-  if (environment.is_object()) {
-    const auto id = environment.find("boot_id");
-    if (id != environment.end() && id->is_string() && !id->get<std::string>().empty()) {
-      return id->get<std::string>();
-    }
-  }
-  std::string host = "an unknown host";
-  if (environment.is_object()) {
-    const auto name = environment.find("hostname");
-    if (name != environment.end() && name->is_string()) {
-      host = name->get<std::string>();
-    }
-  }
-  return "unknown boot of " + label + " on " + host;
-}
-
 BootSpread boot_spread(std::span<const double> logs, std::span<const std::string> boots) {
   if (logs.empty() || logs.size() != boots.size()) {
     throw std::invalid_argument("boot_spread: one boot per value, and at least one value");

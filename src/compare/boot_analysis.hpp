@@ -12,6 +12,7 @@
 
 #include "compare/boot_design.hpp"
 #include "compare/comparison.hpp"
+#include "compare/run_boot.hpp"
 
 namespace clonebench {
 
@@ -19,10 +20,6 @@ struct BootOptions {
   bool assume_no_boot_effect = false;  // --assume-no-boot-effect: keep the run-level verdict
   std::map<std::string, KnownBootSpread> known_spread;  // by metric name, from the store
 };
-
-// The boot a run with this environment was measured in: its environment.boot_id, or for runs
-// stored before boot ids were recorded one unknown boot per label (or file) and host.
-std::string run_boot(const nlohmann::json& environment, const std::string& label);
 
 // The within- and between-boot spread of log values measured in the given boots (parallel).
 // Throws std::invalid_argument when the lengths differ or `logs` is empty.

@@ -5,9 +5,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "compare/boot_analysis.hpp"
 #include "compare/input_readers.hpp"
 #include "compare/json_input.hpp"
+#include "compare/run_boot.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
 #include "record/metric_table.hpp"

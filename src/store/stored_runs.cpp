@@ -5,7 +5,7 @@
 #include <charconv>
 #include <limits>
 
-#include "compare/boot_analysis.hpp"
+#include "compare/run_boot.hpp"
 #include "core/error.hpp"
 #include "record/metric_table.hpp"
 

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 ./scripts/setup.sh
 mkdir -p build/release
 log=build/release/build.log
-echo "quickstart: building clonebench (about 4 minutes on 2 cores the first time; log: $log)" >&2
+echo "quickstart: building clonebench (about 6 minutes on 2 cores the first time; log: $log)" >&2
 if ! { cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DCLONEBENCH_TESTS=OFF \
   -DCLONEBENCH_UNITY_BUILD=ON &&
   cmake --build build/release --target clonebench-installable -j "$(nproc)"; } >"$log" 2>&1; then

@@ -141,6 +141,14 @@ bool take_end(std::string_view line, std::map<Key, std::vector<Block>>& blocks,
   return true;
 }
 
+// A console line without the carriage return and spaces the serial console leaves at its end.
+std::string_view without_trailing_blanks(std::string_view line) {
+  while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) {
+    line.remove_suffix(1);
+  }
+  return line;
+}
+
 }  // namespace
 
 ConsoleMessages decode_console(std::string_view console) {
@@ -154,9 +162,7 @@ ConsoleMessages decode_console(std::string_view console) {
     }
     std::string_view line = console.substr(at, end - at);
     at = end + 1;
-    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) {
-      line.remove_suffix(1);
-    }
+    line = without_trailing_blanks(line);
     // A kernel message may have started the line; ours begin at the marker.
     if (const std::size_t mark = line.find("CBREC1 "); mark != std::string_view::npos) {
       if (!take_block(line.substr(mark), blocks)) {
@@ -185,9 +191,7 @@ std::vector<std::string> panic_console_lines(std::string_view console, std::size
     const std::size_t end = std::min(from.find('\n'), from.size());
     std::string_view line = from.substr(0, end);
     from.remove_prefix(std::min(end + 1, from.size()));
-    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) {
-      line.remove_suffix(1);
-    }
+    line = without_trailing_blanks(line);
     if (!line.empty() && line.find("CBREC1 ") == std::string_view::npos) {
       lines.push_back(printable(std::string(line)));
     }
@@ -205,9 +209,7 @@ std::vector<std::string> last_console_lines(std::string_view console, std::size_
     }
     std::string_view line = console.substr(at, end - at);
     at = end + 1;
-    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) {
-      line.remove_suffix(1);
-    }
+    line = without_trailing_blanks(line);
     if (line.empty() || line.find("CBREC1 ") != std::string_view::npos ||
         line.find("CBEND1 ") != std::string_view::npos) {
       continue;

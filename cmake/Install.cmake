@@ -2,7 +2,7 @@
 # P/libexec/clonebench (CLONEBENCH_PRIVATE_PROGRAMS), the documentation in
 # P/share/doc/clonebench. Man pages and completion install from man/ and completion/.
 # The driver finds its private programs at ../libexec/clonebench relative to itself
-# (src/sys/private_program.hpp), so these two directories are fixed, not GNUInstallDirs' choice.
+# (src/process/private_program.hpp), so these two directories are fixed, not GNUInstallDirs' choice.
 include(GNUInstallDirs)
 install(TARGETS clonebench RUNTIME DESTINATION bin)
 install(TARGETS ${CLONEBENCH_PRIVATE_PROGRAMS} RUNTIME DESTINATION libexec/clonebench)

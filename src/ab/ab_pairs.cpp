@@ -8,7 +8,7 @@
 #include "core/error.hpp"
 #include "experiment/profiled_job.hpp"
 #include "store/stored_runs.hpp"
-#include "sys/shell_command.hpp"
+#include "process/shell_command.hpp"
 
 namespace clonebench {
 namespace {

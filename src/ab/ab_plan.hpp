@@ -14,7 +14,7 @@
 #include "ab/ab_stopping.hpp"
 #include "compare/comparison.hpp"
 #include "record/job.hpp"
-#include "sys/perf_recording.hpp"
+#include "perf/perf_recording.hpp"
 
 namespace clonebench {
 

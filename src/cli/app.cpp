@@ -13,7 +13,7 @@
 #include "cli/version_text.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
-#include "sys/signal_defaults.hpp"
+#include "process/signal_defaults.hpp"
 
 namespace clonebench {
 namespace {

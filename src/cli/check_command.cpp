@@ -13,7 +13,7 @@
 #include "readiness/readiness_render.hpp"
 #include "render/output_file.hpp"
 #include "sys/cpu_list.hpp"
-#include "sys/machine_snapshot_reader.hpp"
+#include "machine/machine_snapshot_reader.hpp"
 
 namespace clonebench {
 namespace {

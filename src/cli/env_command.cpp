@@ -13,8 +13,8 @@
 #include "core/text_safety.hpp"
 #include "render/output_file.hpp"
 #include "store/store.hpp"
-#include "sys/environment.hpp"
-#include "sys/stability_warning.hpp"
+#include "machine/environment.hpp"
+#include "machine/stability_warning.hpp"
 
 namespace clonebench {
 namespace {

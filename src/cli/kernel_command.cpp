@@ -11,7 +11,7 @@
 #include "core/error.hpp"
 #include "kernel/kernel_path_render.hpp"
 #include "render/output_file.hpp"
-#include "sys/environment.hpp"
+#include "machine/environment.hpp"
 
 namespace clonebench {
 namespace {

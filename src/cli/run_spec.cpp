@@ -15,8 +15,8 @@
 #include "core/text_safety.hpp"
 #include "core/units.hpp"
 #include "stressors/stressor.hpp"
-#include "sys/map_count_limit.hpp"
-#include "sys/parent_memory.hpp"
+#include "memory/map_count_limit.hpp"
+#include "memory/parent_memory.hpp"
 
 namespace clonebench {
 namespace {

@@ -23,11 +23,11 @@
 #include "sweep/sweep_design.hpp"
 #include "sweep/sweep_experiment.hpp"
 #include "sweep/sweep_presets.hpp"
-#include "sys/map_count_limit.hpp"
-#include "sys/parent_fit.hpp"
-#include "sys/parent_memory.hpp"
+#include "memory/map_count_limit.hpp"
+#include "memory/parent_fit.hpp"
+#include "memory/parent_memory.hpp"
 #include "sys/text_file.hpp"
-#include "sys/thp_settings.hpp"
+#include "memory/thp_settings.hpp"
 
 namespace clonebench {
 namespace {

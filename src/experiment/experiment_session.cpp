@@ -10,8 +10,8 @@
 #include "experiment/profiled_job.hpp"
 #include "experiment/progress_line.hpp"
 #include "store/store.hpp"
-#include "sys/environment.hpp"
-#include "sys/stability_warning.hpp"
+#include "machine/environment.hpp"
+#include "machine/stability_warning.hpp"
 
 namespace clonebench {
 

@@ -15,7 +15,7 @@
 #include "runner/run_observer.hpp"
 #include "runner/runner.hpp"
 #include "store/experiment_writer.hpp"
-#include "sys/perf_recording.hpp"
+#include "perf/perf_recording.hpp"
 
 namespace clonebench {
 

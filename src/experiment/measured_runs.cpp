@@ -20,7 +20,7 @@
 #include "runner/runner.hpp"
 #include "store/store.hpp"
 #include "store/store_location.hpp"
-#include "sys/environment.hpp"
+#include "machine/environment.hpp"
 
 namespace clonebench {
 namespace {

@@ -2,8 +2,8 @@
 
 #include "core/timestamp.hpp"
 #include "kernel/perf_script_profile.hpp"
-#include "sys/perf_availability.hpp"
-#include "sys/perf_script_reader.hpp"
+#include "perf/perf_availability.hpp"
+#include "perf/perf_script_reader.hpp"
 
 namespace clonebench {
 

@@ -8,7 +8,7 @@
 #include "record/job.hpp"
 #include "record/run_record.hpp"
 #include "runner/runner.hpp"
-#include "sys/perf_recording.hpp"
+#include "perf/perf_recording.hpp"
 
 namespace clonebench {
 

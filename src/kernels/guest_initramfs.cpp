@@ -15,7 +15,7 @@
 #include "record/worker_page.hpp"
 #include "runner/instance_pages.hpp"
 #include "stressors/stressor.hpp"
-#include "sys/private_program.hpp"
+#include "process/private_program.hpp"
 
 namespace clonebench {
 namespace {

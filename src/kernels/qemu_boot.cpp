@@ -9,7 +9,7 @@
 #include <thread>
 
 #include "core/error.hpp"
-#include "sys/tethered_process.hpp"
+#include "process/tethered_process.hpp"
 #include "sys/unnamed_file.hpp"
 
 namespace clonebench {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "sys/machine_snapshot.hpp"
+#include "machine/machine_snapshot.hpp"
 
 namespace clonebench {
 

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "sys/machine_snapshot.hpp"
+#include "machine/machine_snapshot.hpp"
 
 namespace clonebench {
 

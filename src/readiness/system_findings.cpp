@@ -7,10 +7,10 @@
 #include "kernel/return_thunk.hpp"
 #include "readiness/finding.hpp"
 #include "readiness/process_activity.hpp"
-#include "sys/cpu_info.hpp"
+#include "machine/cpu_info.hpp"
 #include "sys/meminfo_text.hpp"
 #include "sys/proc_text.hpp"
-#include "sys/stability_warning.hpp"
+#include "machine/stability_warning.hpp"
 #include "sys/text_file.hpp"
 
 namespace clonebench {

@@ -18,10 +18,10 @@
 #include "runner/supervisor.hpp"
 #include "stressors/stressor.hpp"
 #include "sys/clock.hpp"
-#include "sys/oom_kills.hpp"
-#include "sys/parent_fit.hpp"
-#include "sys/private_program.hpp"
-#include "sys/process_limits.hpp"
+#include "memory/oom_kills.hpp"
+#include "memory/parent_fit.hpp"
+#include "process/private_program.hpp"
+#include "process/process_limits.hpp"
 
 namespace clonebench {
 namespace {

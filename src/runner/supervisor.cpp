@@ -14,7 +14,7 @@
 #include <cstdio>
 #include <cstring>
 
-#include "sys/process_control.hpp"
+#include "process/process_control.hpp"
 
 namespace clonebench {
 namespace {

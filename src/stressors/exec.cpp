@@ -6,7 +6,7 @@
 
 #include "stressors/helper_program.hpp"
 #include "stressors/stressor.hpp"
-#include "sys/process_control.hpp"
+#include "process/process_control.hpp"
 
 namespace clonebench {
 

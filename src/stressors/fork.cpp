@@ -7,7 +7,7 @@
 #include "stressors/stress_ng_stressors.hpp"
 #include "stressors/stressor.hpp"
 #include "sys/clock.hpp"
-#include "sys/process_control.hpp"
+#include "process/process_control.hpp"
 
 namespace clonebench {
 

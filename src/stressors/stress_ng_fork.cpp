@@ -16,7 +16,7 @@
 #include "stressors/stress_ng_child_work.hpp"
 #include "stressors/stress_ng_maps.hpp"
 #include "stressors/stress_ng_stressors.hpp"
-#include "sys/process_control.hpp"
+#include "process/process_control.hpp"
 
 namespace clonebench {
 namespace {

@@ -12,7 +12,7 @@
 
 #include "record/worker_page.hpp"
 #include "stressors/stress_ng_workload.hpp"
-#include "sys/mailbox.hpp"
+#include "process/mailbox.hpp"
 
 namespace clonebench {
 

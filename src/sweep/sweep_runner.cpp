@@ -7,9 +7,9 @@
 #include <optional>
 #include <random>
 
-#include "sys/parent_fit.hpp"
-#include "sys/thp_guard.hpp"
-#include "sys/thp_settings.hpp"
+#include "memory/parent_fit.hpp"
+#include "memory/thp_guard.hpp"
+#include "memory/thp_settings.hpp"
 
 namespace clonebench {
 namespace {

@@ -12,7 +12,7 @@
 
 #include "core/error.hpp"
 #include "core/timestamp.hpp"
-#include "sys/process_control.hpp"
+#include "process/process_control.hpp"
 #include "trace/census_events.hpp"
 #include "trace/census_probe.hpp"
 #include "trace/traced_command.hpp"

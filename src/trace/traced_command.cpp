@@ -14,7 +14,7 @@
 #include <cstring>
 
 #include "core/error.hpp"
-#include "sys/process_control.hpp"
+#include "process/process_control.hpp"
 
 namespace clonebench {
 namespace {

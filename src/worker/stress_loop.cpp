@@ -4,7 +4,7 @@
 #include <cerrno>
 
 #include "sys/clock.hpp"
-#include "sys/process_control.hpp"
+#include "process/process_control.hpp"
 
 namespace clonebench {
 namespace {

@@ -6,7 +6,7 @@
 
 #include "record/worker_page.hpp"
 #include "stressors/stressor.hpp"
-#include "sys/mailbox.hpp"
+#include "process/mailbox.hpp"
 #include "worker/child_ring.hpp"
 
 namespace clonebench {

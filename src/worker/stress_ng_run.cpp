@@ -12,9 +12,9 @@
 #include "core/error.hpp"
 #include "stressors/stressor.hpp"
 #include "sys/clock.hpp"
-#include "sys/parent_memory.hpp"
-#include "sys/process_control.hpp"
-#include "sys/soft_limits.hpp"
+#include "memory/parent_memory.hpp"
+#include "process/process_control.hpp"
+#include "process/soft_limits.hpp"
 #include "worker/job_page.hpp"
 
 namespace clonebench {

@@ -11,9 +11,9 @@
 #include "core/error.hpp"
 #include "stressors/stressor.hpp"
 #include "sys/clock.hpp"
-#include "sys/mailbox.hpp"
-#include "sys/parent_memory.hpp"
-#include "sys/process_control.hpp"
+#include "process/mailbox.hpp"
+#include "memory/parent_memory.hpp"
+#include "process/process_control.hpp"
 #include "worker/stress_loop.hpp"
 #include "worker/stress_ng_run.hpp"
 

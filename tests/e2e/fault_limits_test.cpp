@@ -10,7 +10,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "sys/cgroup_memory.hpp"
+#include "memory/cgroup_memory.hpp"
 #include "sys/text_file.hpp"
 #include "tool_process.hpp"
 

@@ -1,7 +1,7 @@
 // libFuzzer harness: /proc/PID/smaps, smaps_rollup and maps text. A kernel we have not seen
 // may print anything: the parsers may refuse it (RuntimeError), never crash or hang.
 #include "fuzz_support.hpp"
-#include "sys/parent_memory.hpp"
+#include "memory/parent_memory.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace clonebench;

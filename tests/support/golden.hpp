@@ -15,7 +15,10 @@
 namespace clonebench::testing {
 
 inline std::string golden_path(const std::string& relative) {
-  return std::string(CLONEBENCH_GOLDEN_DIR) + "/" + relative;
+  std::string path = CLONEBENCH_GOLDEN_DIR;  // appended in place: see test_data.hpp
+  path += '/';
+  path += relative;
+  return path;
 }
 
 inline bool golden_update_requested() {

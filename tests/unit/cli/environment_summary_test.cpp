@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "sys/stability_warning.hpp"
+#include "machine/stability_warning.hpp"
 
 namespace clonebench {
 namespace {

@@ -6,7 +6,7 @@
 
 #include "kernel/kernel_path.hpp"
 #include "support/test_data.hpp"
-#include "sys/kernel_path_probe.hpp"
+#include "machine/kernel_path_probe.hpp"
 #include "sys/text_file.hpp"
 
 namespace clonebench {

@@ -7,7 +7,7 @@
 
 #include "readiness/readiness_render.hpp"
 #include "support/temp_directory.hpp"
-#include "sys/machine_snapshot_reader.hpp"
+#include "machine/machine_snapshot_reader.hpp"
 
 namespace clonebench {
 namespace {

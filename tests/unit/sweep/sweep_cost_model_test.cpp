@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "core/error.hpp"
 #include "support/test_data.hpp"
 #include "sweep/cost_model.hpp"
 #include "sweep/cost_model_json.hpp"

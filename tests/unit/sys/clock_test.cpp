@@ -6,7 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "sys/mailbox.hpp"
+#include "process/mailbox.hpp"
 
 namespace clonebench {
 namespace {

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "support/test_data.hpp"
-#include "sys/cpu_info.hpp"
+#include "machine/cpu_info.hpp"
 #include "sys/meminfo_text.hpp"
 #include "sys/proc_text.hpp"
 #include "sys/text_file.hpp"

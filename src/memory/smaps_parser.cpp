@@ -1,0 +1,205 @@
+// The pure parsers of parent_memory.hpp: /proc/<pid>/smaps, smaps_rollup, maps and meminfo text.
+// Kept apart from the mapping code so that they can be tested on golden text alone.
+
+#include <algorithm>
+#include <charconv>
+#include <optional>
+
+#include "core/error.hpp"
+#include "memory/parent_memory.hpp"
+
+namespace clonebench {
+namespace {
+
+struct EntryHeader {
+  std::uintptr_t begin = 0;
+  std::uintptr_t end = 0;
+  bool shared = false;  // MAP_SHARED: 's' as the fourth permission character
+};
+
+std::optional<std::uint64_t> parse_number(std::string_view text, int base) {
+  std::uint64_t value = 0;
+  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value, base);
+  if (ec != std::errc() || ptr != text.data() + text.size() || text.empty()) {
+    return std::nullopt;
+  }
+  return value;
+}
+
+// "7f0a1c000000-7f0a1c021000 rw-p 00000000 00:00 0   [heap]" -> range and sharing; nullopt when
+// the line is not an entry header.
+std::optional<EntryHeader> parse_entry_header(std::string_view line) {
+  const auto dash = line.find('-');
+  const auto space = line.find(' ');
+  if (dash == std::string_view::npos || space == std::string_view::npos || dash > space ||
+      space + 5 > line.size()) {
+    return std::nullopt;
+  }
+  const auto begin = parse_number(line.substr(0, dash), 16);
+  const auto end = parse_number(line.substr(dash + 1, space - dash - 1), 16);
+  if (!begin || !end || *end < *begin) {
+    return std::nullopt;
+  }
+  const char sharing = line[space + 4];
+  if (sharing != 's' && sharing != 'p') {
+    return std::nullopt;
+  }
+  return EntryHeader{*begin, *end, sharing == 's'};
+}
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) {
+    text.remove_prefix(1);
+  }
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r')) {
+    text.remove_suffix(1);
+  }
+  return text;
+}
+
+// The per-entry fields we keep, in kB.
+struct EntryFields {
+  std::uint64_t rss = 0, anonymous = 0, anon_huge = 0, shared_clean = 0, shared_dirty = 0,
+                private_hugetlb = 0, shared_hugetlb = 0;
+};
+
+std::uint64_t* field_slot(EntryFields& fields, std::string_view key) {
+  if (key == "Rss")
+    return &fields.rss;
+  if (key == "Anonymous")
+    return &fields.anonymous;
+  if (key == "AnonHugePages")
+    return &fields.anon_huge;
+  if (key == "Shared_Clean")
+    return &fields.shared_clean;
+  if (key == "Shared_Dirty")
+    return &fields.shared_dirty;
+  if (key == "Private_Hugetlb")
+    return &fields.private_hugetlb;
+  if (key == "Shared_Hugetlb")
+    return &fields.shared_hugetlb;
+  return nullptr;
+}
+
+void add_entry(SmapsTotals& totals, const EntryHeader& header, const EntryFields& fields) {
+  totals.rss_kb += fields.rss;
+  totals.anonymous_kb += fields.anonymous;
+  totals.anon_huge_kb += fields.anon_huge;
+  totals.shared_kb += header.shared ? fields.rss : fields.shared_clean + fields.shared_dirty;
+  totals.hugetlb_kb += fields.private_hugetlb + fields.shared_hugetlb;
+}
+
+[[noreturn]] void not_smaps(std::size_t line_number, std::string_view why) {
+  throw RuntimeError("smaps text, line " + std::to_string(line_number) + ": " + std::string(why));
+}
+
+// Calls keep(header) for each entry and adds the entries it accepts.
+template <typename Keep>
+SmapsTotals parse_entries(std::string_view text, Keep keep) {
+  SmapsTotals totals;
+  std::optional<EntryHeader> current;
+  EntryFields fields;
+  std::size_t line_number = 0;
+  auto finish_entry = [&] {
+    if (current && keep(*current)) {
+      add_entry(totals, *current, fields);
+    }
+    fields = EntryFields{};
+  };
+  while (!text.empty()) {
+    const auto newline = text.find('\n');
+    const std::string_view line = text.substr(0, newline);
+    text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
+    ++line_number;
+    if (trim(line).empty()) {
+      continue;
+    }
+    const auto colon = line.find(':');
+    const auto first_space = line.find(' ');
+    if (colon == std::string_view::npos ||
+        (first_space != std::string_view::npos && first_space < colon)) {
+      const auto header = parse_entry_header(line);
+      if (!header) {
+        not_smaps(line_number, "neither an entry header nor a 'Field: value' line");
+      }
+      finish_entry();
+      current = header;
+      continue;
+    }
+    if (!current) {
+      not_smaps(line_number, "a field before the first entry header");
+    }
+    std::uint64_t* slot = field_slot(fields, line.substr(0, colon));
+    if (slot == nullptr) {
+      continue;  // VmFlags, THPeligible, Pss, ...: not needed here
+    }
+    std::string_view value = trim(line.substr(colon + 1));
+    if (value.size() < 3 || value.substr(value.size() - 3) != " kB") {
+      not_smaps(line_number, "a size field without 'kB'");
+    }
+    const auto number = parse_number(trim(value.substr(0, value.size() - 3)), 10);
+    if (!number) {
+      not_smaps(line_number, "a size field whose value is not a number");
+    }
+    *slot = *number;
+  }
+  if (!current) {
+    not_smaps(line_number, "no mapping entry found");
+  }
+  finish_entry();
+  return totals;
+}
+
+}  // namespace
+
+SmapsTotals parse_smaps(std::string_view text) {
+  return parse_entries(text, [](const EntryHeader&) { return true; });
+}
+
+SmapsTotals parse_smaps_range(std::string_view text, std::uintptr_t begin, std::uintptr_t end) {
+  return parse_smaps_ranges(text, {AddressRange{begin, end}});
+}
+
+SmapsTotals parse_smaps_ranges(std::string_view text, const std::vector<AddressRange>& ranges) {
+  std::vector<AddressRange> sorted = ranges;
+  std::sort(sorted.begin(), sorted.end());
+  return parse_entries(text, [&sorted](const EntryHeader& header) {
+    // The last range starting at or before the entry is the only one that can contain it.
+    auto after =
+        std::upper_bound(sorted.begin(), sorted.end(), AddressRange{header.begin, UINTPTR_MAX});
+    if (after == sorted.begin()) {
+      return false;
+    }
+    const AddressRange& range = *std::prev(after);
+    return header.begin >= range.first && header.end <= range.second;
+  });
+}
+
+std::uint64_t count_maps_lines(std::string_view maps_text) {
+  return count_maps_lines_in(maps_text, 0, UINTPTR_MAX);
+}
+
+std::uint64_t count_maps_lines_in(std::string_view maps_text, std::uintptr_t begin,
+                                  std::uintptr_t end) {
+  std::uint64_t count = 0;
+  std::size_t line_number = 0;
+  while (!maps_text.empty()) {
+    const auto newline = maps_text.find('\n');
+    const std::string_view line = maps_text.substr(0, newline);
+    maps_text.remove_prefix(newline == std::string_view::npos ? maps_text.size() : newline + 1);
+    ++line_number;
+    if (trim(line).empty()) {
+      continue;
+    }
+    const auto header = parse_entry_header(line);
+    if (!header) {
+      throw RuntimeError("maps text, line " + std::to_string(line_number) + ": not a mapping line");
+    }
+    if (header->begin >= begin && header->end <= end) {
+      ++count;
+    }
+  }
+  return count;
+}
+
+}  // namespace clonebench

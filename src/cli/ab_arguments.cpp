@@ -5,6 +5,7 @@
 #include <set>
 
 #include "cli/option_values.hpp"
+#include "cli/shared_options.hpp"
 
 namespace clonebench {
 namespace {
@@ -48,9 +49,9 @@ void define_ab_options(CLI::App& ab, AbArguments& args) {
                 "Stop before a pair would end after D, e.g. 5m (default 10m with --precision)");
   ab.add_flag("--quiet", args.quiet, "No progress line on a terminal");
   ab.add_option("--warmup", args.warmup, "Warm-up runs per arm, interleaved, discarded (1)");
-  ab.add_option("--seed", args.seed, "Seed of the pair order (default: random, printed)");
-  ab.add_option("--label", args.label, "Stored labels are LABEL:a and LABEL:b (uname -r)");
-  ab.add_option("--db", args.db_path, "Run database (default: $CLONEBENCH_DB or XDG)");
+  define_seed_option(ab, args.seed, "the pair order");
+  define_label_option(ab, args.label, "the stored runs: LABEL:a and LABEL:b (default: uname -r)");
+  define_db_option(ab, args.db_path);
   ab.add_flag("--no-store", args.no_store, "Do not store the runs");
   ab.add_flag("--profile", args.profile,
               "Sample the kernel with perf over every run of both arms (see `clonebench kernel`)");

@@ -10,6 +10,7 @@
 #include "cli/option_values.hpp"
 #include "cli/precision_options.hpp"
 #include "cli/run_spec.hpp"
+#include "cli/shared_options.hpp"
 #include "compare/gate.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
@@ -105,15 +106,9 @@ AbStopRule stop_rule_of(const AbArguments& args, double alpha) {
 AbPlan plan_ab(const AbArguments& args) {
   AbPlan plan;
   plan.warmups = static_cast<std::size_t>(parse_integer(args.warmup, "--warmup", 0, 1000));
-  // A drawn seed stays below 2^63, as --seed accepts it: every printed seed can be replayed.
-  plan.seed = args.seed.empty()
-                  ? ((std::uint64_t{std::random_device{}()} << 32) | std::random_device{}()) &
-                        static_cast<std::uint64_t>(INT64_MAX)
-                  : parse_seed(args.seed, "--seed");
+  plan.seed = seed_option(args.seed).value;
   plan.options.threshold = parse_threshold(args.threshold, "--threshold");
-  if (!args.label.empty()) {
-    require_selectable_label(args.label, "--label");
-  }
+  check_label_option(args.label);
   // Shell commands are stored and shown in reports: one line of text, no control character.
   for (const auto& [text, flag] :
        {std::pair{&args.setup_a, "--setup-a"}, std::pair{&args.setup_b, "--setup-b"},

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "cli/command.hpp"
+#include "cli/shared_options.hpp"
 #include "core/error.hpp"
 #include "core/units.hpp"
 #include "readiness/readiness_render.hpp"
@@ -80,10 +81,7 @@ void add_check_command(CLI::App& app, CommandList& commands) {
       "would tune it (changes nothing; exit 0 when nothing would, 5 otherwise)");
   check->add_option("--pin", options->pin,
                     "The CPUs you will measure on (default: every online CPU)");
-  check
-      ->add_option("--json", options->json_path,
-                   "Write the findings as JSON to FILE, or - for stdout")
-      ->type_name("FILE|-");
+  define_json_option(*check, options->json_path, "the findings");
   check->add_option("--window", options->window,
                     "How long to watch other processes' CPU use (default 1s)");
   check->add_option(

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cli/command.hpp"
+#include "cli/shared_options.hpp"
 #include "compare/bisect.hpp"
 #include "compare/boot_analysis.hpp"
 #include "compare/comparison.hpp"
@@ -192,7 +193,7 @@ void add_compare_command(CLI::App& app, CommandList& commands) {
                    "Exit 3 if a metric is slower beyond the threshold ('slower'), 4 if a "
                    "metric is inconclusive ('inconclusive')")
       ->check(CLI::IsMember({"slower", "inconclusive"}));
-  compare->add_option("--db", args->db_path, "Run database (default: $CLONEBENCH_DB or XDG)");
+  define_db_option(*compare, args->db_path);
   compare->add_option("--command", args->command,
                       "hyperfine JSON with several commands: the one to compare");
   compare->add_flag("--higher-is-better", args->higher_is_better,

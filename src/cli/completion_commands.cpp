@@ -9,6 +9,7 @@
 
 #include "cli/cli_description.hpp"
 #include "cli/command.hpp"
+#include "cli/shared_options.hpp"
 #include "core/error.hpp"
 #include "store/store.hpp"
 
@@ -42,7 +43,7 @@ void add_completion_commands(CLI::App& app, CommandList& commands) {
                       }});
   auto db_path = std::make_shared<std::string>();
   CLI::App* labels = app.add_subcommand("__labels", "Stored run labels, newest first")->group("");
-  labels->add_option("--db", *db_path, "Run database (default: $CLONEBENCH_DB or XDG)");
+  define_db_option(*labels, *db_path);
   commands.push_back({labels, [db_path] { return print_labels(*db_path); }});
 }
 

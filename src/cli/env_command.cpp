@@ -9,6 +9,7 @@
 
 #include "cli/command.hpp"
 #include "cli/environment_summary.hpp"
+#include "cli/shared_options.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
 #include "render/output_file.hpp"
@@ -53,9 +54,7 @@ void add_env_command(CLI::App& app, CommandList& commands) {
       "env",
       "Show what the machine and kernel are (stored with every run), and warn about "
       "settings that make measurements noisy");
-  env->add_option("--json", options->json_path,
-                  "Write the environment as JSON to FILE, or to stdout for '-'")
-      ->type_name("FILE|-");
+  define_json_option(*env, options->json_path, "the environment");
   env->add_flag("--full,--verbose", options->full,
                 "Print every fact (CPU flags, kernel config, every mitigation), not only those "
                 "that change a process-creation cost");

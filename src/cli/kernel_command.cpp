@@ -8,6 +8,7 @@
 #include <string>
 
 #include "cli/command.hpp"
+#include "cli/shared_options.hpp"
 #include "core/error.hpp"
 #include "kernel/kernel_path_render.hpp"
 #include "render/output_file.hpp"
@@ -42,9 +43,7 @@ void add_kernel_command(CLI::App& app, CommandList& commands) {
       "kernel",
       "Which fork/exit path this kernel has: _compound_head() out of line or not, the HVO key, "
       "the return thunk, and what it means for fork and clone");
-  kernel
-      ->add_option("--json", options->json_path, "Write the facts as JSON to FILE, or - for stdout")
-      ->type_name("FILE|-");
+  define_json_option(*kernel, options->json_path, "the facts");
   commands.push_back({kernel, [options] { return run_kernel(*options); }});
 }
 

@@ -13,6 +13,7 @@
 #include "cli/command.hpp"
 #include "cli/precision_options.hpp"
 #include "cli/run_spec.hpp"
+#include "cli/shared_options.hpp"
 #include "compare/bisect.hpp"
 #include "compare/gate.hpp"
 #include "core/error.hpp"
@@ -76,10 +77,7 @@ KernelsPlan plan_of(const KernelsArguments& args) {
   plan.boots_per_image = static_cast<std::size_t>(parse_integer(args.boots, "--boots", 1, 1000));
   plan.runs_per_boot =
       static_cast<std::size_t>(parse_integer(args.runs_per_boot, "--runs-per-boot", 1, 1000));
-  plan.seed = args.seed.empty()
-                  ? ((std::uint64_t{std::random_device{}()} << 32) | std::random_device{}()) &
-                        static_cast<std::uint64_t>(INT64_MAX)
-                  : parse_seed(args.seed, "--seed");
+  plan.seed = seed_option(args.seed).value;
   if (!args.accel.empty()) {
     plan.accelerator = args.accel == "kvm" ? Accelerator::kKvm : Accelerator::kTcg;
   }
@@ -95,9 +93,7 @@ KernelsPlan plan_of(const KernelsArguments& args) {
     plan.precision_pct = *precision.precision * 100;
     plan.max_time_s = precision.max_time_s.value_or(3600);
   }
-  if (!args.label.empty()) {
-    require_clean_text(args.label, "--label");
-  }
+  check_label_option(args.label);
   plan.label = args.label;
   plan.db_path = args.no_store ? std::string() : database_path(args.db_path);
   plan.no_store = args.no_store;
@@ -145,7 +141,7 @@ void add_kernels_command(CLI::App& app, CommandList& commands) {
       ->required();
   kernels->add_option("--boots", args->boots, "Boots of each image (default 4)");
   kernels->add_option("--runs-per-boot", args->runs_per_boot, "Runs in each boot (default 3)");
-  kernels->add_option("--seed", args->seed, "Seed of the boot order (default: random, printed)");
+  define_seed_option(*kernels, args->seed, "the boot order");
   kernels->add_option("--accel", args->accel, "kvm | tcg (default: KVM when it can run the guest)")
       ->check(CLI::IsMember({"kvm", "tcg"}));
   kernels->add_option("--append", args->append, "Added to the guest kernel's command line");
@@ -158,11 +154,10 @@ void add_kernels_command(CLI::App& app, CommandList& commands) {
                       "Add boots (2 per image at a time) until the boot-level 95 % CI is this "
                       "narrow, e.g. 1%");
   kernels->add_option("--max-time", args->max_time, "Bound of --precision (default 1h)");
-  kernels->add_option("--json", args->json_path, "Write the result as JSON to FILE (- = stdout)");
-  kernels->add_option("--label", args->label,
-                      "Stored labels are LABEL:a and LABEL:b "
-                      "(default: the experiment's tag)");
-  kernels->add_option("--db", args->db_path, "Run database (default: $CLONEBENCH_DB or XDG)");
+  define_json_option(*kernels, args->json_path, "the result");
+  define_label_option(*kernels, args->label,
+                      "the stored runs: LABEL:a and LABEL:b (default: the experiment's tag)");
+  define_db_option(*kernels, args->db_path);
   kernels->add_flag("--no-store", args->no_store, "Do not store the runs");
   kernels->add_flag("--quiet", args->quiet, "No progress lines on a terminal");
   kernels->add_flag("--bisect", args->bisect,

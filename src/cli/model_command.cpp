@@ -11,6 +11,7 @@
 #include <string>
 
 #include "cli/command.hpp"
+#include "cli/shared_options.hpp"
 #include "core/error.hpp"
 #include "core/units.hpp"
 #include "experiment/progress_line.hpp"
@@ -64,7 +65,7 @@ model::ModelOptions parse_options(const ModelCommandOptions& raw) {
   options.layout = *layout;
   options.large_folio_pct = static_cast<unsigned>(parse_integer(raw.thp, "--thp", 0, 100));
   options.rounds = static_cast<unsigned>(parse_integer(raw.rounds, "--rounds", 1, 100000));
-  options.seed = parse_seed(raw.seed, "--seed");
+  options.seed = seed_option(raw.seed).value;  // default "1": a model run is reproducible
   options.variants = model::select_variants(raw.variants, "--variants");
   return options;
 }
@@ -151,12 +152,9 @@ void add_model_command(CLI::App& app, CommandList& commands) {
       ->type_name("LIST");
   model->add_option("--seed", options->seed, "Seed of the layout and the round order")
       ->type_name("N");
-  model->add_option("--json", options->json_path, "Write JSON to FILE, or to stdout for '-'")
-      ->type_name("FILE|-");
-  model
-      ->add_option("--db", options->db_path,
-                   "Database holding a `sweep` of the real kernel to compare with")
-      ->type_name("PATH");
+  define_json_option(*model, options->json_path, "the model's result");
+  define_db_option(*model, options->db_path,
+                   "The run database holding a `sweep` of the real kernel to compare with");
   model->add_flag("--quiet", options->quiet, "No progress line on a terminal");
   commands.push_back({model, [options] { return run_model_command(*options); }});
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cli/command.hpp"
+#include "cli/shared_options.hpp"
 #include "core/error.hpp"
 #include "render/output_file.hpp"
 #include "report/gnuplot_run.hpp"
@@ -63,11 +64,7 @@ void add_report_command(CLI::App& app, CommandList& commands) {
       ->type_name("FORMAT");
   report->add_option("-o,--output", options->output, "Write to FILE ('-': stdout, the default)")
       ->type_name("FILE|-");
-  report
-      ->add_option("--db", options->db_path,
-                   "The run database (default: $CLONEBENCH_DB, else "
-                   "$XDG_DATA_HOME/clonebench/clonebench.db)")
-      ->type_name("PATH");
+  define_db_option(*report, options->db_path);
   commands.push_back({report, [options] { return run_report(*options); }});
 }
 

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "cli/option_values.hpp"
+#include "cli/shared_options.hpp"
 #include "cli/workload_options.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
@@ -52,9 +53,9 @@ void define_options(CLI::App& app, RawRunOptions& raw) {
   app.add_option("--seq,--sequential", raw.seq, "stress-ng --seq N: one stressor at a time");
   app.add_option("--runs", raw.runs, "separate runs (run records) of each stressor");
   app.add_option("--pin", raw.pin, "CPUs to pin instances to, round-robin: 1 or 0,1 or 0-3");
-  app.add_option("--seed", raw.seed,
-                 "seed of the random choices (default: random, recorded); under --workload "
-                 "stress-ng every instance gets it, as in stress-ng");
+  define_seed_option(app, raw.seed,
+                     "the random choices (under --workload stress-ng every instance gets it, as "
+                     "in stress-ng)");
   app.add_option("--rss", raw.rss, "populate SIZE of the forking process first (e.g. 64M)");
   app.add_option("--rss-kind", raw.rss_kind, "anon | thp | zero | shared | file | hugetlb");
   app.add_option("--vmas", raw.vmas, "split the --rss region into N mappings");
@@ -63,11 +64,11 @@ void define_options(CLI::App& app, RawRunOptions& raw) {
                  "time the start and reap phases on one op in N (default 8; 1: every op)");
   define_workload_options(app, raw.workload);
   app.add_flag("--metrics,--metrics-brief", raw.spec.metrics, "print stress-ng's metrics table");
-  app.add_option("--json", raw.spec.json_path, "write clonebench/1 JSON to FILE or -");
+  define_json_option(app, raw.spec.json_path, "the runs (clonebench/1)");
   app.add_option("-Y,--yaml", raw.spec.yaml_path, "write stress-ng-style YAML to FILE");
   app.add_option("--csv", raw.spec.csv_path, "write a CSV summary to FILE");
-  app.add_option("--label", raw.spec.label, "label of the stored runs (default: uname -r)");
-  app.add_option("--db", raw.spec.db_path, "database file (default: $CLONEBENCH_DB or XDG)");
+  define_label_option(app, raw.spec.label, "the stored runs (default: uname -r)");
+  define_db_option(app, raw.spec.db_path);
   app.add_flag("--no-store", raw.no_store, "do not store the runs");
   app.add_flag("-q,--quiet", raw.spec.quiet, "no progress line on a terminal");
   app.add_flag("--profile", raw.spec.profile,
@@ -140,11 +141,6 @@ std::vector<std::pair<std::string, std::uint32_t>> chosen_stressors(const CLI::A
   return chosen;
 }
 
-std::uint64_t random_seed() {
-  std::random_device device;
-  return (static_cast<std::uint64_t>(device()) << 32) | device();
-}
-
 // A job's common settings, the same for every stressor of the run.
 StressorJob base_job(const RawRunOptions& raw, bool suite) {
   StressorJob job;
@@ -171,8 +167,9 @@ StressorJob base_job(const RawRunOptions& raw, bool suite) {
   if (!raw.pin.empty()) {
     job.pin_cpus = parse_cpu_option(raw.pin);
   }
-  job.seed = raw.seed.empty() ? random_seed() : parse_seed(raw.seed, "--seed");
-  job.seed_given = !raw.seed.empty();
+  const Seed seed = seed_option(raw.seed);
+  job.seed = seed.value;
+  job.seed_given = seed.given;
   return job;
 }
 

@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "cli/command.hpp"
+#include "cli/shared_options.hpp"
 #include "cli/workload_options.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
@@ -33,15 +34,13 @@ ScalePlan parse_scale(const ScaleArgs& args) {
       args.instances.empty()
           ? default_instance_counts(std::max(1U, std::thread::hardware_concurrency()))
           : parse_instance_list(args.instances, "--instances");
-  if (!args.label.empty()) {
-    require_selectable_label(args.label, "--label");
-  }
+  check_label_option(args.label);
   settings.rounds = static_cast<std::uint32_t>(parse_integer(args.rounds, "--rounds", 2, 1000));
   settings.timeout_s = parse_duration_s(args.timeout, "--timeout");
   if (settings.timeout_s <= 0) {
     throw UsageError("--timeout: must be above 0");
   }
-  settings.seed = args.seed.empty() ? std::random_device{}() : parse_seed(args.seed, "--seed");
+  settings.seed = seed_option(args.seed).value;
   StressorJob& job = parsed.job;
   job.stressor = settings.stressor;
   job.timeout_s = settings.timeout_s;
@@ -68,10 +67,10 @@ void add_scale_command(CLI::App& app, CommandList& commands) {
                     "counts: 1,2,4,8 (default 1, 2, 4, ... and every CPU)");
   scale->add_option("--rounds", args->rounds, "rounds; each runs every count once (default 10)");
   scale->add_option("--timeout", args->timeout, "duration of each run (default 1s)");
-  scale->add_option("--seed", args->seed, "seed of the order (default random)");
-  scale->add_option("--json", args->json_path, "write the scale as JSON to FILE (- = stdout)");
-  scale->add_option("--label", args->label, "label of the stored runs (default uname -r)");
-  scale->add_option("--db", args->db_path, "database path");
+  define_seed_option(*scale, args->seed, "the order");
+  define_json_option(*scale, args->json_path, "the scale");
+  define_label_option(*scale, args->label, "the stored runs (default: uname -r)");
+  define_db_option(*scale, args->db_path);
   scale->add_flag("--no-store", args->no_store, "do not store the runs");
   scale->add_flag("--quiet", args->quiet, "no progress line on a terminal");
   define_workload_options(*scale, args->workload);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli/command.hpp"
+#include "cli/shared_options.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
 #include "experiment/profile_output.hpp"
@@ -187,11 +188,7 @@ int run_export(const StoreOptions& options) {
 }
 
 void add_db_option(CLI::App* command, StoreOptions& options) {
-  command
-      ->add_option("--db", options.db_path,
-                   "The run database (default: $CLONEBENCH_DB, else "
-                   "$XDG_DATA_HOME/clonebench/clonebench.db)")
-      ->type_name("PATH");
+  define_db_option(*command, options.db_path);
 }
 
 }  // namespace

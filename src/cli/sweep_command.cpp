@@ -9,6 +9,7 @@
 #include "cli/command.hpp"
 #include "cli/precision_options.hpp"
 #include "cli/run_spec.hpp"
+#include "cli/shared_options.hpp"
 #include "cli/workload_options.hpp"
 #include "core/error.hpp"
 #include "core/size_text.hpp"
@@ -92,9 +93,7 @@ SweepPlan parse_sweep(const SweepArgs& args) {
     throw UsageError("--rss: a sweep needs a size list, e.g. --rss 0,32M,64M,128M or 0:512M:8");
   }
   settings.sizes = parse_size_list(args.rss, "--rss");
-  if (!args.label.empty()) {
-    require_selectable_label(args.label, "--label");
-  }
+  check_label_option(args.label);
   settings.rss_kind = parse_parent_kind(args.rss_kind, "--rss-kind");
   settings.vmas = parse_vmas_list(args.vmas, "--vmas", max_parent_vmas());
   for (const std::uint64_t vmas : settings.vmas) {
@@ -123,7 +122,7 @@ SweepPlan parse_sweep(const SweepArgs& args) {
   }
   settings.instances =
       static_cast<std::uint32_t>(parse_integer(args.instances, "--instances", 1, 1024));
-  settings.seed = args.seed.empty() ? std::random_device{}() : parse_seed(args.seed, "--seed");
+  settings.seed = seed_option(args.seed).value;
   StressorJob& job = parsed.job;
   job.stressor = settings.stressor;
   job.instances = settings.instances;
@@ -273,10 +272,10 @@ void add_sweep_command(CLI::App& app, CommandList& commands) {
   sweep->add_option("--timeout-per-point", args->timeout_per_point,
                     "duration of each run (default 1s)");
   sweep->add_option("-n,--instances", args->instances, "instances per run (default 1)");
-  sweep->add_option("--seed", args->seed, "seed of the order and the bootstrap (default random)");
-  sweep->add_option("--json", args->json_path, "write the sweep as JSON to FILE (- = stdout)");
-  sweep->add_option("--label", args->label, "label of the stored runs (default uname -r)");
-  sweep->add_option("--db", args->db_path, "database path");
+  define_seed_option(*sweep, args->seed, "the order and the bootstrap");
+  define_json_option(*sweep, args->json_path, "the sweep");
+  define_label_option(*sweep, args->label, "the stored runs (default: uname -r)");
+  define_db_option(*sweep, args->db_path);
   sweep->add_flag("--no-store", args->no_store, "do not store the runs");
   sweep->add_flag("--quiet", args->quiet, "no progress line on a terminal");
   sweep->add_flag("--profile", args->profile,

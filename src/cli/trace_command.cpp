@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "cli/command.hpp"
+#include "cli/shared_options.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
 #include "core/timestamp.hpp"
@@ -167,8 +168,8 @@ void add_trace_command(CLI::App& app, CommandList& commands) {
   trace->add_flag("--interleave-untraced", args->interleave_untraced,
                   "beside each traced run, an untraced one: measures the tracing's own effect");
   trace->add_option("-o,--output", args->output_path, "write the table to FILE instead of stderr");
-  trace->add_option("--json", args->json_path, "write the census as JSON to FILE (- = stdout)");
-  trace->add_option("--db", args->db_path, "database path");
+  define_json_option(*trace, args->json_path, "the census");
+  define_db_option(*trace, args->db_path);
   trace->add_flag("--no-store", args->no_store, "do not store the census");
   trace->add_option("COMMAND", args->command, "the command and its arguments, after --")
       ->required();

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cli/command.hpp"
+#include "cli/shared_options.hpp"
 #include "core/error.hpp"
 #include "store/store.hpp"
 #include "store/stored_runs.hpp"
@@ -64,11 +65,7 @@ int run_pull(const TransferOptions& options) {
 void add_common_options(CLI::App* command, TransferOptions& options, const char* ids_help) {
   command->add_option("ids", options.ids, ids_help)->type_name("ID...");
   command->add_flag("--all", options.all, "Every run");
-  command
-      ->add_option("--db", options.db_path,
-                   "The local run database (default: $CLONEBENCH_DB, else "
-                   "$XDG_DATA_HOME/clonebench/clonebench.db)")
-      ->type_name("PATH");
+  define_db_option(*command, options.db_path, "The local run database");
 }
 
 }  // namespace

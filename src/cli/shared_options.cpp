@@ -1,0 +1,58 @@
+#include "cli/shared_options.hpp"
+
+#include <fmt/format.h>
+
+#include <climits>
+#include <random>
+
+#include "core/text_safety.hpp"
+#include "core/units.hpp"
+
+namespace clonebench {
+
+void define_db_option(CLI::App& command, std::string& db_path, std::string_view purpose) {
+  command
+      .add_option("--db", db_path,
+                  fmt::format("{}: a file or a postgresql:// URL (default: $CLONEBENCH_DB, "
+                              "else $XDG_DATA_HOME/clonebench/clonebench.db)",
+                              purpose))
+      ->type_name("PATH");
+}
+
+void define_label_option(CLI::App& command, std::string& label, std::string_view purpose) {
+  command.add_option("--label", label, fmt::format("Label of {}", purpose))->type_name("LABEL");
+}
+
+void check_label_option(const std::string& label) {
+  if (!label.empty()) {
+    require_selectable_label(label, "--label");
+  }
+}
+
+void define_seed_option(CLI::App& command, std::string& seed_text, std::string_view purpose) {
+  command
+      .add_option(
+          "--seed", seed_text,
+          fmt::format("Seed of {} (default: random, and the seed used is recorded; 0 .. 2^63-1)",
+                      purpose))
+      ->type_name("N");
+}
+
+Seed seed_option(const std::string& seed_text) {
+  if (!seed_text.empty()) {
+    return {parse_seed(seed_text, "--seed"), true};
+  }
+  std::random_device device;
+  const std::uint64_t drawn = (static_cast<std::uint64_t>(device()) << 32) | device();
+  // parse_seed takes at most INT64_MAX: a drawn seed stays below it so that it can be replayed.
+  return {drawn & static_cast<std::uint64_t>(INT64_MAX), false};
+}
+
+void define_json_option(CLI::App& command, std::string& json_path, std::string_view what) {
+  command
+      .add_option("--json", json_path,
+                  fmt::format("Write {} as JSON to FILE, or to stdout for '-'", what))
+      ->type_name("FILE|-");
+}
+
+}  // namespace clonebench

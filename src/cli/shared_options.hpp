@@ -1,0 +1,41 @@
+#pragma once
+// The options several commands share: --db, --label, --seed and --json. Each is defined, parsed
+// and validated here once, so every command that takes one gets the same name, value type, help
+// and checks by calling these (a command-specific help names only what the value is for).
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace clonebench {
+
+// --db PATH: the run database (a file, or a postgresql:// URL); empty means the default store.
+// `purpose` names the database the command means ("The local run database", ...).
+void define_db_option(CLI::App& command, std::string& db_path,
+                      std::string_view purpose = "The run database");
+
+// --label L, with `purpose` saying what the label names ("the stored runs", ...).
+void define_label_option(CLI::App& command, std::string& label, std::string_view purpose);
+
+// Throws UsageError naming --label unless `label` is empty or a label `history --label` and
+// `compare` can select (text_safety.hpp: require_selectable_label).
+void check_label_option(const std::string& label);
+
+// --seed N, with `purpose` saying what it seeds ("the pair order", ...).
+void define_seed_option(CLI::App& command, std::string& seed_text, std::string_view purpose);
+
+// One seed type for every command: the value and whether the user gave it.
+struct Seed {
+  std::uint64_t value = 0;
+  bool given = false;
+};
+
+// The seed --seed gave (UsageError naming --seed when it is not a whole number 0 .. 2^63-1), or
+// a random one drawn in that same range, so that every printed seed can be replayed.
+Seed seed_option(const std::string& seed_text);
+
+// --json FILE|-: writes `what` as JSON to FILE, or to stdout for '-'.
+void define_json_option(CLI::App& command, std::string& json_path, std::string_view what);
+
+}  // namespace clonebench

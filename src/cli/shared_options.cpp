@@ -10,13 +10,24 @@
 
 namespace clonebench {
 
+namespace {
+
+std::string db_help(std::string_view purpose) {
+  return fmt::format(
+      "{}: a file or a postgresql:// URL (default: $CLONEBENCH_DB, else "
+      "$XDG_DATA_HOME/clonebench/clonebench.db)",
+      purpose);
+}
+
+}  // namespace
+
 void define_db_option(CLI::App& command, std::string& db_path, std::string_view purpose) {
-  command
-      .add_option("--db", db_path,
-                  fmt::format("{}: a file or a postgresql:// URL (default: $CLONEBENCH_DB, "
-                              "else $XDG_DATA_HOME/clonebench/clonebench.db)",
-                              purpose))
-      ->type_name("PATH");
+  command.add_option("--db", db_path, db_help(purpose))->type_name("PATH");
+}
+
+void define_db_option(CLI::App& command, std::optional<std::string>& db_path,
+                      std::string_view purpose) {
+  command.add_option("--db", db_path, db_help(purpose))->type_name("PATH");
 }
 
 void define_label_option(CLI::App& command, std::string& label, std::string_view purpose) {

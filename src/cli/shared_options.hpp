@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -13,6 +14,8 @@ namespace clonebench {
 // --db PATH: the run database (a file, or a postgresql:// URL); empty means the default store.
 // `purpose` names the database the command means ("The local run database", ...).
 void define_db_option(CLI::App& command, std::string& db_path,
+                      std::string_view purpose = "The run database");
+void define_db_option(CLI::App& command, std::optional<std::string>& db_path,
                       std::string_view purpose = "The run database");
 
 // --label L, with `purpose` saying what the label names ("the stored runs", ...).

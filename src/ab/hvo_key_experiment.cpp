@@ -171,9 +171,10 @@ void announce(const HvoKeyPlan& plan) {
     rounds += fmt::format(" within {}", clock_duration(*plan.stop.max_time_s));
   }
   fmt::print(stderr,
-             "clonebench: ab --preset hvo-key: {} of 6 runs (key off, on, control × --rss {} and "
-             "{} bytes) after {} warm-up round(s), seed {:#x}\n",
-             rounds, plan.small.parent.bytes, plan.large.parent.bytes, plan.warmups, plan.seed);
+             "clonebench: ab --preset hvo-key: {}, each of 6 runs (key off, on, control × --rss "
+             "{} KiB and {} KiB), after {} warm-up round(s), seed {:#x}\n",
+             rounds, plan.small.parent.bytes >> 10, plan.large.parent.bytes >> 10, plan.warmups,
+             plan.seed);
 }
 
 nlohmann::json output_document(const HvoKeySummary& summary, const ExperimentSession& session) {

@@ -5,10 +5,12 @@
 #include "ab/hvo_key_switch.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 
+#include "core/error.hpp"
 #include "support/temp_directory.hpp"
 
 namespace clonebench {
@@ -79,6 +81,31 @@ TEST_F(HvoKeySwitchFiles, EverythingIsPutBackWhenTheSwitchEnds) {
   optimize >> value;
   EXPECT_EQ(pages, 5);
   EXPECT_EQ(value, 0);
+}
+
+// The reason of a refusal, or "" when the machine is accepted.
+std::string refusal(const HugetlbRoots& roots, const std::optional<std::string>& config) {
+  try {
+    check_hvo_key_machine(roots, config);
+  } catch (const UsageError& error) {
+    return error.what();
+  }
+  return "";
+}
+
+TEST_F(HvoKeySwitchFiles, RefusesAKernelWithoutHvoOrWithHugetlbPagesInUse) {
+  if (::geteuid() != 0) {
+    EXPECT_NE(refusal(roots_, "y").find("needs root"), std::string::npos);
+    GTEST_SKIP() << "the other refusals come after the root check";
+  }
+  EXPECT_EQ(refusal(roots_, "y"), "");
+  EXPECT_NE(refusal(roots_, "n").find("CONFIG_HUGETLB_PAGE_OPTIMIZE_VMEMMAP is not set"),
+            std::string::npos);
+  write(pool_2m() + "/free_hugepages", "3");  // 2 of the 5 pages are mapped by a process
+  EXPECT_NE(refusal(roots_, "y").find("2 HugeTLB page(s) are in use"), std::string::npos);
+  std::filesystem::remove(roots_.proc_sys_vm + "/hugetlb_optimize_vmemmap");
+  EXPECT_NE(refusal(roots_, std::nullopt).find("hugetlb_optimize_vmemmap does not exist"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -32,8 +32,11 @@ void define_ab_options(CLI::App& ab, AbArguments& args) {
   ab.add_option("SPEC", args.spec,
                 fmt::format("One quoted run specification, e.g. \"fork --timeout 2s\" (without "
                             "--timeout or --ops, each run lasts {:g} s)",
-                            kAbDefaultRunS))
-      ->required();
+                            kAbDefaultRunS));
+  ab.add_option("--preset", args.preset,
+                "Run a whole experiment: hvo-key (the HVO static key on vs off, with a "
+                "control; SPEC optional), or list")
+      ->check(CLI::IsMember({"hvo-key", "list"}));
   ab.add_option("--a", args.a_options, "Options added to SPEC for arm A, e.g. \"--rss 0\"");
   ab.add_option("--b", args.b_options, "Options added to SPEC for arm B, e.g. \"--rss 64M\"");
   ab.add_option("--setup-a", args.setup_a, "Shell command run before each run of arm A");

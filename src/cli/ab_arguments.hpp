@@ -15,6 +15,7 @@ inline constexpr double kAbDefaultRunS = 0.5;
 struct AbArguments {
   std::string spec, a_options, b_options, setup_a, setup_b, restore;
   std::string pairs, warmup = "1", seed, label, db_path, json_path;  // pairs "": the default
+  std::string preset;               // --preset: "" none, "list", "hvo-key" (cli/ab_preset.hpp)
   std::string precision, max_time;  // "": run --pairs pairs; "1%", "5m": stop at ±1 % or 5 min
   bool no_store = false;
   bool quiet = false;    // --quiet: no progress line on a terminal

@@ -7,6 +7,7 @@
 #include "ab/ab_experiment.hpp"
 #include "cli/ab_arguments.hpp"
 #include "cli/ab_plan_parse.hpp"
+#include "cli/ab_preset.hpp"
 #include "cli/command.hpp"
 #include "cli/option_values.hpp"
 #include "core/error.hpp"
@@ -15,6 +16,12 @@ namespace clonebench {
 namespace {
 
 int run_ab(const AbArguments& args) {
+  if (!args.preset.empty()) {
+    return run_ab_preset(args);
+  }
+  if (args.spec.empty()) {
+    throw UsageError("SPEC is required (or --preset NAME; --preset list)");
+  }
   const AbPlan plan = plan_ab(args);
   check_metric_names(args.metrics);
   return run_ab_experiment(plan, {args.label, args.db_path, args.no_store},

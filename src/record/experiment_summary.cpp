@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "core/text_safety.hpp"
+#include "record/hvo_key_summary.hpp"
 
 namespace clonebench {
 namespace {
@@ -288,6 +289,8 @@ void check_experiment_summary(const std::string& kind, const nlohmann::json& sum
     scale_summary_from_json(summary);
   } else if (kind == "ab") {
     ab_summary_from_json(summary);
+  } else if (kind == "hvo-key" && !summary.empty()) {
+    hvo_key_summary_from_json(summary);  // an interrupted experiment stores {}
   }
 }
 

@@ -1,0 +1,87 @@
+#include "cli/ab_preset.hpp"
+
+#include <fmt/core.h>
+
+#include "cli/ab_plan_parse.hpp"
+#include "core/error.hpp"
+#include "core/text_safety.hpp"
+#include "record/parent.hpp"
+
+namespace clonebench {
+namespace {
+
+constexpr std::uint64_t kHvoKeyMinRssBytes = std::uint64_t{1} << 20;
+
+void print_presets() {
+  fmt::print(
+      "hvo-key  the HVO static key switched at run time: key off (no HugeTLB page) vs on (2 "
+      "HugeTLB pages allocated with vm.hugetlb_optimize_vmemmap=1), and the control (the same "
+      "pages with it 0), each at SPEC's --rss and a quarter of it; root; default SPEC \"{}\"\n",
+      kHvoKeyDefaultSpec);
+}
+
+// The arm and setup options belong to the preset: refuse them rather than ignore them.
+void refuse_arm_options(const AbArguments& args) {
+  for (const auto& [value, flag] :
+       {std::pair{&args.a_options, "--a"}, std::pair{&args.b_options, "--b"},
+        std::pair{&args.setup_a, "--setup-a"}, std::pair{&args.setup_b, "--setup-b"},
+        std::pair{&args.restore, "--restore"}}) {
+    if (!value->empty()) {
+      throw UsageError(fmt::format(
+          "{}: not an option of --preset hvo-key (the preset sets its arms and restores itself)",
+          flag));
+    }
+  }
+  if (args.profile) {
+    throw UsageError("--profile: not an option of --preset hvo-key");
+  }
+  if (!args.fail_on.empty()) {
+    throw UsageError("--fail-on: not an option of --preset hvo-key");
+  }
+  if (args.format != "table" && args.format != "json") {
+    throw UsageError(
+        fmt::format("--format {}: --preset hvo-key writes table or json", args.format));
+  }
+}
+
+}  // namespace
+
+HvoKeyPlan plan_hvo_key(const AbArguments& args) {
+  refuse_arm_options(args);
+  AbArguments arms = args;
+  arms.spec = args.spec.empty() ? kHvoKeyDefaultSpec : args.spec;
+  const AbPlan ab = plan_ab(arms);
+  HvoKeyPlan plan;
+  plan.large = ab.arms[0].job;
+  const ParentShape& parent = plan.large.parent;
+  if (parent.kind != ParentKind::kAnon || parent.bytes < kHvoKeyMinRssBytes ||
+      parent.folio_bytes != 0) {
+    throw UsageError(fmt::format(
+        "SPEC ('{}'): --preset hvo-key needs a parent of anonymous 4 KiB pages, --rss of at "
+        "least 1M (the fake-head test runs once per PTE of such pages)",
+        arms.spec));
+  }
+  plan.small = plan.large;
+  plan.small.parent.bytes = parent.bytes / 4 / 4096 * 4096;
+  plan.warmups = ab.warmups;
+  plan.stop = ab.stop;
+  plan.seed = ab.seed;
+  plan.options = ab.options;
+  plan.spec = arms.spec;
+  return plan;
+}
+
+int run_ab_preset(const AbArguments& args) {
+  if (args.preset == "list") {
+    print_presets();
+    return kExitOk;
+  }
+  if (args.preset != "hvo-key") {
+    throw UsageError(fmt::format("--preset {}: unknown (known: hvo-key; --preset list)",
+                                 printable(args.preset)));
+  }
+  return run_hvo_key_experiment(plan_hvo_key(args), {args.label, args.db_path, args.no_store},
+                                {args.json_path, args.format, {}, args.quiet});
+}
+
+}  // namespace clonebench

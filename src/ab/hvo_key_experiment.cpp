@@ -16,7 +16,7 @@
 #include "experiment/progress_line.hpp"
 #include "store/store.hpp"
 #include "store/stored_runs.hpp"
-#include "sys/kernel_config.hpp"
+#include "machine/kernel_config.hpp"
 
 namespace clonebench {
 namespace {

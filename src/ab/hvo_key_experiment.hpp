@@ -14,7 +14,7 @@
 #include "compare/comparison.hpp"
 #include "experiment/experiment_session.hpp"
 #include "record/job.hpp"
-#include "sys/hugetlb_pool.hpp"
+#include "machine/hugetlb_pool.hpp"
 
 namespace clonebench {
 

@@ -14,8 +14,8 @@
 #include <optional>
 #include <string>
 
-#include "sys/hugetlb_pool.hpp"
-#include "sys/thp_guard.hpp"
+#include "machine/hugetlb_pool.hpp"
+#include "memory/thp_guard.hpp"
 
 namespace clonebench {
 

@@ -2,7 +2,7 @@
 // like /proc/sys/vm and /sys/kernel/mm/hugepages: the writes of each state, the writes that
 // restore a pool that existed before, and the guardian writing them when the tool is SIGKILLed.
 
-#include "sys/hugetlb_pool.hpp"
+#include "machine/hugetlb_pool.hpp"
 
 #include <fmt/core.h>
 #include <gtest/gtest.h>
@@ -17,7 +17,7 @@
 
 #include "core/error.hpp"
 #include "support/temp_directory.hpp"
-#include "sys/thp_guard.hpp"
+#include "memory/thp_guard.hpp"
 
 namespace clonebench {
 namespace {

@@ -1,4 +1,4 @@
-#include "sys/hugetlb_pool.hpp"
+#include "machine/hugetlb_pool.hpp"
 
 #include <fmt/core.h>
 

@@ -11,8 +11,8 @@
 #include <string_view>
 #include <vector>
 
-#include "sys/hvo_state.hpp"
-#include "sys/thp_settings.hpp"
+#include "machine/hvo_state.hpp"
+#include "memory/thp_settings.hpp"
 
 namespace clonebench {
 

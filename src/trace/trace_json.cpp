@@ -1,6 +1,8 @@
 #include "trace/trace_json.hpp"
 
 #include "core/error.hpp"
+#include "sweep/cost_model_json.hpp"
+#include "trace/fork_prediction.hpp"
 
 namespace clonebench {
 namespace {
@@ -135,6 +137,66 @@ TraceRun run_from(const json& object, const std::string& where) {
   return run;
 }
 
+json fork_model_json(const ForkCostModel& model) {
+  return {{"source", model.source},
+          {"cost_model", cost_model_to_json(CostModel{model.estimator, {model.create}})}};
+}
+
+// A model from another host or a hand-edited file is untrusted input: a census without a
+// usable "create" phase is refused.
+ForkCostModel fork_model_from(const json& object, const std::string& where) {
+  if (!object.is_object()) {
+    throw UsageError(where + ": not an object");
+  }
+  ForkCostModel model;
+  model.source = field<std::string>(object, "source", where);
+  const CostModel cost_model =
+      cost_model_from_json(field<json>(object, "cost_model", where), where + ".cost_model");
+  model.estimator = cost_model.estimator;
+  for (const PhaseCostModel& phase : cost_model.phases) {
+    if (phase.phase == "create") {
+      model.create = phase;
+      return model;
+    }
+  }
+  throw UsageError(where + ".cost_model: no model of the \"create\" phase");
+}
+
+json prediction_row_json(const ForkPredictionRow& row) {
+  return {{"label", row.label},
+          {"low_kb", row.low_kb},
+          {"high_kb", row.high_kb},
+          {"forks", row.forks},
+          {"measured_total_ns", row.measured_total_ns},
+          {"measured_p50_ns", row.measured_p50_ns},
+          {"predicted_total_ns", row.predicted_total_ns},
+          {"predicted_total_ci_ns", {row.predicted_total_lo_ns, row.predicted_total_hi_ns}},
+          {"predicted_one_ns", row.predicted_one_ns},
+          {"one_prediction_interval_ns", {row.one_lo_ns, row.one_hi_ns}},
+          {"below", row.below},
+          {"inside", row.inside},
+          {"above", row.above},
+          {"extrapolated", row.extrapolated},
+          {"verdict", model_verdict_text(row.verdict)}};
+}
+
+// Derived from "fork_model" and the runs, for readers of the JSON; never read back.
+json fork_prediction_json(const ForkPrediction& prediction) {
+  json buckets = json::array();
+  for (const ForkPredictionRow& row : prediction.buckets) {
+    buckets.push_back(prediction_row_json(row));
+  }
+  return {{"runs", prediction.runs},
+          {"folios_assumed_base_pages", prediction.folio_term},
+          {"all", prediction_row_json(prediction.all)},
+          {"buckets", buckets},
+          {"not_predicted",
+           {{"vfork_like", prediction.vfork_like},
+            {"threads", prediction.threads},
+            {"other_clones", prediction.other_clones},
+            {"failed", prediction.failed}}}};
+}
+
 }  // namespace
 
 json trace_census_to_json(const TraceCensus& census) {
@@ -148,6 +210,10 @@ json trace_census_to_json(const TraceCensus& census) {
                    {"runs", json::array()}};
   for (const TraceRun& run : census.runs) {
     document["runs"].push_back(run_json(run));
+  }
+  if (census.fork_model) {
+    document["fork_model"] = fork_model_json(*census.fork_model);
+    document["fork_prediction"] = fork_prediction_json(predict_forks(census, *census.fork_model));
   }
   return document;
 }
@@ -165,6 +231,9 @@ TraceCensus trace_census_from_json(const json& document, const std::string& sour
   std::size_t index = 0;
   for (const json& run : field<json::array_t>(document, "runs", source)) {
     census.runs.push_back(run_from(run, source + ": runs[" + std::to_string(index++) + "]"));
+  }
+  if (const auto model = document.find("fork_model"); model != document.end()) {
+    census.fork_model = fork_model_from(*model, source + ": fork_model");
   }
   return census;
 }

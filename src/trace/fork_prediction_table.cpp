@@ -16,16 +16,21 @@ std::string time_text(double nanoseconds) {
   return nanoseconds < 0 ? "-" + format_duration_ns(-nanoseconds) : format_duration_ns(nanoseconds);
 }
 
+std::string interval(double lo_ns, double hi_ns) {
+  return fmt::format("[{}, {}]", time_text(lo_ns), time_text(hi_ns));
+}
+
 std::string row_line(const ForkPredictionRow& row) {
   if (row.forks == 0) {
     return fmt::format("  {:<22} {:>6}  {}\n", row.label, 0, model_verdict_text(row.verdict));
   }
   return fmt::format(
-      "  {:<22} {:>6} {:>10} {:>10} [{}, {}] {:>10} {:>10} [{}, {}] {:>5}/{}/{}  {}\n", row.label,
-      row.forks, time_text(row.measured_total_ns), time_text(row.predicted_total_ns),
-      time_text(row.predicted_total_lo_ns), time_text(row.predicted_total_hi_ns),
-      time_text(row.measured_p50_ns), time_text(row.predicted_one_ns), time_text(row.one_lo_ns),
-      time_text(row.one_hi_ns), row.below, row.inside, row.above, model_verdict_text(row.verdict));
+      "  {:<22} {:>6} {:>10} {:>10} {:<24} {:>10} {:>10} {:<24} {:>14}  {}\n", row.label, row.forks,
+      time_text(row.measured_total_ns), time_text(row.predicted_total_ns),
+      interval(row.predicted_total_lo_ns, row.predicted_total_hi_ns),
+      time_text(row.measured_p50_ns), time_text(row.predicted_one_ns),
+      interval(row.one_lo_ns, row.one_hi_ns),
+      fmt::format("{}/{}/{}", row.below, row.inside, row.above), model_verdict_text(row.verdict));
 }
 
 double share(std::size_t part, std::size_t whole) {
@@ -38,9 +43,9 @@ std::string render_fork_prediction(const ForkPrediction& prediction) {
   std::string text = fmt::format(
       "\n  fork cost: the sweep's model against this workload (model: {}; {} traced run{})\n",
       printable(prediction.source), prediction.runs, prediction.runs == 1 ? "" : "s");
-  text += fmt::format("  {:<22} {:>6} {:>10} {:>10} {:<22} {:>10} {:>10} {:<22} {}\n",
+  text += fmt::format("  {:<22} {:>6} {:>10} {:>10} {:<24} {:>10} {:>10} {:<24} {:>14}  {}\n",
                       "parent RSS at creation", "forks", "measured", "predicted", "[95 % CI]",
-                      "p50", "one fork", "[95 % PI]", "below/in/above  verdict");
+                      "p50", "one fork", "[95 % PI]", "below/in/above", "verdict");
   for (const ForkPredictionRow& row : prediction.buckets) {
     text += row_line(row);
   }

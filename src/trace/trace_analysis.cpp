@@ -149,7 +149,9 @@ TimeSummary summarize_times(std::vector<double> durations_ns) {
   for (const double duration : durations_ns) {
     total += duration;
   }
-  summary.total_ns = static_cast<std::int64_t>(total);
+  // Saturates: a sum past the range of int64 must not be converted (undefined behaviour).
+  constexpr double kLargestTotal = 9.2e18;
+  summary.total_ns = static_cast<std::int64_t>(std::min(total, kLargestTotal));
   summary.p50_ns = quantile(durations_ns, 0.5);
   summary.p90_ns = quantile(durations_ns, 0.9);
   summary.p99_ns = quantile(durations_ns, 0.99);

@@ -75,6 +75,19 @@ T field(const json& object, const char* key, const std::string& where) {
   }
 }
 
+// Times in a census are below 10^18 ns (31 years), so that no sum of two overflows; durations
+// are never negative (a teardown not seen is -1).
+constexpr std::int64_t kMaxTraceNs = 1'000'000'000'000'000'000;
+
+std::int64_t field_ns(const json& object, const char* key, const std::string& where,
+                      std::int64_t lowest = 0) {
+  const auto value = field<std::int64_t>(object, key, where);
+  if (value < lowest || value >= kMaxTraceNs) {
+    throw UsageError(where + ": field '" + key + "' is out of range");
+  }
+  return value;
+}
+
 ParentSize parent_from(const json& object, const std::string& where) {
   ParentSize parent;
   parent.rss_anon_kb = field<std::uint64_t>(object, "rss_anon_kb", where);
@@ -88,9 +101,9 @@ ParentSize parent_from(const json& object, const std::string& where) {
 
 Creation creation_from(const json& object, const std::string& where) {
   Creation creation;
-  creation.at_ns = field<std::int64_t>(object, "at_ns", where);
-  creation.duration_ns = field<std::int64_t>(object, "duration_ns", where);
-  creation.call_ns = field<std::int64_t>(object, "call_ns", where);
+  creation.at_ns = field_ns(object, "at_ns", where, -kMaxTraceNs);
+  creation.duration_ns = field_ns(object, "duration_ns", where);
+  creation.call_ns = field_ns(object, "call_ns", where);
   if (!parse_creation_kind(field<std::string>(object, "kind", where), creation.kind)) {
     throw UsageError(where + ": unknown creation kind");
   }
@@ -105,9 +118,9 @@ Creation creation_from(const json& object, const std::string& where) {
 TraceRun run_from(const json& object, const std::string& where) {
   TraceRun run;
   run.traced = field<bool>(object, "traced", where);
-  run.wall_ns = field<std::int64_t>(object, "wall_ns", where);
-  run.user_ns = field<std::int64_t>(object, "user_ns", where);
-  run.sys_ns = field<std::int64_t>(object, "sys_ns", where);
+  run.wall_ns = field_ns(object, "wall_ns", where);
+  run.user_ns = field_ns(object, "user_ns", where);
+  run.sys_ns = field_ns(object, "sys_ns", where);
   run.exit_code = field<int>(object, "exit_code", where);
   run.exit_signal = field<int>(object, "exit_signal", where);
   run.interrupted = field<bool>(object, "interrupted", where);
@@ -122,16 +135,15 @@ TraceRun run_from(const json& object, const std::string& where) {
   index = 0;
   for (const json& exec : field<json::array_t>(object, "execs", where)) {
     const std::string at = where + ".execs[" + std::to_string(index++) + "]";
-    run.execs.push_back({field<std::int64_t>(exec, "at_ns", at),
-                         field<std::int64_t>(exec, "duration_ns", at),
-                         field<std::string>(exec, "call", at), field<std::string>(exec, "comm", at),
-                         field<int>(exec, "errno", at)});
+    run.execs.push_back({field_ns(exec, "at_ns", at, -kMaxTraceNs),
+                         field_ns(exec, "duration_ns", at), field<std::string>(exec, "call", at),
+                         field<std::string>(exec, "comm", at), field<int>(exec, "errno", at)});
   }
   index = 0;
   for (const json& exit : field<json::array_t>(object, "exits", where)) {
     const std::string at = where + ".exits[" + std::to_string(index++) + "]";
-    run.exits.push_back({field<std::int64_t>(exit, "at_ns", at),
-                         field<std::int64_t>(exit, "teardown_ns", at),
+    run.exits.push_back({field_ns(exit, "at_ns", at, -kMaxTraceNs),
+                         field_ns(exit, "teardown_ns", at, -1),
                          field<std::string>(exit, "comm", at)});
   }
   return run;
@@ -219,7 +231,9 @@ json trace_census_to_json(const TraceCensus& census) {
 }
 
 TraceCensus trace_census_from_json(const json& document, const std::string& source) {
-  if (!document.is_object() || document.value("schema", std::string{}) != kTraceSchema) {
+  const auto schema = document.is_object() ? document.find("schema") : document.end();
+  if (!document.is_object() || schema == document.end() || !schema->is_string() ||
+      schema->get<std::string>() != kTraceSchema) {
     throw UsageError(source + ": not a " + std::string(kTraceSchema) + " document");
   }
   TraceCensus census;

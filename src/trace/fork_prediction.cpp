@@ -36,6 +36,7 @@ void add_fork(const Creation& creation, const PhaseCostModel& model, RowForks& f
   row.below += measured < prediction.run_lo_ns ? 1 : 0;
   row.above += measured > prediction.run_hi_ns ? 1 : 0;
   row.inside += measured >= prediction.run_lo_ns && measured <= prediction.run_hi_ns ? 1 : 0;
+  row.uninformative += prediction.run_lo_ns <= 0 ? 1 : 0;
   row.extrapolated += prediction.extrapolated ? 1 : 0;
 }
 
@@ -43,7 +44,7 @@ void add_fork(const Creation& creation, const PhaseCostModel& model, RowForks& f
 // average parent, and so is its interval (the coefficients' error is shared by every fork).
 void finish_row(const PhaseCostModel& model, const RowForks& forks, ForkPredictionRow& row) {
   row.forks = forks.measured_ns.size();
-  row.verdict = model_verdict(row.below, row.inside, row.above);
+  row.verdict = model_verdict(row.below, row.inside, row.above, row.uninformative);
   if (row.forks == 0) {
     return;
   }
@@ -79,6 +80,8 @@ void count_unpredicted(const Creation& creation, ForkPrediction& prediction) {
 
 const char* model_verdict_text(ModelVerdict verdict) noexcept {
   switch (verdict) {
+    case ModelVerdict::kInconclusive:
+      return "inconclusive";
     case ModelVerdict::kExplained:
       return "explained";
     case ModelVerdict::kSlower:
@@ -93,10 +96,14 @@ const char* model_verdict_text(ModelVerdict verdict) noexcept {
   return "no forks";
 }
 
-ModelVerdict model_verdict(std::size_t below, std::size_t inside, std::size_t above) noexcept {
+ModelVerdict model_verdict(std::size_t below, std::size_t inside, std::size_t above,
+                           std::size_t uninformative) noexcept {
   const std::size_t forks = below + inside + above;
   if (forks == 0) {
     return ModelVerdict::kNoForks;
+  }
+  if (2 * uninformative > forks) {
+    return ModelVerdict::kInconclusive;
   }
   if (static_cast<double>(inside) >= kExplainedShare * static_cast<double>(forks)) {
     return ModelVerdict::kExplained;

@@ -17,13 +17,15 @@ namespace clonebench {
 
 // How the forks of a bucket sit against their own 95 % prediction intervals.
 enum class ModelVerdict {
-  kNoForks,    // nothing to compare
-  kExplained,  // at least 80 % of the forks inside their interval
-  kSlower,     // fewer inside, and at least twice as many above as below
-  kFaster,     // fewer inside, and at least twice as many below as above
-  kScattered,  // fewer inside, outside on both sides
+  kNoForks,       // nothing to compare
+  kInconclusive,  // most forks' intervals reach down to zero: the model cannot tell them apart
+                  // from nothing, so being inside them says nothing
+  kExplained,     // at least 80 % of the forks inside their interval
+  kSlower,        // fewer inside, and at least twice as many above as below
+  kFaster,        // fewer inside, and at least twice as many below as above
+  kScattered,     // fewer inside, outside on both sides
 };
-// "no forks", "explained", "slower than the model", "faster than the model",
+// "no forks", "inconclusive", "explained", "slower than the model", "faster than the model",
 // "scattered beyond the model".
 const char* model_verdict_text(ModelVerdict verdict) noexcept;
 
@@ -31,7 +33,10 @@ const char* model_verdict_text(ModelVerdict verdict) noexcept;
 // model to explain it.
 inline constexpr double kExplainedShare = 0.8;
 
-ModelVerdict model_verdict(std::size_t below, std::size_t inside, std::size_t above) noexcept;
+// `uninformative`: forks whose prediction interval reaches down to zero or below (counted among
+// below, inside and above too).
+ModelVerdict model_verdict(std::size_t below, std::size_t inside, std::size_t above,
+                           std::size_t uninformative = 0) noexcept;
 
 struct ForkPredictionRow {
   std::string label;                      // the bucket's, or "all forks"
@@ -45,7 +50,8 @@ struct ForkPredictionRow {
   double predicted_one_ns = 0, one_lo_ns = 0, one_hi_ns = 0;
   // Forks whose measured time is below, inside or above their own 95 % prediction interval.
   std::size_t below = 0, inside = 0, above = 0;
-  std::size_t extrapolated = 0;  // parents outside the span the sweep measured
+  std::size_t uninformative = 0;  // forks whose prediction interval reaches down to zero
+  std::size_t extrapolated = 0;   // parents outside the span the sweep measured
   ModelVerdict verdict = ModelVerdict::kNoForks;
 };
 

@@ -60,7 +60,12 @@ std::string fork_prediction_verdicts(const ForkPrediction& prediction) {
       continue;
     }
     const double inside = share(row.inside, row.forks);
-    if (row.verdict == ModelVerdict::kExplained) {
+    if (row.verdict == ModelVerdict::kInconclusive) {
+      text += fmt::format(
+          "  the model cannot decide forks from parents {}: for {:.3g} % of them its 95 % "
+          "prediction interval reaches down to zero\n",
+          row.label, share(row.uninformative, row.forks));
+    } else if (row.verdict == ModelVerdict::kExplained) {
       text += fmt::format(
           "  the model explains forks from parents {}: {:.3g} % of them inside their 95 % "
           "prediction interval\n",

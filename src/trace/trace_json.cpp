@@ -188,6 +188,7 @@ json prediction_row_json(const ForkPredictionRow& row) {
           {"below", row.below},
           {"inside", row.inside},
           {"above", row.above},
+          {"uninformative", row.uninformative},
           {"extrapolated", row.extrapolated},
           {"verdict", model_verdict_text(row.verdict)}};
 }

@@ -152,6 +152,25 @@ TEST(ModelVerdict, ExplainedTakesFourFifthsInsideTheirIntervals) {
   EXPECT_EQ(model_verdict(2, 5, 3), ModelVerdict::kScattered);
 }
 
+TEST(ModelVerdict, IsInconclusiveWhenMostIntervalsReachDownToZero) {
+  EXPECT_EQ(model_verdict(0, 10, 0, 6), ModelVerdict::kInconclusive);
+  EXPECT_EQ(model_verdict(0, 10, 0, 5), ModelVerdict::kExplained);
+}
+
+TEST(ForkPrediction, ABucketWhoseIntervalsReachZeroIsInconclusiveNotExplained) {
+  ForkCostModel model = hand_made_model();
+  model.create.coefficients[0].estimate = -40'000;  // a negative intercept, as a noisy sweep fits
+  const ForkPrediction prediction = predict_forks(hand_made_census(), model);
+  // 1 MiB: 256 pages, 20 VMAs: -40,000 + 2,560 + 2,000 = -35,440 ns, interval up to -5.4 µs.
+  const ForkPredictionRow& small = prediction.buckets[0];
+  EXPECT_EQ(small.uninformative, 2U);
+  EXPECT_EQ(small.verdict, ModelVerdict::kInconclusive);
+  EXPECT_NE(fork_prediction_verdicts(prediction)
+                .find("the model cannot decide forks from parents < 4 MiB: for 100 % of them"),
+            std::string::npos);
+  EXPECT_EQ(prediction.buckets[2].uninformative, 0U);  // 64 MiB: 133,840 ns, well above zero
+}
+
 TEST(ForkPrediction, TheTableSaysWhereTheModelExplainsTheWorkloadAndWhereNot) {
   TraceCensus census = hand_made_census();
   census.fork_model = hand_made_model();

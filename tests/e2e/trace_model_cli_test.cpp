@@ -96,11 +96,14 @@ TEST_F(TraceModelCli, RefusesABadModelNamingTheFlagBeforeRunningAnything) {
   const std::string not_a_model = scratch_.file("not_a_model.json");
   std::ofstream(not_a_model) << "{\"phases\": [{\"phase\": \"create\"}]}\n";
   const std::string marker = scratch_.file("ran");
-  for (const std::string& model : {not_a_model, std::string("no-such-experiment")}) {
+  const std::vector<std::pair<std::string, std::string>> bad = {
+      {not_a_model, "--model: " + not_a_model + ": not a sweep cost model"},
+      {"no-such-experiment", "--model: 'no-such-experiment' is neither a file nor an experiment"}};
+  for (const auto& [model, message] : bad) {
     const ToolResult result =
         run_tool({"trace", "--model", model, "--db", db_, "--", "touch", marker}, 60);
     EXPECT_EQ(result.exit_code, 2) << model << ": " << result.err;
-    EXPECT_NE(result.err.find("--model"), std::string::npos) << result.err;
+    EXPECT_NE(result.err.find(message), std::string::npos) << result.err;
     EXPECT_FALSE(std::ifstream(marker).good()) << "the command ran despite a bad --model";
   }
 }

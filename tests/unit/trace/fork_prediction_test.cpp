@@ -6,6 +6,8 @@
 #include <cmath>
 
 #include "core/error.hpp"
+#include "report/trace_report.hpp"
+#include "support/golden.hpp"
 #include "trace/fork_prediction_table.hpp"
 #include "trace/trace_json.hpp"
 #include "trace/trace_table.hpp"
@@ -190,6 +192,18 @@ TEST(ForkPrediction, TheTableSaysWhereTheModelExplainsTheWorkloadAndWhereNot) {
   EXPECT_NE(table.find("1 of 4 forks came from parents outside the sizes the sweep measured"),
             std::string::npos)
       << table;
+}
+
+TEST(ForkPrediction, TheReportShowsPredictedAgainstMeasuredByBucket) {
+  TraceCensus census = hand_made_census();
+  census.fork_model = hand_made_model();
+  const Experiment experiment{"trace-2026-12-03T12:00:00Z-0002", "trace", "2026-12-03T12:00:00Z",
+                              trace_census_to_json(census), "complete"};
+  const std::string markdown = trace_markdown_report(experiment);
+  testing::expect_golden_file(testing::golden_path("trace/report_with_model.md"), markdown);
+  EXPECT_NE(markdown.find("| 4-32 MiB | 1 | 80.0 µs | 75.5 µs [74.5 µs, 76.5 µs] |"),
+            std::string::npos)
+      << markdown;
 }
 
 TEST(ForkPrediction, TheTableSaysInOneLineWhenThereIsNoModel) {

@@ -84,6 +84,40 @@ TEST_F(TraceModelCli, PredictsTheWorkloadsForksWithTheModelOfAFile) {
   EXPECT_NE(report.out.find("| all forks | 5 |"), std::string::npos) << report.out;
 }
 
+// The model's source as the table names it: "sweep experiment TAG".
+std::string model_tag(const std::string& err) {
+  const std::string prefix = "(model: sweep experiment ";
+  const std::size_t at = err.find(prefix);
+  if (at == std::string::npos) {
+    return {};
+  }
+  return err.substr(at + prefix.size(), err.find(';', at) - at - prefix.size());
+}
+
+TEST_F(TraceModelCli, FindsTheNewestSweepOfThisHostAndKernelOrTheOneNamed) {
+  // A tiny sweep: two sizes, two rounds, enough for a model of fixed + per page.
+  const ToolResult sweep = run_tool({"sweep", "fork", "--rss", "0:8M:2", "--rounds", "2",
+                                     "--timeout-per-point", "100ms", "--quiet", "--db", db_},
+                                    120);
+  ASSERT_EQ(sweep.exit_code, 0) << sweep.err;
+  const ToolResult found = run_tool({"trace", "--db", db_, "--", "sh", "-c", "true & wait"}, 60);
+  ASSERT_EQ(found.exit_code, 0) << found.err;
+  const std::string tag = model_tag(found.err);
+  ASSERT_EQ(tag.rfind("sweep-", 0), 0U) << found.err;
+  EXPECT_NE(found.err.find("all forks"), std::string::npos) << found.err;
+  const ToolResult named =
+      run_tool({"trace", "--model", tag, "--db", db_, "--no-store", "--", "true"}, 60);
+  ASSERT_EQ(named.exit_code, 0) << named.err;
+  EXPECT_EQ(model_tag(named.err), tag) << named.err;
+  // A stored experiment that is no sweep is refused, naming the flag.
+  const std::string trace_tag = stored_tag(found.err);
+  const ToolResult wrong = run_tool({"trace", "--model", trace_tag, "--db", db_, "--", "true"}, 60);
+  EXPECT_EQ(wrong.exit_code, 2) << wrong.err;
+  EXPECT_NE(wrong.err.find("--model: experiment " + trace_tag + " is a trace, not a sweep"),
+            std::string::npos)
+      << wrong.err;
+}
+
 TEST_F(TraceModelCli, SaysInOneLineWhenNoSweepOfThisHostAndKernelIsStored) {
   const ToolResult result = run_tool({"trace", "--db", db_, "--", "true"}, 60);
   ASSERT_EQ(result.exit_code, 0) << result.err;

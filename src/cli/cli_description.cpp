@@ -68,6 +68,9 @@ std::string completion_of(std::string_view command, std::string_view name) {
   if (command == "kernels" && (name == "--a" || name == "--b")) {
     return "files";  // kernel images
   }
+  if (command == "trace" && name == "--model") {
+    return "files";  // a model file (or a sweep's experiment id, typed)
+  }
   return "";
 }
 

@@ -3,12 +3,14 @@
 // (trace/trace_session.hpp). Our output goes to stderr or -o FILE, so that the command's own
 // stdout passes through untouched, as `perf stat` does.
 #include <fmt/core.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include <optional>
 
 #include "cli/command.hpp"
 #include "cli/shared_options.hpp"
+#include "cli/trace_model.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
 #include "core/timestamp.hpp"
@@ -29,6 +31,7 @@ struct TraceArgs {
   std::vector<std::string> what_ifs;
   std::string claim, repeat = "1", output_path, json_path;
   std::string db_path;
+  std::string model;
   bool interleave_untraced = false;
   bool no_store = false;
   std::vector<std::string> command;
@@ -37,7 +40,21 @@ struct TraceArgs {
 struct TracePlan {
   TraceSettings settings;
   TraceTableOptions table;
+  std::optional<ForkCostModel> fork_model;
 };
+
+// The sweep model for this host and kernel (or --model), before anything runs: a bad --model
+// costs no run.
+void choose_model(const TraceArgs& args, TracePlan& plan) {
+  struct utsname names {};
+  if (::uname(&names) != 0) {
+    names = {};
+  }
+  ForkModelChoice choice =
+      choose_fork_model(args.model, args.db_path, names.nodename, names.release);
+  plan.fork_model = std::move(choice.model);
+  plan.table.model_note = choice.note;
+}
 
 TracePlan plan_trace(const TraceArgs& args) {
   TracePlan plan;
@@ -62,6 +79,7 @@ TracePlan plan_trace(const TraceArgs& args) {
   }
   check_output_targets({{args.output_path, "-o"}, {args.json_path, "--json"}},
                        database_path(args.db_path));
+  choose_model(args, plan);
   return plan;
 }
 
@@ -123,6 +141,7 @@ int run_trace_command(const TraceArgs& args) {
     storage.abandon();
     throw;
   }
+  outcome.census.fork_model = plan.fork_model;
   const std::string tag = storage.finish(outcome.census, outcome.interrupted_by != 0);
   const std::string table = render_trace_table(outcome.census, plan.table);
   if (args.output_path.empty()) {
@@ -169,6 +188,10 @@ void add_trace_command(CLI::App& app, CommandList& commands) {
                   "beside each traced run, an untraced one: measures the tracing's own effect");
   trace->add_option("-o,--output", args->output_path, "write the table to FILE instead of stderr");
   define_json_option(*trace, args->json_path, "the census");
+  trace->add_option("--model", args->model,
+                    "ID|FILE: predict each fork's cost with this sweep's cost model (a stored "
+                    "sweep experiment, or a JSON file of a sweep summary or cost model); default: "
+                    "the newest stored sweep of this host and kernel");
   define_db_option(*trace, args->db_path);
   trace->add_flag("--no-store", args->no_store, "do not store the census");
   trace->add_option("COMMAND", args->command, "the command and its arguments, after --")

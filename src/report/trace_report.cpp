@@ -8,6 +8,8 @@
 
 #include "core/text_safety.hpp"
 #include "core/units.hpp"
+#include "trace/fork_prediction.hpp"
+#include "trace/fork_prediction_table.hpp"
 #include "trace/trace_json.hpp"
 #include "trace/trace_table.hpp"
 
@@ -83,6 +85,63 @@ std::string programs_table(const RunSummary& summary) {
     out += fmt::format("| {} | {} |\n", md_cell(comm), count);
   }
   return out;
+}
+
+// Interval ends may be negative (a model's intercept can be).
+std::string signed_time_text(double nanoseconds) {
+  return nanoseconds < 0 ? "-" + format_duration_ns(-nanoseconds) : time_text(nanoseconds);
+}
+
+std::string prediction_row(const ForkPredictionRow& row) {
+  if (row.forks == 0) {
+    return fmt::format("| {} | 0 | - | - | - | - | - | {} |\n", row.label,
+                       model_verdict_text(row.verdict));
+  }
+  return fmt::format("| {} | {} | {} | {} [{}, {}] | {} | {} [{}, {}] | {} / {} / {} | {} |\n",
+                     row.label, row.forks, time_text(row.measured_total_ns),
+                     time_text(row.predicted_total_ns), signed_time_text(row.predicted_total_lo_ns),
+                     signed_time_text(row.predicted_total_hi_ns), time_text(row.measured_p50_ns),
+                     time_text(row.predicted_one_ns), signed_time_text(row.one_lo_ns),
+                     signed_time_text(row.one_hi_ns), row.below, row.inside, row.above,
+                     model_verdict_text(row.verdict));
+}
+
+// Lines "  text\n" as markdown list items.
+std::string as_list(const std::string& lines) {
+  std::string out;
+  std::size_t start = 0;
+  while (start < lines.size()) {
+    const std::size_t end = lines.find('\n', start);
+    const std::string line = lines.substr(start, end - start);
+    const std::size_t text = line.find_first_not_of(' ');
+    if (text != std::string::npos) {
+      out += "- " + md_cell(line.substr(text)) + "\n";
+    }
+    start = end == std::string::npos ? lines.size() : end + 1;
+  }
+  return out;
+}
+
+std::string prediction_section(const TraceCensus& census) {
+  if (!census.fork_model) {
+    return "";
+  }
+  const ForkPrediction prediction = predict_forks(census, *census.fork_model);
+  std::string out = fmt::format(
+      "\n### Fork cost: the sweep's model against this workload\n\nModel: {}; forks of {} "
+      "traced run{} pooled. Predicted totals with the 95 % interval of the model's mean; one "
+      "fork from the bucket's average parent with its 95 % prediction interval; forks below, "
+      "inside and above their own prediction interval.\n\n",
+      md_cell(prediction.source), prediction.runs, prediction.runs == 1 ? "" : "s");
+  out +=
+      "| parent RSS at creation | forks | measured total | predicted total [95 % CI] | "
+      "measured p50 | one fork [95 % PI] | below / inside / above | verdict |\n"
+      "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n";
+  for (const ForkPredictionRow& row : prediction.buckets) {
+    out += prediction_row(row);
+  }
+  out += prediction_row(prediction.all) + "\n";
+  return out + as_list(fork_prediction_verdicts(prediction) + fork_prediction_notes(prediction));
 }
 
 std::string run_notes(const TraceCensus& census) {
@@ -208,7 +267,7 @@ std::string trace_markdown_report(const Experiment& experiment) {
   out += components_table(summaries);
   out += "\n### Process creations by the parent's RSS\n\n" + buckets_table(summaries.front());
   out += "\n### Creations by program\n\n" + programs_table(summaries.front());
-  return out;
+  return out + prediction_section(census);
 }
 
 std::string trace_sru_report(const Experiment& experiment) {

@@ -81,9 +81,7 @@ ComponentUse use_of(const TraceRun& run, TraceComponent component) {
 }
 
 std::vector<SizeBucket> size_buckets(const TraceRun& run) {
-  std::vector<SizeBucket> buckets{{"< 4 MiB", 0, 4 * kMiB, 0, {}},
-                                  {"4-32 MiB", 4 * kMiB, 32 * kMiB, 0, {}},
-                                  {">= 32 MiB", 32 * kMiB, 0, 0, {}}};
+  std::vector<SizeBucket> buckets = parent_size_buckets();
   std::vector<std::vector<double>> durations(buckets.size());
   for (const Creation& creation : run.creations) {
     if (creation.kind == CreationKind::kThread || creation.error != 0) {
@@ -91,7 +89,7 @@ std::vector<SizeBucket> size_buckets(const TraceRun& run) {
     }
     const std::uint64_t rss_kb = creation.parent.rss_kb();
     for (std::size_t i = 0; i < buckets.size(); ++i) {
-      if (rss_kb >= buckets[i].low_kb && (buckets[i].high_kb == 0 || rss_kb < buckets[i].high_kb)) {
+      if (buckets[i].holds(rss_kb)) {
         durations[i].push_back(static_cast<double>(creation.duration_ns));
         buckets[i].max_vmas = std::max(buckets[i].max_vmas, creation.parent.vmas);
       }
@@ -104,6 +102,12 @@ std::vector<SizeBucket> size_buckets(const TraceRun& run) {
 }
 
 }  // namespace
+
+std::vector<SizeBucket> parent_size_buckets() {
+  return {{"< 4 MiB", 0, 4 * kMiB, 0, {}},
+          {"4-32 MiB", 4 * kMiB, 32 * kMiB, 0, {}},
+          {">= 32 MiB", 32 * kMiB, 0, 0, {}}};
+}
 
 const char* trace_component_name(TraceComponent component) noexcept {
   for (const auto& [each, name] : kComponentNames) {
@@ -145,7 +149,9 @@ TimeSummary summarize_times(std::vector<double> durations_ns) {
   for (const double duration : durations_ns) {
     total += duration;
   }
-  summary.total_ns = static_cast<std::int64_t>(total);
+  // Saturates: a sum past the range of int64 must not be converted (undefined behaviour).
+  constexpr double kLargestTotal = 9.2e18;
+  summary.total_ns = static_cast<std::int64_t>(std::min(total, kLargestTotal));
   summary.p50_ns = quantile(durations_ns, 0.5);
   summary.p90_ns = quantile(durations_ns, 0.9);
   summary.p99_ns = quantile(durations_ns, 0.99);

@@ -43,7 +43,13 @@ struct SizeBucket {
   std::uint64_t low_kb = 0, high_kb = 0;  // high_kb 0: no upper end
   std::uint32_t max_vmas = 0;
   TimeSummary time;  // creation time (process creations only)
+
+  bool holds(std::uint64_t rss_kb) const noexcept {
+    return rss_kb >= low_kb && (high_kb == 0 || rss_kb < high_kb);
+  }
 };
+// The buckets of parent RSS the census uses, without times: < 4 MiB, 4-32 MiB, >= 32 MiB.
+std::vector<SizeBucket> parent_size_buckets();
 
 // A component of one run: how much of it there was and its share of the run.
 struct ComponentUse {

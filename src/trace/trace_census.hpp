@@ -5,8 +5,11 @@
 // the analysis (trace_analysis.hpp) and the renderers take this struct.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "sweep/cost_model.hpp"
 
 namespace clonebench {
 
@@ -75,6 +78,14 @@ struct TraceRun {
   std::vector<ProcessExit> exits;
 };
 
+// The cost model of a `sweep` that the census's fork-like creations are predicted with
+// (trace/fork_prediction.hpp): --model, or the newest stored sweep of this host and kernel.
+struct ForkCostModel {
+  std::string source;     // "sweep experiment <tag>" or "file <name>"
+  std::string estimator;  // what fitted it, in words
+  PhaseCostModel create;  // the model of the fork call ("create" phase of the sweep)
+};
+
 struct TraceCensus {
   std::vector<std::string> command;
   std::string started_at;  // ISO-8601 UTC
@@ -82,6 +93,7 @@ struct TraceCensus {
   std::string host;
   std::uint32_t cpus = 0;
   std::vector<TraceRun> runs;  // in the order they ran
+  std::optional<ForkCostModel> fork_model;
 };
 
 // "fork", "vfork", "thread", "other clone".

@@ -1,6 +1,8 @@
 #include "trace/trace_json.hpp"
 
 #include "core/error.hpp"
+#include "sweep/cost_model_json.hpp"
+#include "trace/fork_prediction.hpp"
 
 namespace clonebench {
 namespace {
@@ -73,6 +75,19 @@ T field(const json& object, const char* key, const std::string& where) {
   }
 }
 
+// Times in a census are below 10^18 ns (31 years), so that no sum of two overflows; durations
+// are never negative (a teardown not seen is -1).
+constexpr std::int64_t kMaxTraceNs = 1'000'000'000'000'000'000;
+
+std::int64_t field_ns(const json& object, const char* key, const std::string& where,
+                      std::int64_t lowest = 0) {
+  const auto value = field<std::int64_t>(object, key, where);
+  if (value < lowest || value >= kMaxTraceNs) {
+    throw UsageError(where + ": field '" + key + "' is out of range");
+  }
+  return value;
+}
+
 ParentSize parent_from(const json& object, const std::string& where) {
   ParentSize parent;
   parent.rss_anon_kb = field<std::uint64_t>(object, "rss_anon_kb", where);
@@ -86,9 +101,9 @@ ParentSize parent_from(const json& object, const std::string& where) {
 
 Creation creation_from(const json& object, const std::string& where) {
   Creation creation;
-  creation.at_ns = field<std::int64_t>(object, "at_ns", where);
-  creation.duration_ns = field<std::int64_t>(object, "duration_ns", where);
-  creation.call_ns = field<std::int64_t>(object, "call_ns", where);
+  creation.at_ns = field_ns(object, "at_ns", where, -kMaxTraceNs);
+  creation.duration_ns = field_ns(object, "duration_ns", where);
+  creation.call_ns = field_ns(object, "call_ns", where);
   if (!parse_creation_kind(field<std::string>(object, "kind", where), creation.kind)) {
     throw UsageError(where + ": unknown creation kind");
   }
@@ -103,9 +118,9 @@ Creation creation_from(const json& object, const std::string& where) {
 TraceRun run_from(const json& object, const std::string& where) {
   TraceRun run;
   run.traced = field<bool>(object, "traced", where);
-  run.wall_ns = field<std::int64_t>(object, "wall_ns", where);
-  run.user_ns = field<std::int64_t>(object, "user_ns", where);
-  run.sys_ns = field<std::int64_t>(object, "sys_ns", where);
+  run.wall_ns = field_ns(object, "wall_ns", where);
+  run.user_ns = field_ns(object, "user_ns", where);
+  run.sys_ns = field_ns(object, "sys_ns", where);
   run.exit_code = field<int>(object, "exit_code", where);
   run.exit_signal = field<int>(object, "exit_signal", where);
   run.interrupted = field<bool>(object, "interrupted", where);
@@ -120,19 +135,79 @@ TraceRun run_from(const json& object, const std::string& where) {
   index = 0;
   for (const json& exec : field<json::array_t>(object, "execs", where)) {
     const std::string at = where + ".execs[" + std::to_string(index++) + "]";
-    run.execs.push_back({field<std::int64_t>(exec, "at_ns", at),
-                         field<std::int64_t>(exec, "duration_ns", at),
-                         field<std::string>(exec, "call", at), field<std::string>(exec, "comm", at),
-                         field<int>(exec, "errno", at)});
+    run.execs.push_back({field_ns(exec, "at_ns", at, -kMaxTraceNs),
+                         field_ns(exec, "duration_ns", at), field<std::string>(exec, "call", at),
+                         field<std::string>(exec, "comm", at), field<int>(exec, "errno", at)});
   }
   index = 0;
   for (const json& exit : field<json::array_t>(object, "exits", where)) {
     const std::string at = where + ".exits[" + std::to_string(index++) + "]";
-    run.exits.push_back({field<std::int64_t>(exit, "at_ns", at),
-                         field<std::int64_t>(exit, "teardown_ns", at),
+    run.exits.push_back({field_ns(exit, "at_ns", at, -kMaxTraceNs),
+                         field_ns(exit, "teardown_ns", at, -1),
                          field<std::string>(exit, "comm", at)});
   }
   return run;
+}
+
+json fork_model_json(const ForkCostModel& model) {
+  return {{"source", model.source},
+          {"cost_model", cost_model_to_json(CostModel{model.estimator, {model.create}})}};
+}
+
+// A model from another host or a hand-edited file is untrusted input: a census without a
+// usable "create" phase is refused.
+ForkCostModel fork_model_from(const json& object, const std::string& where) {
+  if (!object.is_object()) {
+    throw UsageError(where + ": not an object");
+  }
+  ForkCostModel model;
+  model.source = field<std::string>(object, "source", where);
+  const CostModel cost_model =
+      cost_model_from_json(field<json>(object, "cost_model", where), where + ".cost_model");
+  model.estimator = cost_model.estimator;
+  for (const PhaseCostModel& phase : cost_model.phases) {
+    if (phase.phase == "create") {
+      model.create = phase;
+      return model;
+    }
+  }
+  throw UsageError(where + ".cost_model: no model of the \"create\" phase");
+}
+
+json prediction_row_json(const ForkPredictionRow& row) {
+  return {{"label", row.label},
+          {"low_kb", row.low_kb},
+          {"high_kb", row.high_kb},
+          {"forks", row.forks},
+          {"measured_total_ns", row.measured_total_ns},
+          {"measured_p50_ns", row.measured_p50_ns},
+          {"predicted_total_ns", row.predicted_total_ns},
+          {"predicted_total_ci_ns", {row.predicted_total_lo_ns, row.predicted_total_hi_ns}},
+          {"predicted_one_ns", row.predicted_one_ns},
+          {"one_prediction_interval_ns", {row.one_lo_ns, row.one_hi_ns}},
+          {"below", row.below},
+          {"inside", row.inside},
+          {"above", row.above},
+          {"uninformative", row.uninformative},
+          {"extrapolated", row.extrapolated},
+          {"verdict", model_verdict_text(row.verdict)}};
+}
+
+// Derived from "fork_model" and the runs, for readers of the JSON; never read back.
+json fork_prediction_json(const ForkPrediction& prediction) {
+  json buckets = json::array();
+  for (const ForkPredictionRow& row : prediction.buckets) {
+    buckets.push_back(prediction_row_json(row));
+  }
+  return {{"runs", prediction.runs},
+          {"folios_assumed_base_pages", prediction.folio_term},
+          {"all", prediction_row_json(prediction.all)},
+          {"buckets", buckets},
+          {"not_predicted",
+           {{"vfork_like", prediction.vfork_like},
+            {"threads", prediction.threads},
+            {"other_clones", prediction.other_clones},
+            {"failed", prediction.failed}}}};
 }
 
 }  // namespace
@@ -149,11 +224,17 @@ json trace_census_to_json(const TraceCensus& census) {
   for (const TraceRun& run : census.runs) {
     document["runs"].push_back(run_json(run));
   }
+  if (census.fork_model) {
+    document["fork_model"] = fork_model_json(*census.fork_model);
+    document["fork_prediction"] = fork_prediction_json(predict_forks(census, *census.fork_model));
+  }
   return document;
 }
 
 TraceCensus trace_census_from_json(const json& document, const std::string& source) {
-  if (!document.is_object() || document.value("schema", std::string{}) != kTraceSchema) {
+  const auto schema = document.is_object() ? document.find("schema") : document.end();
+  if (!document.is_object() || schema == document.end() || !schema->is_string() ||
+      schema->get<std::string>() != kTraceSchema) {
     throw UsageError(source + ": not a " + std::string(kTraceSchema) + " document");
   }
   TraceCensus census;
@@ -165,6 +246,9 @@ TraceCensus trace_census_from_json(const json& document, const std::string& sour
   std::size_t index = 0;
   for (const json& run : field<json::array_t>(document, "runs", source)) {
     census.runs.push_back(run_from(run, source + ": runs[" + std::to_string(index++) + "]"));
+  }
+  if (const auto model = document.find("fork_model"); model != document.end()) {
+    census.fork_model = fork_model_from(*model, source + ": fork_model");
   }
   return census;
 }

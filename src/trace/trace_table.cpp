@@ -8,6 +8,7 @@
 #include "core/size_text.hpp"
 #include "core/text_safety.hpp"
 #include "core/units.hpp"
+#include "trace/fork_prediction_table.hpp"
 
 namespace clonebench {
 namespace {
@@ -209,6 +210,11 @@ std::string render_trace_table(const TraceCensus& census, const TraceTableOption
   text += component_table(summaries);
   text += bucket_table(summaries.front());
   text += programs_and_failures(summaries.front());
+  if (census.fork_model) {
+    text += render_fork_prediction(predict_forks(census, *census.fork_model));
+  } else if (!options.model_note.empty()) {
+    text += "\n  " + printable(options.model_note) + "\n";
+  }
   if (!options.what_ifs.empty()) {
     text += "\n";
   }

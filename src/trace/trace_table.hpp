@@ -14,6 +14,8 @@ namespace clonebench {
 struct TraceTableOptions {
   std::vector<WhatIf> what_ifs;
   std::optional<double> claimed_saving;  // --claim
+  // Shown when the census has no fork model: why (e.g. no stored sweep for this host).
+  std::string model_note;
 };
 
 std::string render_trace_table(const TraceCensus& census, const TraceTableOptions& options);

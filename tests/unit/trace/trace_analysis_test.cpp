@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/error.hpp"
 #include "trace/trace_json.hpp"
 
 namespace clonebench {
@@ -118,6 +119,35 @@ TEST(TraceJson, RefusesAnotherSchemaNamingTheSource) {
   } catch (const std::exception& error) {
     EXPECT_NE(std::string(error.what()).find("census.json"), std::string::npos);
   }
+}
+
+// Found by fuzz_trace_census: a schema that is no string escaped as a JSON type error.
+TEST(TraceJson, RefusesASchemaThatIsNoStringAsAUsageError) {
+  EXPECT_THROW(trace_census_from_json({{"schema", 1}}, "census.json"), UsageError);
+  EXPECT_THROW(trace_census_from_json(nlohmann::json::array(), "census.json"), UsageError);
+}
+
+// Found by fuzz_trace_census: two durations near the int64 limit summed past it, and the
+// conversion of that sum was undefined.
+TEST(TraceJson, RefusesTimesThatNoSumCouldHoldNamingTheField) {
+  TraceCensus census;
+  census.runs = {sample_run()};
+  nlohmann::json document = trace_census_to_json(census);
+  document["runs"][0]["creations"][0]["duration_ns"] = INT64_MAX;
+  try {
+    trace_census_from_json(document, "census.json");
+    FAIL() << "accepted a duration of 292 years";
+  } catch (const UsageError& error) {
+    EXPECT_NE(std::string(error.what()).find("creations[0]: field 'duration_ns' is out of range"),
+              std::string::npos)
+        << error.what();
+  }
+  document["runs"][0]["creations"][0]["duration_ns"] = -5;
+  EXPECT_THROW(trace_census_from_json(document, "census.json"), UsageError);
+}
+
+TEST(TraceAnalysis, ATotalPastTheRangeOfItsIntegerSaturates) {
+  EXPECT_EQ(summarize_times({9e18, 9e18}).total_ns, static_cast<std::int64_t>(9.2e18));
 }
 
 }  // namespace

@@ -117,8 +117,11 @@ ModelVerdict model_verdict(std::size_t below, std::size_t inside, std::size_t ab
   return ModelVerdict::kScattered;
 }
 
+// Fork copies the page-table entries of mappings that have anonymous memory and leaves the
+// others to fault in later (copy_page_range() skips a VMA without an anon_vma), and the sweep's
+// per-page cost is that of an anonymous page: the parent's anonymous pages are the regressor.
 ShapeX fork_shape(const ParentSize& parent) {
-  const double pages = static_cast<double>(parent.rss_kb()) / kPageKb;
+  const double pages = static_cast<double>(parent.rss_anon_kb) / kPageKb;
   return ShapeX{pages, static_cast<double>(parent.vmas), pages};
 }
 

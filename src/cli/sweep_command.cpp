@@ -256,8 +256,8 @@ void add_sweep_command(CLI::App& app, CommandList& commands) {
                     "anon memory in folios of each size, an axis: 4K,16K,64K,2M (root; sets and "
                     "restores the THP switches)");
   sweep->add_option("--preset", args->preset,
-                    "repeat a published experiment: folio-fork, vma-fork (list: what each sets "
-                    "and reproduces)");
+                    "repeat a published experiment: folio-fork, vma-fork, compound-head (list: "
+                    "what each sets and reproduces)");
   sweep->add_option("--predict", args->predict,
                     "predict the cost of a parent shape, e.g. 64M,vmas=300,folio=64K (after the "
                     "sweep; without STRESSOR from the newest stored sweep or --from)");

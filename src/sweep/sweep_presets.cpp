@@ -138,11 +138,12 @@ const std::vector<SweepPreset>& sweep_presets() {
        "published (a unixbench spawn changed to add VMAs, pinned to one CPU): the maple-tree "
        "duplication raised spawns per second by 2.2 % at 21 VMAs and by 52 % at 51,221 VMAs; "
        "the shape: fork cost grows with the VMA count, not only with pages",
-       {"32M,64M"},
-       "1,16,256,4096,8192",
+       {"256M,512M", "256M,320M"},
+       "1,16,256,4096,8192,65536",
        "",
        "3",
-       "0.3s"},
+       "0.3s",
+       true},
       {"compound-head",
        "what _compound_head()'s cost scales with: populated 4 KiB pages, at fork and at exit "
        "separately (the c0bff412e67b regression and its ef5f379de302 fix, as LKP saw them)",

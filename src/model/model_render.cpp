@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "core/size_text.hpp"
+#include "core/word_wrap.hpp"
 
 namespace clonebench::model {
 namespace {
@@ -110,7 +111,9 @@ void append_kernel_worlds(std::string& out, const ModelResult& result,
         out += fmt::format("\nKernel eras (key off; fork+exit ratio to ef5f379 [CI]):\n");
         header = true;
       }
-      const bool running = context.running && context.running->name == world.name;
+      // Marked on the return path this machine's kernel takes only.
+      const bool running = context.running && context.running->name == world.name &&
+                           srso == machine_uses_srso_thunk(context.mitigations);
       out +=
           fmt::format("  {:<15} {:<5} copy {:>6.2f}  zap {:>6.2f} ns/PTE  ratio {}{}\n", world.name,
                       srso ? "srso" : "ret", entry->copy.estimate, entry->zap.estimate,
@@ -125,7 +128,9 @@ void append_kernel_worlds(std::string& out, const ModelResult& result,
     out += fmt::format("  {}: {}\n", world.name, world.what);
   }
   if (context.running) {
-    out += fmt::format("  This kernel: {} ({})\n", context.running->name, context.running->basis);
+    out += word_wrap(
+        fmt::format("This kernel: {} ({})", context.running->name, context.running->basis), 100,
+        "  ");
   }
 }
 

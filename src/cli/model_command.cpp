@@ -15,10 +15,12 @@
 #include "core/error.hpp"
 #include "core/units.hpp"
 #include "experiment/progress_line.hpp"
+#include "kernel/kernel_path_render.hpp"
 #include "model/model_render.hpp"
 #include "model/model_run.hpp"
 #include "render/output_file.hpp"
 #include "store/store.hpp"
+#include "sys/environment.hpp"
 #include "sys/proc_text.hpp"
 #include "sys/text_file.hpp"
 
@@ -94,12 +96,19 @@ std::optional<model::KernelLink> stored_sweep(const std::string& db_path) {
   return link;
 }
 
+// Which compound_head() world this kernel is in, decided as `clonebench kernel` does.
+model::RunningWorld running_world() {
+  const KernelReport report = kernel_report_from_environment(capture_environment());
+  return {std::string(head_world_name(report.head_world.world)), report.head_world.basis};
+}
+
 int run_model_command(const ModelCommandOptions& raw) {
   const model::ModelOptions options = parse_options(raw);
   check_output_targets({{raw.json_path, "--json"}}, database_path(raw.db_path));
   model::ModelContext context;
   context.mitigations = read_mitigations();
   context.kernel = stored_sweep(raw.db_path);
+  context.running = running_world();
   model::RoundObserver progress;
   if (progress_wanted(raw.quiet)) {
     progress = [](unsigned round, unsigned rounds, double elapsed_s, double setup_s) {
@@ -124,8 +133,9 @@ void add_model_command(CLI::App& app, CommandList& commands) {
   CLI::App* model = app.add_subcommand(
       "model",
       "User-space model of the kernel's per-PTE fork/exit walks: _compound_head() out of line, "
-      "always inline or branchless, before/after c0bff412e67b, HVO key off/on, plain ret or "
-      "SRSO-shaped return thunk (docs/model.md)");
+      "always inline, branchless or fake-head-free, before/after c0bff412e67b, HVO key off/on, "
+      "plain ret or SRSO-shaped return thunk; marks which kernel era this kernel is "
+      "(docs/model.md)");
   model->add_option("--mem", options->memory, "Simulated physical memory (default 4G)")
       ->type_name("SIZE");
   model
@@ -147,8 +157,8 @@ void add_model_command(CLI::App& app, CommandList& commands) {
   model
       ->add_option("--variants", options->variants,
                    "Comma-separated selectors: all, or dash-joined parts of "
-                   "<pre|post>-<outline|inline|branchless>-<keyoff|keyon>-<ret|srso> "
-                   "(default all)")
+                   "<pre|post>-<outline|inline|branchless|fakeheadfree>-<keyoff|keyon|nokey>-"
+                   "<ret|srso> (default all)")
       ->type_name("LIST");
   model->add_option("--seed", options->seed, "Seed of the layout and the round order")
       ->type_name("N");

@@ -1,5 +1,6 @@
 // `clonebench sweep STRESSOR --rss LIST`: cost versus parent size, fitted as fixed + per page.
 #include <fmt/core.h>
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -24,6 +25,7 @@
 #include "sweep/sweep_design.hpp"
 #include "sweep/sweep_experiment.hpp"
 #include "sweep/sweep_presets.hpp"
+#include "sys/map_count_guard.hpp"
 #include "memory/map_count_limit.hpp"
 #include "memory/parent_fit.hpp"
 #include "memory/parent_memory.hpp"
@@ -206,6 +208,40 @@ SweepArgs with_preset(const SweepArgs& given, const SweepPreset& preset) {
   return args;
 }
 
+// A preset's VMA counts beyond what vm.max_map_count allows: as root the limit is raised for the
+// sweep (put back on every way out, sys/map_count_guard.hpp); otherwise those counts are left
+// out, and said so. Only the preset's own list: an explicit --vmas is checked as always.
+std::optional<MapCountRaise> fit_preset_vmas(SweepArgs& args, const SweepPreset* preset) {
+  if (preset == nullptr || !preset->may_raise_map_count || args.vmas != preset->vmas) {
+    return std::nullopt;
+  }
+  const std::optional<std::uint64_t> limit = read_max_map_count();
+  const std::vector<std::uint64_t> counts = parse_vmas_list(args.vmas, "--vmas", kMaxParentVmas);
+  const std::uint64_t largest = *std::max_element(counts.begin(), counts.end());
+  if (!limit || largest <= max_vmas_under(*limit)) {
+    return std::nullopt;
+  }
+  if (::geteuid() == 0) {
+    fmt::print(stderr,
+               "clonebench: --preset {}: vm.max_map_count raised from {} to {} for {} VMAs, put "
+               "back when the sweep ends (also if the tool is killed)\n",
+               preset->name, *limit, map_count_needed(largest), largest);
+    return std::optional<MapCountRaise>(std::in_place, map_count_needed(largest));
+  }
+  std::vector<std::string> kept;
+  for (const std::uint64_t count : counts) {
+    if (count <= max_vmas_under(*limit)) {
+      kept.push_back(std::to_string(count));
+    }
+  }
+  args.vmas = fmt::format("{}", fmt::join(kept, ","));
+  fmt::print(stderr,
+             "clonebench: --preset {}: --vmas {}: vm.max_map_count = {} holds at most {} VMAs, "
+             "and only root may raise it for {}\n",
+             preset->name, args.vmas, *limit, max_vmas_under(*limit), largest);
+  return std::nullopt;
+}
+
 int run_sweep_command(const SweepArgs& given) {
   if (given.preset == "list") {
     fmt::print("{}", render_preset_list());
@@ -219,7 +255,8 @@ int run_sweep_command(const SweepArgs& given) {
                                    printable(given.preset)));
     }
   }
-  const SweepArgs args = preset != nullptr ? with_preset(given, *preset) : given;
+  SweepArgs args = preset != nullptr ? with_preset(given, *preset) : given;
+  const std::optional<MapCountRaise> map_count = fit_preset_vmas(args, preset);
   if (!args.predict.empty() && args.stressor.empty()) {
     return predict_from_stored(args);
   }
@@ -255,8 +292,8 @@ void add_sweep_command(CLI::App& app, CommandList& commands) {
                     "anon memory in folios of each size, an axis: 4K,16K,64K,2M (root; sets and "
                     "restores the THP switches)");
   sweep->add_option("--preset", args->preset,
-                    "repeat a published experiment: folio-fork, vma-fork (list: what each sets "
-                    "and reproduces)");
+                    "repeat a published experiment: folio-fork, vma-fork, compound-head (list: "
+                    "what each sets and reproduces)");
   sweep->add_option("--predict", args->predict,
                     "predict the cost of a parent shape, e.g. 64M,vmas=300,folio=64K (after the "
                     "sweep; without STRESSOR from the newest stored sweep or --from)");

@@ -9,6 +9,10 @@ bool is_text_type(std::string_view type) {
   return type == "t" || type == "T";
 }
 
+bool is_data_type(std::string_view type) {
+  return type.size() == 1 && std::string_view("dDbBrR").find(type[0]) != std::string_view::npos;
+}
+
 // The next space- or tab-separated field of `rest`, consuming it.
 std::string_view next_field(std::string_view& rest) {
   const std::size_t begin = rest.find_first_not_of(" \t");
@@ -32,7 +36,9 @@ std::string_view base_function_name(std::string_view symbol) {
   return symbol.substr(0, std::min(symbol.find('.'), symbol.size()));
 }
 
-KallsymsScanner::KallsymsScanner(std::vector<std::string> wanted) : wanted_(std::move(wanted)) {}
+KallsymsScanner::KallsymsScanner(std::vector<std::string> wanted,
+                                 std::vector<std::string> wanted_data)
+    : wanted_(std::move(wanted)), wanted_data_(std::move(wanted_data)) {}
 
 void KallsymsScanner::add_line(std::string_view line) {
   std::string_view rest = line;
@@ -45,6 +51,13 @@ void KallsymsScanner::add_line(std::string_view line) {
   ++scan_.lines;
   if (address.find_first_not_of('0') != std::string_view::npos) {
     scan_.addresses_visible = true;
+  }
+  if (is_data_type(type)) {
+    const auto wanted = std::find(wanted_data_.begin(), wanted_data_.end(), name);
+    if (wanted != wanted_data_.end()) {
+      scan_.data_found.insert(*wanted);
+    }
+    return;
   }
   if (!is_text_type(type)) {
     return;

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <map>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,16 +19,21 @@ struct KallsymsScan {
   // Every wanted function that exists, and the name it is listed under (a compiler clone such
   // as copy_present_ptes.constprop.0 counts: it is still a call).
   std::map<std::string, std::string> found;
+  // Every wanted data symbol (types d, D, b, B, r, R) that is listed, by its exact name. Data
+  // symbols are listed only by kernels built with CONFIG_KALLSYMS_ALL.
+  std::set<std::string> data_found;
 };
 
 class KallsymsScanner {
  public:
-  explicit KallsymsScanner(std::vector<std::string> wanted);
+  explicit KallsymsScanner(std::vector<std::string> wanted,
+                           std::vector<std::string> wanted_data = {});
   void add_line(std::string_view line);
   const KallsymsScan& result() const noexcept { return scan_; }
 
  private:
   std::vector<std::string> wanted_;
+  std::vector<std::string> wanted_data_;
   KallsymsScan scan_;
 };
 

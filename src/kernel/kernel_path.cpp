@@ -32,6 +32,10 @@ std::vector<std::string> watched_function_names() {
   return names;
 }
 
+std::vector<std::string> watched_data_symbol_names() {
+  return {kHvoKeySymbol, kDataSentinelSymbol};
+}
+
 namespace {
 
 void describe_access(const KernelPathObservation& observation, KernelPathFacts& facts) {
@@ -83,6 +87,9 @@ KernelPathFacts derive_kernel_path_facts(const KernelPathObservation& observatio
       facts.listed_as[function.name] = found->second;
     }
   }
+  for (const std::string& name : watched_data_symbol_names()) {
+    facts.data_symbols[name] = observation.kallsyms->data_found.contains(name);
+  }
   facts.compound_head = facts.out_of_line.at("_compound_head") ? "out-of-line" : "inline";
   return facts;
 }
@@ -92,6 +99,7 @@ nlohmann::json kernel_path_to_json(const KernelPathFacts& facts) {
           {"compound_head", facts.compound_head},
           {"out_of_line", facts.out_of_line},
           {"listed_as", facts.listed_as},
+          {"data_symbols", facts.data_symbols},
           {"return_thunk",
            {{"kind", facts.return_thunk.kind},
             {"description", facts.return_thunk.description},
@@ -110,6 +118,7 @@ KernelPathFacts kernel_path_from_json(const nlohmann::json& json) {
   facts.compound_head = json.value("compound_head", "unknown");
   facts.out_of_line = json.value("out_of_line", std::map<std::string, bool>{});
   facts.listed_as = json.value("listed_as", std::map<std::string, std::string>{});
+  facts.data_symbols = json.value("data_symbols", std::map<std::string, bool>{});
   const nlohmann::json thunk = json.value("return_thunk", nlohmann::json::object());
   facts.return_thunk.kind = thunk.value("kind", "unknown");
   facts.return_thunk.path = return_path_of_kind(facts.return_thunk.kind);

@@ -23,6 +23,13 @@ struct WatchedFunction {
 const std::vector<WatchedFunction>& watched_functions();
 std::vector<std::string> watched_function_names();
 
+// The data symbols `clonebench kernel` looks for: the HVO static key, and init_task, which every
+// kernel has, so that its presence tells whether data symbols are listed at all
+// (CONFIG_KALLSYMS_ALL) and the key's absence means something (docs/kernel.md).
+inline constexpr const char* kHvoKeySymbol = "hugetlb_optimize_vmemmap_key";
+inline constexpr const char* kDataSentinelSymbol = "init_task";
+std::vector<std::string> watched_data_symbol_names();
+
 // What was read, before interpretation.
 struct KernelPathObservation {
   std::optional<KallsymsScan> kallsyms;  // nullopt: /proc/kallsyms could not be read
@@ -39,7 +46,9 @@ struct KernelPathFacts {
   // when kallsyms told nothing.
   std::map<std::string, bool> out_of_line;
   std::map<std::string, std::string> listed_as;  // only where the listed name differs (clones)
-  std::string compound_head;                     // "out-of-line" | "inline" | "unknown"
+  // Data symbol name -> listed or not; empty when kallsyms told nothing.
+  std::map<std::string, bool> data_symbols;
+  std::string compound_head;  // "out-of-line" | "inline" | "unknown"
   ReturnThunk return_thunk;
 };
 

@@ -54,6 +54,10 @@ std::string return_sentence(const KernelReport& report) {
 }
 
 std::string hvo_sentence(const KernelReport& report) {
+  if (report.head_world.world == HeadWorld::kFakeHeadFree) {
+    return " This kernel has no HVO fake heads and no HVO static key (the elimination series), "
+           "so compound_head() is a branchless mask and the key cannot be switched.";
+  }
   if (report.config_optimize_vmemmap && *report.config_optimize_vmemmap != "y") {
     return " CONFIG_HUGETLB_PAGE_OPTIMIZE_VMEMMAP is not set, so _compound_head() has no "
            "fake-head test at all.";
@@ -86,7 +90,25 @@ KernelReport kernel_report_from_environment(const nlohmann::json& environment) {
   if (config.is_object()) {
     report.config_optimize_vmemmap = config.value("CONFIG_HUGETLB_PAGE_OPTIMIZE_VMEMMAP", "n");
   }
+  report.head_world = decide_head_world(head_world_evidence(report));
   return report;
+}
+
+HeadWorldEvidence head_world_evidence(const KernelReport& report) {
+  const KernelPathFacts& facts = report.facts;
+  const auto listed = [](const std::map<std::string, bool>& names, const std::string& name) {
+    const auto found = names.find(name);
+    return found != names.end() && found->second;
+  };
+  HeadWorldEvidence evidence;
+  evidence.kernel_release = report.kernel_release;
+  evidence.kallsyms_listed =
+      facts.kallsyms_access == "addresses" || facts.kallsyms_access == "names-only";
+  evidence.data_symbols_listed = listed(facts.data_symbols, kDataSentinelSymbol);
+  evidence.hvo_key_symbol = listed(facts.data_symbols, kHvoKeySymbol);
+  evidence.compound_head_out_of_line = listed(facts.out_of_line, "_compound_head");
+  evidence.config_optimize_vmemmap = report.config_optimize_vmemmap;
+  return evidence;
 }
 
 std::string explain_fork_cost(const KernelReport& report) {
@@ -102,6 +124,11 @@ std::string render_kernel_report(const KernelReport& report) {
   const KernelPathFacts& facts = report.facts;
   std::string out = fmt::format("kernel {}\n", report.kernel_release);
   out += fmt::format("_compound_head: {}\n", facts.compound_head);
+  out += word_wrap(
+      fmt::format("compound_head() world: {} ({})", head_world_name(report.head_world.world),
+                  head_world_description(report.head_world.world)),
+      kWidth);
+  out += word_wrap(report.head_world.basis, kWidth, "  ");
   out += fmt::format("/proc/kallsyms: {}: {}\n", facts.kallsyms_access, facts.kallsyms_detail);
   std::size_t width = 0;
   for (const WatchedFunction& function : watched_functions()) {
@@ -138,6 +165,10 @@ nlohmann::json kernel_report_json(const KernelReport& report) {
       {"hvo_key_on_basis", report.hvo_key_basis},
       {"config_hugetlb_page_optimize_vmemmap",
        report.config_optimize_vmemmap ? nlohmann::json(*report.config_optimize_vmemmap) : nullptr},
+      {"compound_head_world",
+       {{"world", head_world_name(report.head_world.world)},
+        {"certainty", certainty_name(report.head_world.certainty)},
+        {"basis", report.head_world.basis}}},
       {"meaning", explain_fork_cost(report)}};
 }
 

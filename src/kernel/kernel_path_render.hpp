@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "kernel/compound_head_world.hpp"
 #include "kernel/kernel_path.hpp"
 
 namespace clonebench {
@@ -16,7 +17,11 @@ struct KernelReport {
   std::optional<bool> hvo_key_on;  // hugetlb_optimize_vmemmap_key, as `env` derives it
   std::string hvo_key_basis;
   std::optional<std::string> config_optimize_vmemmap;  // CONFIG_HUGETLB_PAGE_OPTIMIZE_VMEMMAP
+  HeadWorldVerdict head_world;                         // decided from the fields above
 };
+
+// What decide_head_world() needs, from the report's facts.
+HeadWorldEvidence head_world_evidence(const KernelReport& report);
 
 // From an environment object made by capture_environment() (missing fields stay unknown).
 KernelReport kernel_report_from_environment(const nlohmann::json& environment);

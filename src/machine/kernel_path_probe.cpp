@@ -52,7 +52,7 @@ std::string scan_kallsyms_file(const std::filesystem::path& path, KallsymsScanne
 
 KernelPathFacts probe_kernel_path() {
   KernelPathObservation observation;
-  KallsymsScanner scanner(watched_function_names());
+  KallsymsScanner scanner(watched_function_names(), watched_data_symbol_names());
   observation.kallsyms_error = scan_kallsyms_file("/proc/kallsyms", scanner);
   if (observation.kallsyms_error.empty()) {
     observation.kallsyms = scanner.result();

@@ -4,7 +4,8 @@
 // Included only by variant_walks.cpp, which is compiled once per variant with these macros set:
 //   CB_ANON_POST  0: PageAnonExclusive before c0bff412e67b; 1: with its PageHuge/page_folio step
 //   CB_HEAD_MODE  0: _compound_head out of line (6.10/6.11); 1: always inline (ef5f379de302);
-//                 2: branchless select
+//                 2: branchless select over the head|1 word, fake-head check kept (a hybrid);
+//                 3: the fake-head elimination series: mask word, no fake-head check, no key
 //   CB_HVO_KEY    0/1: hugetlb_optimize_vmemmap_key as left in patched text (NOP or jmp)
 //   CB_SUFFIX     the variant's symbol suffix, e.g. p1_m0_k0_r1
 
@@ -84,6 +85,15 @@ CB_ALWAYS_INLINE std::uintptr_t compound_head(const PageDescriptor* page) {
   return CB_SYMBOL(compound_head)(page);
 #elif CB_HEAD_MODE == 1
   return compound_head_branchy(page);
+#elif CB_HEAD_MODE == 3
+  // "Eliminate fake head pages" (Shutsemau, 2026): a tail holds a mask with bit 0 set; any other
+  // page holds a word with bit 0 clear, which turns into an all-ones mask. No fake head exists,
+  // so there is no static key and nothing else to test. The word lives at @40 in the model
+  // (page_descriptor.hpp).
+  const std::uintptr_t info = read_once(page->private_data);
+  std::uintptr_t mask = (info & 1u) - 1u;
+  mask |= info;
+  return reinterpret_cast<std::uintptr_t>(page) & mask;
 #else
   // The result depends on the loaded word through arithmetic, not a branch: the CPU cannot run
   // ahead on a predicted "not a tail" while the struct page line is still missing.

@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "core/size_text.hpp"
+#include "core/word_wrap.hpp"
 
 namespace clonebench::model {
 namespace {
@@ -88,6 +89,51 @@ std::string comparison_label(const Comparison& comparison) {
                      comparison.denominator->name);
 }
 
+const VariantResult* world_result(const ModelResult& result, const KernelWorld& world, bool srso) {
+  const Variant* variant = find_variant(world.anon_post, world.head_mode, false, srso);
+  return variant == nullptr ? nullptr : find_result(result, *variant);
+}
+
+// One block per return path: each world's copy and zap ns/PTE and its fork+exit ratio to the
+// ef5f379 world (paired per round), the running kernel's world marked.
+void append_kernel_worlds(std::string& out, const ModelResult& result,
+                          const ModelContext& context) {
+  const KernelWorld& reference = kernel_worlds()[2];
+  bool header = false;
+  for (const bool srso : {false, true}) {
+    const VariantResult* base = world_result(result, reference, srso);
+    for (const KernelWorld& world : kernel_worlds()) {
+      const VariantResult* entry = world_result(result, world, srso);
+      if (entry == nullptr || base == nullptr) {
+        continue;
+      }
+      if (!header) {
+        out += fmt::format("\nKernel eras (key off; fork+exit ratio to ef5f379 [CI]):\n");
+        header = true;
+      }
+      // Marked on the return path this machine's kernel takes only.
+      const bool running = context.running && context.running->name == world.name &&
+                           srso == machine_uses_srso_thunk(context.mitigations);
+      out +=
+          fmt::format("  {:<15} {:<5} copy {:>6.2f}  zap {:>6.2f} ns/PTE  ratio {}{}\n", world.name,
+                      srso ? "srso" : "ret", entry->copy.estimate, entry->zap.estimate,
+                      interval_text(compare_variants(*entry, *base).total, 3),
+                      running ? "  <- this kernel" : "");
+    }
+  }
+  if (!header) {
+    return;
+  }
+  for (const KernelWorld& world : kernel_worlds()) {
+    out += fmt::format("  {}: {}\n", world.name, world.what);
+  }
+  if (context.running) {
+    out += word_wrap(
+        fmt::format("This kernel: {} ({})", context.running->name, context.running->basis), 100,
+        "  ");
+  }
+}
+
 void append_kernel_link(std::string& out, const ModelResult& result, const ModelContext& context) {
   if (!context.kernel || context.kernel->fits.empty()) {
     return;
@@ -113,6 +159,21 @@ void append_kernel_link(std::string& out, const ModelResult& result, const Model
 }
 
 }  // namespace
+
+const std::vector<KernelWorld>& kernel_worlds() {
+  static const std::vector<KernelWorld> worlds = {
+      {"pre-c0bff412", false, HeadMode::kOutline,
+       "pre-outline-keyoff: one _compound_head() call per PTE at fork (before 6.10)"},
+      {"c0bff412", true, HeadMode::kOutline,
+       "post-outline-keyoff: PageAnonExclusive() adds a second call per PTE (6.10, 6.11)"},
+      {"ef5f379", true, HeadMode::kInline,
+       "post-inline-keyoff: both lookups inlined, fake-head check behind the key (6.12 on)"},
+      {"fake-head-free", true, HeadMode::kFakeHeadFree,
+       "post-fakeheadfree-nokey: mask word, branchless, no fake heads, no key (Shutsemau's "
+       "series)"},
+  };
+  return worlds;
+}
 
 std::vector<KernelFit> parse_sweep_fits(const nlohmann::json& summary) {
   std::vector<KernelFit> fits;
@@ -193,6 +254,7 @@ std::string render_model_text(const ModelResult& result, const ModelContext& con
                          interval_text(comparison.total, 3));
     }
   }
+  append_kernel_worlds(out, result, context);
   out += "\nMitigations (/sys/devices/system/cpu/vulnerabilities):\n";
   for (const char* name : {"spec_rstack_overflow", "retbleed", "spectre_v2"}) {
     const auto found = context.mitigations.find(name);
@@ -249,6 +311,10 @@ nlohmann::json model_json(const ModelResult& result, const ModelContext& context
                           {"comparisons", comparisons}};
   nlohmann::json document = {
       {"schema", "clonebench/1"}, {"model", model}, {"mitigations", context.mitigations}};
+  if (context.running) {
+    document["running_kernel_world"] = {{"world", context.running->name},
+                                        {"basis", context.running->basis}};
+  }
   if (context.kernel) {
     nlohmann::json fits = nlohmann::json::array();
     for (const KernelFit& fit : context.kernel->fits) {

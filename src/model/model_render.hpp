@@ -25,10 +25,29 @@ struct KernelLink {
   std::vector<KernelFit> fits;
 };
 
+// Which compound_head() world the running kernel is in, as `clonebench kernel` decides it
+// (kernel/compound_head_world.hpp): "pre-c0bff412" | "c0bff412" | "ef5f379" | "fake-head-free" |
+// "no-hvo" | "unknown", and why.
+struct RunningWorld {
+  std::string name = "unknown";
+  std::string basis;
+};
+
 struct ModelContext {
   std::map<std::string, std::string> mitigations;  // /sys/devices/system/cpu/vulnerabilities
   std::optional<KernelLink> kernel;
+  std::optional<RunningWorld> running;  // nullopt: not asked (tests)
 };
+
+// The four kernel eras side by side, key off (the fake-head-free kernel has none): the world's
+// name, the variant that stands for it and what changed.
+struct KernelWorld {
+  const char* name;
+  bool anon_post;
+  HeadMode head_mode;
+  const char* what;
+};
+const std::vector<KernelWorld>& kernel_worlds();
 
 // Reads `fits[]` = {"phase", "per_page_ns": {"estimate", "ci": [lo, hi]}} of a sweep summary;
 // fits without a usable per_page_ns are left out.

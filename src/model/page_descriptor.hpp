@@ -19,10 +19,14 @@ struct alignas(64) PageDescriptor {
   // @32: index on a small page; on page[1] _folio_nr_pages (low half). The model never needs
   // index, so it stores the folio size here.
   std::uint64_t folio_nr_pages;
-  std::uint64_t private_data;  // @40
-  std::int32_t mapcount;       // @48: _mapcount (mappings - 1), overlaid by page_type
-  std::int32_t refcount;       // @52
-  std::uint64_t memcg_data;    // @56
+  // @40: private. The model never needs it on a tail page and stores there the tail's word in
+  // the encoding of the fake-head elimination series (a mask with bit 0 set: head = own address
+  // & mask), which the kernel keeps at @8. Both encodings cannot share @8, and one line is one
+  // line: the fake-head-free variant's load misses or hits exactly as the others' load of @8.
+  std::uint64_t private_data;
+  std::int32_t mapcount;     // @48: _mapcount (mappings - 1), overlaid by page_type
+  std::int32_t refcount;     // @52
+  std::uint64_t memcg_data;  // @56
 };
 
 static_assert(sizeof(PageDescriptor) == 64);

@@ -11,10 +11,15 @@
 
 namespace clonebench::model {
 
-enum class HeadMode { kOutline, kInline, kBranchless };
+// kBranchless: a branchless select over the head|1 word that keeps the fake-head check (no
+// kernel has it; it isolates the data-dependent select). kFakeHeadFree: the kernel after the
+// "Eliminate fake head pages" series: mask word, no fake-head check, no key.
+enum class HeadMode { kOutline, kInline, kBranchless, kFakeHeadFree };
 
 struct Variant {
-  std::string name;  // "<pre|post>-<outline|inline|branchless>-<keyoff|keyon>-<ret|srso>"
+  // "<pre|post>-<outline|inline|branchless>-<keyoff|keyon>-<ret|srso>", or
+  // "post-fakeheadfree-nokey-<ret|srso>"
+  std::string name;
   HeadMode head_mode = HeadMode::kOutline;
   bool anon_post = false;   // PageAnonExclusive with c0bff412e67b's page_folio step
   bool hvo_key = false;     // hugetlb_optimize_vmemmap_key patched on
@@ -27,9 +32,10 @@ struct Variant {
   std::string compound_head_symbol;  // the outlined function (kOutline only, else empty)
 };
 
-std::string_view head_mode_name(HeadMode mode);  // "outline" | "inline" | "branchless"
+// "outline" | "inline" | "branchless" | "fakeheadfree"
+std::string_view head_mode_name(HeadMode mode);
 
-// All 24 variants, in a fixed order.
+// All 26 variants, in a fixed order.
 std::span<const Variant> all_variants();
 
 // The baseline a variant is compared with: post-c0bff412, always-inline, same key and return.

@@ -6,8 +6,9 @@
 #include "core/error.hpp"
 #include "model/variant.hpp"
 
-// Every combination of P (anon-exclusive post), M (head mode), K (HVO key), R (SRSO thunk);
-// src/model/CMakeLists.txt builds the same list.
+// Every combination of P (anon-exclusive post), M (head mode 0-2), K (HVO key), R (SRSO thunk),
+// and the fake-head-free kernel (M 3: only post-c0bff412, no key); src/model/CMakeLists.txt
+// builds the same list.
 // clang-format off
 #define CB_FOR_EACH_VARIANT(X) \
   X(0, 0, 0, 0) \
@@ -33,7 +34,9 @@
   X(1, 2, 0, 0) \
   X(1, 2, 0, 1) \
   X(1, 2, 1, 0) \
-  X(1, 2, 1, 1)
+  X(1, 2, 1, 1) \
+  X(1, 3, 0, 0) \
+  X(1, 3, 0, 1)
 // clang-format on
 
 #define CB_NAME(fn, p, m, k, r) cb_model_##fn##_p##p##_m##m##_k##k##_r##r
@@ -71,6 +74,14 @@ struct RawVariant {
 
 constexpr std::array kRawVariants{CB_FOR_EACH_VARIANT(CB_ENTRY)};
 
+// The fake-head-free kernel has no HVO key at all: "nokey", not "keyoff".
+std::string_view key_component(const Variant& variant) {
+  if (variant.head_mode == HeadMode::kFakeHeadFree) {
+    return "nokey";
+  }
+  return variant.hvo_key ? "keyon" : "keyoff";
+}
+
 std::vector<Variant> build_variants() {
   std::vector<Variant> variants;
   for (const RawVariant& raw : kRawVariants) {
@@ -79,9 +90,9 @@ std::vector<Variant> build_variants() {
     variant.anon_post = raw.post != 0;
     variant.hvo_key = raw.key != 0;
     variant.srso_thunk = raw.srso != 0;
-    variant.name = fmt::format(
-        "{}-{}-{}-{}", variant.anon_post ? "post" : "pre", head_mode_name(variant.head_mode),
-        variant.hvo_key ? "keyon" : "keyoff", variant.srso_thunk ? "srso" : "ret");
+    variant.name = fmt::format("{}-{}-{}-{}", variant.anon_post ? "post" : "pre",
+                               head_mode_name(variant.head_mode), key_component(variant),
+                               variant.srso_thunk ? "srso" : "ret");
     variant.copy_walk = raw.copy_walk;
     variant.zap_walk = raw.zap_walk;
     variant.page_folio = raw.page_folio;
@@ -124,6 +135,8 @@ std::string_view head_mode_name(HeadMode mode) {
       return "inline";
     case HeadMode::kBranchless:
       return "branchless";
+    case HeadMode::kFakeHeadFree:
+      return "fakeheadfree";
   }
   return "?";
 }
@@ -144,8 +157,9 @@ const Variant& baseline_of(const Variant& variant) {
 }
 
 std::vector<const Variant*> select_variants(std::string_view selectors, std::string_view flag) {
-  static constexpr std::array<std::string_view, 9> kComponents{
-      "pre", "post", "outline", "inline", "branchless", "keyoff", "keyon", "ret", "srso"};
+  static constexpr std::array<std::string_view, 11> kComponents{
+      "pre",   "post",   "outline", "inline", "branchless", "fakeheadfree",
+      "nokey", "keyoff", "keyon",   "ret",    "srso"};
   std::vector<const Variant*> selected;
   for (const std::string_view selector : split(selectors, ',')) {
     const auto components = split(selector, '-');

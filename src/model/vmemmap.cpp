@@ -81,10 +81,14 @@ void Vmemmap::make_compound(std::uint64_t pfn, unsigned order) {
   head[0] = PageDescriptor{};
   head[0].flags = zone_bits(kZoneNormal) | (std::uint64_t{1} << kPgHead);
   const std::uint64_t tail_value = reinterpret_cast<std::uintptr_t>(head) | 1u;
+  // The folio's descriptors are naturally aligned (the vmemmap is 2 MiB aligned, the folio
+  // aligned to its size), so clearing the low bits of any of them gives the head.
+  const std::uint64_t tail_mask = ~(nr * sizeof(PageDescriptor) - 1) | 1u;
   for (std::uint64_t i = 1; i < nr; ++i) {
     head[i] = PageDescriptor{};
     head[i].flags = zone_bits(kZoneNormal);
     head[i].compound_head = tail_value;
+    head[i].private_data = tail_mask;
   }
   head[1].flags |= order;  // folio_order() reads the low byte of page[1].flags
   head[1].folio_nr_pages = nr;

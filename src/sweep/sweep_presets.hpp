@@ -16,6 +16,9 @@ struct SweepPreset {
   std::string published;   // the published figures, in our words, with the source named
   std::vector<std::string> rss_choices;  // --rss lists, the first that fits this machine wins
   std::string vmas, folio, rounds, timeout_per_point;
+  // As root, vm.max_map_count may be raised for the sweep so that the largest --vmas fits (put
+  // back on every way out); otherwise the VMA counts that do not fit are left out, and said so.
+  bool may_raise_map_count = false;
 };
 
 const std::vector<SweepPreset>& sweep_presets();

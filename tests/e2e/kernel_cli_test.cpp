@@ -57,6 +57,40 @@ TEST(KernelCli, JsonCarriesTheSameFactsAsTheEnvironmentOfEveryRun) {
   EXPECT_EQ(environment.at("hvo").at("key_on"), facts.at("hvo_key_on"));
 }
 
+// Whether /proc/kallsyms lists `name` as a data symbol.
+bool data_symbol_listed(const std::string& wanted) {
+  std::ifstream file("/proc/kallsyms");
+  std::string line;
+  while (std::getline(file, line)) {
+    std::istringstream fields(line);
+    std::string address, type, name;
+    if ((fields >> address >> type >> name) && name == wanted &&
+        std::string("dDbBrR").find(type) != std::string::npos) {
+      return true;
+    }
+  }
+  return false;
+}
+
+TEST(KernelCli, SaysWhichCompoundHeadWorldThisKernelIsInAndHowSure) {
+  const ToolResult result = run_tool({"kernel", "--json", "-"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto world = nlohmann::json::parse(result.out).at("compound_head_world");
+  const std::string name = world.at("world");
+  const std::string certainty = world.at("certainty");
+  EXPECT_EQ(world.at("basis").get<std::string>().rfind(certainty + ": ", 0), 0u) << world;
+  if (data_symbol_listed("hugetlb_optimize_vmemmap_key")) {
+    EXPECT_TRUE(name == "pre-c0bff412" || name == "c0bff412" || name == "ef5f379") << world;
+    EXPECT_EQ(certainty, "certain");
+  } else if (!data_symbol_listed("init_task") && name != "no-hvo") {
+    EXPECT_NE(certainty, "certain") << "no data symbols are listed, so the key's absence "
+                                       "cannot make it certain: "
+                                    << world;
+  }
+  const ToolResult text = run_tool({"kernel"});
+  EXPECT_NE(text.out.find("compound_head() world: " + name), std::string::npos) << text.out;
+}
+
 TEST(KernelCli, WritesJsonToAFileAndStillPrintsTheText) {
   const std::string path = temp_path("kernel.json");
   const ToolResult result = run_tool({"kernel", "--json", path});

@@ -29,7 +29,7 @@ TEST(ModelCli, PrintsEveryVariantWithIntervalsAsJson) {
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const auto document = nlohmann::json::parse(result.out);
   const auto& variants = document.at("model").at("variants");
-  ASSERT_EQ(variants.size(), 24u);
+  ASSERT_EQ(variants.size(), 26u);
   for (const auto& variant : variants) {
     const double low = variant.at("copy_ns_per_pte").at("ci").at(0);
     const double high = variant.at("copy_ns_per_pte").at("ci").at(1);
@@ -39,6 +39,12 @@ TEST(ModelCli, PrintsEveryVariantWithIntervalsAsJson) {
   }
   EXPECT_TRUE(document.at("mitigations").is_object());
   EXPECT_FALSE(document.contains("kernel")) << "no database, so no stored sweep";
+  // Which era this kernel is in, decided as `clonebench kernel` decides it.
+  const std::string world = document.at("running_kernel_world").at("world");
+  EXPECT_TRUE(world == "pre-c0bff412" || world == "c0bff412" || world == "ef5f379" ||
+              world == "fake-head-free" || world == "no-hvo" || world == "unknown")
+      << world;
+  EXPECT_FALSE(document.at("running_kernel_world").at("basis").get<std::string>().empty());
 }
 
 TEST(ModelCli, PrintsATableWithTheMitigationState) {

@@ -3,6 +3,7 @@
 
 #include "model/model_run.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <set>
@@ -23,20 +24,24 @@ ModelOptions small_options() {
   return options;
 }
 
-TEST(ModelVariants, NamesTwentyFourDistinctCompiledVariants) {
+TEST(ModelVariants, NamesTwentySixDistinctCompiledVariants) {
   std::set<std::string> names;
   std::set<void (*)(WalkContext*)> walks;
   for (const Variant& variant : all_variants()) {
     names.insert(variant.name);
     walks.insert(variant.copy_walk);
   }
-  EXPECT_EQ(names.size(), 24u);
-  EXPECT_EQ(walks.size(), 24u);
+  EXPECT_EQ(names.size(), 26u);
+  EXPECT_EQ(walks.size(), 26u);
 }
 
 TEST(ModelVariants, SelectsByNameComponents) {
-  EXPECT_EQ(select_variants("all", "--variants").size(), 24u);
-  EXPECT_EQ(select_variants("srso", "--variants").size(), 12u);
+  EXPECT_EQ(select_variants("all", "--variants").size(), 26u);
+  EXPECT_EQ(select_variants("srso", "--variants").size(), 13u);
+  const auto headfree = select_variants("fakeheadfree", "--variants");
+  ASSERT_EQ(headfree.size(), 2u);
+  EXPECT_EQ(headfree.front()->name, "post-fakeheadfree-nokey-ret");
+  EXPECT_FALSE(headfree.front()->hvo_key);
   EXPECT_EQ(select_variants("post-outline-keyoff", "--variants").size(), 2u);
   const auto one = select_variants("pre-inline-keyon-ret,pre-inline-keyon-ret", "--variants");
   ASSERT_EQ(one.size(), 1u);
@@ -83,7 +88,8 @@ TEST(ModelRun, ReportsEveryVariantWithOrderedIntervalsAndTheIssuesJsonShape) {
       EXPECT_LT(high, 1e6);  // a microsecond per entry would mean the walk is broken
     }
     const std::string head = variant.at("compound_head");
-    EXPECT_TRUE(head == "outline" || head == "inline" || head == "branchless");
+    EXPECT_TRUE(head == "outline" || head == "inline" || head == "branchless" ||
+                head == "fakeheadfree");
     const std::string anon = variant.at("anon_exclusive");
     EXPECT_TRUE(anon == "pre" || anon == "post");
     EXPECT_TRUE(variant.at("hvo_key").is_boolean());
@@ -142,6 +148,30 @@ TEST(ModelReport, PutsAStoredSweepBesideTheModelsCallOverhead) {
   EXPECT_NE(text.find("% of it"), std::string::npos);
   EXPECT_TRUE(model_json(result, context).at("kernel").contains("model_call_overhead_ns"));
   EXPECT_TRUE(parse_sweep_fits(nlohmann::json::object()).empty());
+}
+
+TEST(ModelReport, ShowsTheFourKernelErasSideBySideAndMarksTheRunningOne) {
+  ModelOptions options = small_options();
+  options.variants = select_variants(
+      "pre-outline-keyoff-ret,post-outline-keyoff-ret,post-fakeheadfree-ret", "--variants");
+  const ModelResult result = run_model(options);
+  ASSERT_EQ(result.variants.size(), 4u);  // the ef5f379 world joins as the baseline
+  ModelContext context;
+  context.running = RunningWorld{"fake-head-free", "certain: the key is gone"};
+  const std::string text = render_model_text(result, context);
+  std::size_t previous = text.find("Kernel eras");
+  ASSERT_NE(previous, std::string::npos) << text;
+  for (const KernelWorld& world : kernel_worlds()) {
+    const std::size_t row = text.find(fmt::format("  {} ", world.name), previous);
+    ASSERT_NE(row, std::string::npos) << world.name << "\n" << text;
+    previous = row;
+  }
+  const std::size_t marker = text.find("<- this kernel");
+  ASSERT_NE(marker, std::string::npos) << text;
+  const std::size_t line_start = text.rfind('\n', marker) + 1;
+  EXPECT_EQ(text.substr(line_start, 17), "  fake-head-free ") << text;
+  EXPECT_NE(text.find("This kernel: fake-head-free (certain: the key is gone)"), std::string::npos);
+  EXPECT_EQ(model_json(result, context).at("running_kernel_world").at("world"), "fake-head-free");
 }
 
 }  // namespace

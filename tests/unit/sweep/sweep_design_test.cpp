@@ -108,6 +108,7 @@ TEST(SweepShape, RefusesWhatIsNotAShapeNamingTheFlag) {
 TEST(SweepPresets, EachNamesWhatItReproducesAndSetsAtLeastTwoSizes) {
   ASSERT_NE(find_sweep_preset("folio-fork"), nullptr);
   ASSERT_NE(find_sweep_preset("vma-fork"), nullptr);
+  ASSERT_NE(find_sweep_preset("compound-head"), nullptr);
   EXPECT_EQ(find_sweep_preset("nope"), nullptr);
   for (const SweepPreset& preset : sweep_presets()) {
     for (const std::string& rss : preset.rss_choices) {
@@ -115,6 +116,27 @@ TEST(SweepPresets, EachNamesWhatItReproducesAndSetsAtLeastTwoSizes) {
     }
     EXPECT_NE(render_preset_list().find(preset.name), std::string::npos);
   }
+}
+
+TEST(SweepPresets, CompoundHeadPutsForkAndExitPerPageBesideThePublishedFigures) {
+  const SweepPreset& preset = *find_sweep_preset("compound-head");
+  EXPECT_EQ(preset.folio, "4K");
+  EXPECT_EQ(preset.vmas, "1");
+  const auto summary = nlohmann::json::parse(R"({
+      "points": [{"rss_bytes": 0, "create_us": 100.0, "reap_us": 50.0},
+                 {"rss_bytes": 67108864, "create_us": 1700.0, "reap_us": 1250.0}],
+      "fits": [{"phase": "create", "per_page_ns": {"estimate": 97.7, "ci": [95.0, 99.0]}},
+               {"phase": "reap", "per_page_ns": {"estimate": 73.2, "ci": [70.0, 75.5]}},
+               {"phase": "total", "per_page_ns": {"estimate": 170.9, "ci": [168.0, 172.0]}}]})");
+  const std::string text = render_preset_comparison(preset, summary);
+  EXPECT_NE(text.find("12.5 %"), std::string::npos) << text;
+  EXPECT_NE(text.find("16384 pages  create     1700.0  reap     1250.0"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("fork (create) 97.7 ns [95.0, 99.0], exit (reap) 73.2 ns [70.0, 75.5]; "
+                      "reap / create 0.75"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("cannot be varied from user space"), std::string::npos);
 }
 
 }  // namespace

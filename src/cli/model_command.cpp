@@ -20,7 +20,7 @@
 #include "model/model_run.hpp"
 #include "render/output_file.hpp"
 #include "store/store.hpp"
-#include "sys/environment.hpp"
+#include "machine/environment.hpp"
 #include "sys/proc_text.hpp"
 #include "sys/text_file.hpp"
 

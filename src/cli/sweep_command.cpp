@@ -25,7 +25,7 @@
 #include "sweep/sweep_design.hpp"
 #include "sweep/sweep_experiment.hpp"
 #include "sweep/sweep_presets.hpp"
-#include "sys/map_count_guard.hpp"
+#include "memory/map_count_guard.hpp"
 #include "memory/map_count_limit.hpp"
 #include "memory/parent_fit.hpp"
 #include "memory/parent_memory.hpp"

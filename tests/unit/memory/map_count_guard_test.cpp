@@ -1,7 +1,7 @@
 // vm.max_map_count raised for a sweep and put back, against a plain file standing for the
 // sysctl: by the destructor, and by the guardian when the process holding it is SIGKILLed.
 
-#include "sys/map_count_guard.hpp"
+#include "memory/map_count_guard.hpp"
 
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -15,7 +15,7 @@
 
 #include "core/error.hpp"
 #include "support/temp_directory.hpp"
-#include "sys/map_count_limit.hpp"
+#include "memory/map_count_limit.hpp"
 
 namespace clonebench {
 namespace {

@@ -1,11 +1,11 @@
-#include "sys/map_count_guard.hpp"
+#include "memory/map_count_guard.hpp"
 
 #include <fmt/core.h>
 
 #include <cstdlib>
 
 #include "core/error.hpp"
-#include "sys/map_count_limit.hpp"
+#include "memory/map_count_limit.hpp"
 #include "sys/text_file.hpp"
 
 namespace clonebench {

@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "sys/thp_guard.hpp"
+#include "memory/thp_guard.hpp"
 
 namespace clonebench {
 

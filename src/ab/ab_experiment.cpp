@@ -16,8 +16,8 @@
 #include "experiment/output_table.hpp"
 #include "experiment/profile_output.hpp"
 #include "experiment/progress_line.hpp"
-#include "process/shell_command.hpp"
 #include "machine/stability_warning.hpp"
+#include "process/shell_command.hpp"
 
 namespace clonebench {
 namespace {

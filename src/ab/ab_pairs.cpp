@@ -7,8 +7,8 @@
 
 #include "core/error.hpp"
 #include "experiment/profiled_job.hpp"
-#include "store/stored_runs.hpp"
 #include "process/shell_command.hpp"
+#include "store/stored_runs.hpp"
 
 namespace clonebench {
 namespace {

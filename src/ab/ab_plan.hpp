@@ -13,8 +13,8 @@
 
 #include "ab/ab_stopping.hpp"
 #include "compare/comparison.hpp"
-#include "record/job.hpp"
 #include "perf/perf_recording.hpp"
+#include "record/job.hpp"
 
 namespace clonebench {
 

@@ -14,9 +14,9 @@
 #include "experiment/output_table.hpp"
 #include "experiment/profiled_job.hpp"
 #include "experiment/progress_line.hpp"
+#include "machine/kernel_config.hpp"
 #include "store/store.hpp"
 #include "store/stored_runs.hpp"
-#include "machine/kernel_config.hpp"
 
 namespace clonebench {
 namespace {

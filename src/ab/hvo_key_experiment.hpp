@@ -13,8 +13,8 @@
 #include "ab/ab_stopping.hpp"
 #include "compare/comparison.hpp"
 #include "experiment/experiment_session.hpp"
-#include "record/job.hpp"
 #include "machine/hugetlb_pool.hpp"
+#include "record/job.hpp"
 
 namespace clonebench {
 

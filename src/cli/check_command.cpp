@@ -11,10 +11,10 @@
 #include "cli/shared_options.hpp"
 #include "core/error.hpp"
 #include "core/units.hpp"
+#include "machine/machine_snapshot_reader.hpp"
 #include "readiness/readiness_render.hpp"
 #include "render/output_file.hpp"
 #include "sys/cpu_list.hpp"
-#include "machine/machine_snapshot_reader.hpp"
 
 namespace clonebench {
 namespace {

@@ -12,10 +12,10 @@
 #include "cli/shared_options.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
-#include "render/output_file.hpp"
-#include "store/store.hpp"
 #include "machine/environment.hpp"
 #include "machine/stability_warning.hpp"
+#include "render/output_file.hpp"
+#include "store/store.hpp"
 
 namespace clonebench {
 namespace {

@@ -11,8 +11,8 @@
 #include "cli/shared_options.hpp"
 #include "core/error.hpp"
 #include "kernel/kernel_path_render.hpp"
-#include "render/output_file.hpp"
 #include "machine/environment.hpp"
+#include "render/output_file.hpp"
 
 namespace clonebench {
 namespace {

@@ -16,11 +16,11 @@
 #include "core/units.hpp"
 #include "experiment/progress_line.hpp"
 #include "kernel/kernel_path_render.hpp"
+#include "machine/environment.hpp"
 #include "model/model_render.hpp"
 #include "model/model_run.hpp"
 #include "render/output_file.hpp"
 #include "store/store.hpp"
-#include "machine/environment.hpp"
 #include "sys/proc_text.hpp"
 #include "sys/text_file.hpp"
 

@@ -15,9 +15,9 @@
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
 #include "core/units.hpp"
-#include "stressors/stressor.hpp"
 #include "memory/map_count_limit.hpp"
 #include "memory/parent_memory.hpp"
+#include "stressors/stressor.hpp"
 
 namespace clonebench {
 namespace {

@@ -16,6 +16,11 @@
 #include "core/size_text.hpp"
 #include "core/text_safety.hpp"
 #include "core/units.hpp"
+#include "memory/map_count_guard.hpp"
+#include "memory/map_count_limit.hpp"
+#include "memory/parent_fit.hpp"
+#include "memory/parent_memory.hpp"
+#include "memory/thp_settings.hpp"
 #include "store/store.hpp"
 #include "stressors/stressor.hpp"
 #include "sweep/cost_model_json.hpp"
@@ -25,12 +30,7 @@
 #include "sweep/sweep_design.hpp"
 #include "sweep/sweep_experiment.hpp"
 #include "sweep/sweep_presets.hpp"
-#include "memory/map_count_guard.hpp"
-#include "memory/map_count_limit.hpp"
-#include "memory/parent_fit.hpp"
-#include "memory/parent_memory.hpp"
 #include "sys/text_file.hpp"
-#include "memory/thp_settings.hpp"
 
 namespace clonebench {
 namespace {

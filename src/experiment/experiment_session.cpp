@@ -9,9 +9,9 @@
 #include "core/timestamp.hpp"
 #include "experiment/profiled_job.hpp"
 #include "experiment/progress_line.hpp"
-#include "store/store.hpp"
 #include "machine/environment.hpp"
 #include "machine/stability_warning.hpp"
+#include "store/store.hpp"
 
 namespace clonebench {
 

@@ -10,12 +10,12 @@
 #include <optional>
 #include <string>
 
+#include "perf/perf_recording.hpp"
 #include "record/job.hpp"
 #include "record/run_record.hpp"
 #include "runner/run_observer.hpp"
 #include "runner/runner.hpp"
 #include "store/experiment_writer.hpp"
-#include "perf/perf_recording.hpp"
 
 namespace clonebench {
 

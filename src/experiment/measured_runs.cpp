@@ -15,12 +15,12 @@
 #include "experiment/profiled_job.hpp"
 #include "experiment/progress_line.hpp"
 #include "experiment/run_keeper.hpp"
+#include "machine/environment.hpp"
 #include "render/exporters.hpp"
 #include "render/profile_table.hpp"
 #include "runner/runner.hpp"
 #include "store/store.hpp"
 #include "store/store_location.hpp"
-#include "machine/environment.hpp"
 
 namespace clonebench {
 namespace {

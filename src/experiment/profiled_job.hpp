@@ -5,10 +5,10 @@
 
 #include <optional>
 
+#include "perf/perf_recording.hpp"
 #include "record/job.hpp"
 #include "record/run_record.hpp"
 #include "runner/runner.hpp"
-#include "perf/perf_recording.hpp"
 
 namespace clonebench {
 

@@ -3,7 +3,8 @@
  * argv[1] = descriptor of the stressor's mailbox (a memfd), argv[2] = slot index. It stamps
  * CLOCK_MONOTONIC into the slot as its first action (the "start" of an exec'd child) and again
  * just before it exits (the "reap" reference), and exits 0. Without arguments it just exits 0.
- * The slot layout is the one of src/process/mailbox.hpp: 64-byte slots, start_ns at +0, exit_ns at +8.
+ * The slot layout is the one of src/process/mailbox.hpp: 64-byte slots, start_ns at +0, exit_ns at
+ * +8.
  */
 #include <stdint.h>
 #include <stdlib.h>

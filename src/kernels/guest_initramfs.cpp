@@ -12,10 +12,10 @@
 
 #include "core/error.hpp"
 #include "kernels/newc_archive.hpp"
+#include "process/private_program.hpp"
 #include "record/worker_page.hpp"
 #include "runner/instance_pages.hpp"
 #include "stressors/stressor.hpp"
-#include "process/private_program.hpp"
 
 namespace clonebench {
 namespace {

@@ -5,9 +5,9 @@
 #include <chrono>
 #include <string>
 
+#include "process/process_control.hpp"
 #include "sys/cpu_list.hpp"
 #include "sys/proc_text.hpp"
-#include "process/process_control.hpp"
 #include "sys/text_file.hpp"
 
 namespace clonebench {

@@ -8,8 +8,8 @@
 #include "core/error.hpp"
 #include "core/size_text.hpp"
 #include "memory/cgroup_memory.hpp"
-#include "sys/meminfo_text.hpp"
 #include "memory/parent_memory.hpp"
+#include "sys/meminfo_text.hpp"
 #include "sys/proc_file.hpp"
 
 namespace clonebench {

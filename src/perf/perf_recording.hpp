@@ -11,8 +11,8 @@
 #include <optional>
 #include <string>
 
-#include "sys/descriptor.hpp"
 #include "process/tethered_process.hpp"
+#include "sys/descriptor.hpp"
 #include "sys/unnamed_file.hpp"
 
 namespace clonebench {

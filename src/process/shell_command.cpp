@@ -13,8 +13,8 @@
 #include <optional>
 
 #include "core/error.hpp"
-#include "sys/clock.hpp"
 #include "process/process_tree.hpp"
+#include "sys/clock.hpp"
 
 extern char** environ;
 

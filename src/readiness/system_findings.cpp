@@ -5,12 +5,12 @@
 #include <algorithm>
 
 #include "kernel/return_thunk.hpp"
+#include "machine/cpu_info.hpp"
+#include "machine/stability_warning.hpp"
 #include "readiness/finding.hpp"
 #include "readiness/process_activity.hpp"
-#include "machine/cpu_info.hpp"
 #include "sys/meminfo_text.hpp"
 #include "sys/proc_text.hpp"
-#include "machine/stability_warning.hpp"
 #include "sys/text_file.hpp"
 
 namespace clonebench {

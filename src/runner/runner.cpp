@@ -13,15 +13,15 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "memory/oom_kills.hpp"
+#include "memory/parent_fit.hpp"
+#include "process/private_program.hpp"
+#include "process/process_limits.hpp"
 #include "runner/aggregate.hpp"
 #include "runner/instance_pages.hpp"
 #include "runner/supervisor.hpp"
 #include "stressors/stressor.hpp"
 #include "sys/clock.hpp"
-#include "memory/oom_kills.hpp"
-#include "memory/parent_fit.hpp"
-#include "process/private_program.hpp"
-#include "process/process_limits.hpp"
 
 namespace clonebench {
 namespace {

@@ -4,9 +4,9 @@
 #include <cerrno>
 #include <optional>
 
+#include "process/process_control.hpp"
 #include "stressors/helper_program.hpp"
 #include "stressors/stressor.hpp"
-#include "process/process_control.hpp"
 
 namespace clonebench {
 

@@ -4,10 +4,10 @@
 
 #include <cerrno>
 
+#include "process/process_control.hpp"
 #include "stressors/stress_ng_stressors.hpp"
 #include "stressors/stressor.hpp"
 #include "sys/clock.hpp"
-#include "process/process_control.hpp"
 
 namespace clonebench {
 

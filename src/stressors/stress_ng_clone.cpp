@@ -19,10 +19,10 @@
 #include <optional>
 
 #include "core/error.hpp"
+#include "process/process_control.hpp"
 #include "stressors/clone_flags.hpp"
 #include "stressors/stress_ng_child_work.hpp"
 #include "stressors/stress_ng_stressors.hpp"
-#include "process/process_control.hpp"
 
 namespace clonebench {
 namespace {

@@ -11,12 +11,12 @@
 #include <cstring>
 
 #include "core/error.hpp"
+#include "process/process_control.hpp"
 #include "record/workload.hpp"
 #include "stressors/mwc_random.hpp"
 #include "stressors/stress_ng_child_work.hpp"
 #include "stressors/stress_ng_maps.hpp"
 #include "stressors/stress_ng_stressors.hpp"
-#include "process/process_control.hpp"
 
 namespace clonebench {
 namespace {

@@ -10,9 +10,9 @@
 #include <string>
 #include <string_view>
 
+#include "process/mailbox.hpp"
 #include "record/worker_page.hpp"
 #include "stressors/stress_ng_workload.hpp"
-#include "process/mailbox.hpp"
 
 namespace clonebench {
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cerrno>
 
-#include "sys/clock.hpp"
 #include "process/process_control.hpp"
+#include "sys/clock.hpp"
 
 namespace clonebench {
 namespace {

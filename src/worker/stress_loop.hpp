@@ -4,9 +4,9 @@
 #include <atomic>
 #include <cstdint>
 
+#include "process/mailbox.hpp"
 #include "record/worker_page.hpp"
 #include "stressors/stressor.hpp"
-#include "process/mailbox.hpp"
 #include "worker/child_ring.hpp"
 
 namespace clonebench {

@@ -10,11 +10,11 @@
 #include <optional>
 
 #include "core/error.hpp"
-#include "stressors/stressor.hpp"
-#include "sys/clock.hpp"
 #include "memory/parent_memory.hpp"
 #include "process/process_control.hpp"
 #include "process/soft_limits.hpp"
+#include "stressors/stressor.hpp"
+#include "sys/clock.hpp"
 #include "worker/job_page.hpp"
 
 namespace clonebench {

@@ -9,11 +9,11 @@
 #include <optional>
 
 #include "core/error.hpp"
+#include "memory/parent_memory.hpp"
+#include "process/mailbox.hpp"
+#include "process/process_control.hpp"
 #include "stressors/stressor.hpp"
 #include "sys/clock.hpp"
-#include "process/mailbox.hpp"
-#include "memory/parent_memory.hpp"
-#include "process/process_control.hpp"
 #include "worker/stress_loop.hpp"
 #include "worker/stress_ng_run.hpp"
 

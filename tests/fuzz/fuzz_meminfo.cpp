@@ -1,7 +1,7 @@
 // libFuzzer harness: /proc/meminfo text, read by the environment capture and by --rss checks.
 #include "fuzz_support.hpp"
-#include "sys/meminfo_text.hpp"
 #include "memory/parent_memory.hpp"
+#include "sys/meminfo_text.hpp"
 #include "sys/proc_text.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

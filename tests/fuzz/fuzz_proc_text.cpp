@@ -2,8 +2,8 @@
 // files, CPU lists, integers, the kernel command line), the kernel config and cgroup files.
 // They never throw: a format we have not seen is an absent value.
 #include "fuzz_support.hpp"
-#include "memory/cgroup_memory.hpp"
 #include "machine/kernel_config.hpp"
+#include "memory/cgroup_memory.hpp"
 #include "sys/proc_text.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

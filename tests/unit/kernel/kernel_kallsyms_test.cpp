@@ -5,8 +5,8 @@
 #include <string>
 
 #include "kernel/kernel_path.hpp"
-#include "support/test_data.hpp"
 #include "machine/kernel_path_probe.hpp"
+#include "support/test_data.hpp"
 #include "sys/text_file.hpp"
 
 namespace clonebench {

@@ -16,8 +16,8 @@
 #include <thread>
 
 #include "core/error.hpp"
-#include "support/temp_directory.hpp"
 #include "memory/thp_guard.hpp"
+#include "support/temp_directory.hpp"
 
 namespace clonebench {
 namespace {

@@ -14,8 +14,8 @@
 #include <thread>
 
 #include "core/error.hpp"
-#include "support/temp_directory.hpp"
 #include "memory/map_count_limit.hpp"
+#include "support/temp_directory.hpp"
 
 namespace clonebench {
 namespace {

@@ -10,9 +10,9 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "memory/parent_memory.hpp"
 #include "support/test_data.hpp"
 #include "sys/meminfo_text.hpp"
-#include "memory/parent_memory.hpp"
 
 namespace clonebench {
 namespace {

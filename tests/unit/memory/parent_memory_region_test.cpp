@@ -14,9 +14,9 @@
 
 #include "cli/run_spec.hpp"
 #include "core/error.hpp"
-#include "sys/meminfo_text.hpp"
 #include "memory/parent_fit.hpp"
 #include "memory/parent_memory.hpp"
+#include "sys/meminfo_text.hpp"
 
 namespace clonebench {
 namespace {

@@ -5,9 +5,9 @@
 #include <filesystem>
 #include <fstream>
 
+#include "machine/machine_snapshot_reader.hpp"
 #include "readiness/readiness_render.hpp"
 #include "support/temp_directory.hpp"
-#include "machine/machine_snapshot_reader.hpp"
 
 namespace clonebench {
 namespace {

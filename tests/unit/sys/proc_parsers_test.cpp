@@ -2,8 +2,8 @@
 
 #include <string>
 
-#include "support/test_data.hpp"
 #include "machine/cpu_info.hpp"
+#include "support/test_data.hpp"
 #include "sys/meminfo_text.hpp"
 #include "sys/proc_text.hpp"
 #include "sys/text_file.hpp"

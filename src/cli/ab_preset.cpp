@@ -5,6 +5,9 @@
 #include "cli/ab_plan_parse.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
+#include "kernel/compound_head_world.hpp"
+#include "kernel/kernel_path_render.hpp"
+#include "machine/environment.hpp"
 #include "record/parent.hpp"
 
 namespace clonebench {
@@ -44,6 +47,18 @@ void refuse_arm_options(const AbArguments& args) {
   }
 }
 
+// The key exists only where fake heads do: a kernel of the elimination series has neither
+// (docs/kernel.md, "Kernels of every era"), and switching HVO there measures nothing of them.
+void refuse_kernels_without_fake_heads() {
+  const KernelReport report = kernel_report_from_environment(capture_environment());
+  if (report.head_world.world == HeadWorld::kFakeHeadFree) {
+    throw UsageError(fmt::format(
+        "--preset hvo-key: this kernel has no fake heads and so no HVO static key to switch "
+        "({})",
+        report.head_world.basis));
+  }
+}
+
 }  // namespace
 
 HvoKeyPlan plan_hvo_key(const AbArguments& args) {
@@ -80,7 +95,9 @@ int run_ab_preset(const AbArguments& args) {
     throw UsageError(fmt::format("--preset {}: unknown (known: hvo-key; --preset list)",
                                  printable(args.preset)));
   }
-  return run_hvo_key_experiment(plan_hvo_key(args), {args.label, args.db_path, args.no_store},
+  const HvoKeyPlan plan = plan_hvo_key(args);
+  refuse_kernels_without_fake_heads();
+  return run_hvo_key_experiment(plan, {args.label, args.db_path, args.no_store},
                                 {args.json_path, args.format, {}, args.quiet});
 }
 

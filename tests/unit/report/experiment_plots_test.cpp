@@ -137,6 +137,18 @@ TEST_F(ExperimentReport, AKernelsExperimentDrawsADotPerBootAndTheBootLevelInterv
   EXPECT_NE(plots.script.find("$boot_interval"), std::string::npos);
 }
 
+TEST_F(ExperimentReport, TwoLabelsOfSeveralBootsEachGetTheBootPlotAndOneBootEachDoesNot) {
+  const PlotScript boots = plot_script(input({"k:a", "k:b"}));
+  ASSERT_GE(boots.titles.size(), 2U);
+  EXPECT_NE(boots.titles[1].find("boot-level 95 % CI"), std::string::npos) << boots.titles[1];
+  Store store(path_);
+  testing::fill_report_store(store);
+  for (const std::string& title :
+       plot_script(input({testing::kKernelA, testing::kKernelB})).titles) {
+    EXPECT_EQ(title.find("Boots"), std::string::npos) << title;
+  }
+}
+
 TEST_F(ExperimentReport, AssumingNoBootEffectIsSaidInEveryFormat) {
   Store store(path_);
   testing::fill_report_store(store);  // two kernels, one boot each

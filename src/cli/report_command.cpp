@@ -25,13 +25,15 @@ struct ReportOptions {
   std::string format = "markdown";
   std::string output = "-";
   std::string db_path;  // empty: Store::default_path()
+  bool assume_no_boot_effect = false;
 };
 
 int run_report(const ReportOptions& options) {
   const std::string db = database_path(options.db_path);
   check_output_targets({{options.output, "-o"}}, db);
   const Store store(db, Store::Access::kReadOnly);
-  const ReportInput input = select_report_input(store, options.selection);
+  ReportInput input = select_report_input(store, options.selection);
+  input.assume_no_boot_effect = options.assume_no_boot_effect;
   std::string text;
   if (options.format == "html") {
     const PlotScript plots = plot_script(input);
@@ -65,6 +67,9 @@ void add_report_command(CLI::App& app, CommandList& commands) {
   report->add_option("-o,--output", options->output, "Write to FILE ('-': stdout, the default)")
       ->type_name("FILE|-");
   define_db_option(*report, options->db_path);
+  report->add_flag("--assume-no-boot-effect", options->assume_no_boot_effect,
+                   "Compare labels of one boot per side at the run level, as compare does; "
+                   "every format says so");
   commands.push_back({report, [options] { return run_report(*options); }});
 }
 

@@ -31,7 +31,8 @@ std::string render_compare_markdown(const ComparisonResult& report) {
     out += fmt::format("| `{}` | {} | {} | {} | {} | {} | {} |\n", escape_cell(metric.name),
                        format_value(metric.a.median, metric.info.unit),
                        format_value(metric.b.median, metric.info.unit), format_pct(e.estimate_pct),
-                       format_ci(e), e.p_holm < 0.001 ? "<0.001" : fmt::format("{:.3f}", e.p_holm),
+                       format_ci(metric),
+                       e.p_holm < 0.001 ? "<0.001" : fmt::format("{:.3f}", e.p_holm),
                        escape_cell(verdict_text(metric)));
   }
   out += "\n";

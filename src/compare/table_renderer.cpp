@@ -19,7 +19,8 @@ std::string render_compare_table(const ComparisonResult& report) {
     const Effect& e = metric.effect;
     rows.push_back({metric.name, format_value(metric.a.median, metric.info.unit),
                     format_value(metric.b.median, metric.info.unit), format_pct(e.estimate_pct),
-                    format_ci(e), e.p_holm < 0.001 ? "<0.001" : fmt::format("{:.3f}", e.p_holm),
+                    format_ci(metric),
+                    e.p_holm < 0.001 ? "<0.001" : fmt::format("{:.3f}", e.p_holm),
                     verdict_text(metric)});
   }
   out += render_columns(rows, {false, true, true, true, true, true, false}, "  ");

@@ -57,9 +57,10 @@ std::string format_pct(double pct) {
   return fmt::format("{:+.2f} %", pct);
 }
 
-std::string format_ci(const Effect& effect) {
+std::string format_ci(const MetricComparison& metric) {
+  const Effect& effect = metric.effect;
   if (!effect.enough_samples) {
-    return "n/a (too few runs)";
+    return boots_are_units(metric) ? "n/a (too few boots)" : "n/a (too few runs)";
   }
   return fmt::format("[{}, {}]", format_pct(effect.ci_low_pct), format_pct(effect.ci_high_pct));
 }

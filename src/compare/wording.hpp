@@ -13,8 +13,9 @@ std::string format_pct(double pct);
 // "p < 0.001" or "p = 0.021".
 std::string format_p(double p);
 // "[low, high]" of the 95 % interval, or "n/a (too few runs)" when the runs are too few for an
-// interval at this α (its bounds would be -100 % and +∞ %).
-std::string format_ci(const Effect& effect);
+// interval at this α (its bounds would be -100 % and +∞ %): "n/a (too few boots)" where boots are
+// the units.
+std::string format_ci(const MetricComparison& metric);
 // Five significant digits, never in scientific notation: "557840", "61.234", "0.00012346"
 // (a reader compares reap 557840 µs with create 45.78 µs at a glance; 5.5784e+05 hides that).
 std::string plain_number(double value);

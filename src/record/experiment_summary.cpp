@@ -154,7 +154,7 @@ SweepFit sweep_fit_of(const Field& field) {
   }
   if (const std::optional<Field> flags = field.find("flags")) {
     for (const Field& flag : flags->items()) {
-      flag.text();
+      fit.flags.push_back(flag.text());
     }
   }
   return fit;
@@ -163,7 +163,12 @@ SweepFit sweep_fit_of(const Field& field) {
 SweepPoint sweep_point_of(const Field& field) {
   SweepPoint point;
   point.rss_bytes = field.count_or("rss_bytes", 0);
+  point.vmas = field.count_or("vmas", 1);
+  if (const std::optional<Field> folio = field.find("folio")) {
+    point.folio_bytes = folio->count_or("requested_bytes", 0);
+  }
   point.pages = field.number_or("pages", 0);
+  point.anon_huge_kb = field.number_or("anon_huge_kb", 0);
   point.create_us = field.number_or("create_us", 0);
   point.reap_us = field.number_or("reap_us", 0);
   point.total_us = field.number_or("total_us", 0);
@@ -173,6 +178,57 @@ SweepPoint sweep_point_of(const Field& field) {
                           run.optional_number("reap_us"), run.optional_number("total_us")});
   }
   return point;
+}
+
+bool is_one_of(const std::string& name, const auto& names) {
+  return std::any_of(std::begin(names), std::end(names),
+                     [&](const char* known) { return name == known; });
+}
+
+std::string known_name(const Field& field, const auto& names, const char* what) {
+  std::string name = field.text();
+  if (!is_one_of(name, names)) {
+    field.fail(fmt::format("'{}' is not a {}", printable(name.substr(0, 40)), what));
+  }
+  return name;
+}
+
+SweepPhaseModel sweep_phase_model_of(const Field& field) {
+  SweepPhaseModel model;
+  model.phase = known_name(field.at("phase"), kSweepPhases, "sweep phase (create, reap, total)");
+  for (const Field& term : field.at("coefficients").items()) {
+    const SummaryInterval ci = interval_of(term.at("ci"), false);
+    model.terms.push_back({known_name(term.at("term"), kSweepModelTerms, "cost model term"),
+                           term.at("estimate").number(), *ci.lo, *ci.hi});
+  }
+  const Field covariance = field.at("covariance");
+  for (const Field& row : covariance.items()) {
+    model.covariance.emplace_back();
+    for (const Field& value : row.items()) {
+      model.covariance.back().push_back(value.number());
+    }
+    if (model.covariance.back().size() != model.terms.size()) {
+      row.fail("expected one entry per coefficient");
+    }
+  }
+  if (model.terms.empty() || model.terms.front().term != "fixed_ns" ||
+      model.covariance.size() != model.terms.size()) {
+    covariance.fail("expected a square matrix over the coefficients, fixed_ns first");
+  }
+  for (const Field& flag : field.items_of("flags")) {
+    model.flags.push_back(flag.text());
+  }
+  model.n = field.count_or("n", 0);
+  model.points = field.count_or("points", 0);
+  return model;
+}
+
+std::vector<std::uint64_t> counts_of(const Field& object, const char* key) {
+  std::vector<std::uint64_t> counts;
+  for (const Field& item : object.items_of(key)) {
+    counts.push_back(item.count());
+  }
+  return counts;
 }
 
 ScaleSummaryEstimate scale_estimate_of(const Field& field) {
@@ -215,6 +271,36 @@ std::optional<double> SweepRun::cost_us(const std::string& phase) const {
   return phase == "create" ? create_us : phase == "reap" ? reap_us : total_us;
 }
 
+const SweepModelTerm* SweepPhaseModel::term(const std::string& name) const {
+  const auto found = std::find_if(terms.begin(), terms.end(),
+                                  [&](const SweepModelTerm& t) { return t.term == name; });
+  return found == terms.end() ? nullptr : &*found;
+}
+
+SweepModelPrediction SweepPhaseModel::predict(const SweepShape& shape) const {
+  // z of a two-sided 95 % normal interval: the model's own (docs/sweep.md, "The cost model").
+  constexpr double kNormalQuantile975 = 1.959963984540054;
+  std::vector<double> row;
+  SweepModelPrediction prediction;
+  for (const SweepModelTerm& t : terms) {
+    row.push_back(t.term == "per_page_ns"    ? shape.pages
+                  : t.term == "per_vma_ns"   ? shape.vmas
+                  : t.term == "per_folio_ns" ? shape.folios
+                                             : 1.0);
+    prediction.estimate_ns += t.estimate * row.back();
+  }
+  double variance = 0;
+  for (std::size_t j = 0; j < row.size() && j < covariance.size(); ++j) {
+    for (std::size_t k = 0; k < row.size() && k < covariance[j].size(); ++k) {
+      variance += row[j] * covariance[j][k] * row[k];
+    }
+  }
+  const double half = kNormalQuantile975 * std::sqrt(std::max(variance, 0.0));
+  prediction.lo_ns = prediction.estimate_ns - half;
+  prediction.hi_ns = prediction.estimate_ns + half;
+  return prediction;
+}
+
 SweepSummary sweep_summary_from_json(const nlohmann::json& json) {
   const Field root(json, "");
   SweepSummary summary;
@@ -224,9 +310,17 @@ SweepSummary sweep_summary_from_json(const nlohmann::json& json) {
   for (const Field& fit : root.items_of("fits")) {
     summary.fits.push_back(sweep_fit_of(fit));
   }
-  for (const char* key : {"stressor", "rss_kind"}) {
-    optional_text(root, key);
+  optional_text(root, "stressor");
+  summary.rss_kind = optional_text(root, "rss_kind").value_or("anon");
+  summary.vmas_list = counts_of(root, "vmas_list");
+  summary.folio_list = counts_of(root, "folio_list");
+  if (const std::optional<Field> model = root.find("model")) {
+    summary.model = SweepModel{model->at("estimator").text(), {}};
+    for (const Field& phase : model->at("phases").items()) {
+      summary.model->phases.push_back(sweep_phase_model_of(phase));
+    }
   }
+  summary.model_note = optional_text(root, "model_note");
   return summary;
 }
 

@@ -49,6 +49,7 @@ struct SweepFit {
   double r2 = 0;
   std::uint64_t n = 0;
   bool bad_fit = false;
+  std::vector<std::string> flags;  // "nonlinear", "low_r2", …, as stored
 };
 struct SweepRun {
   std::optional<double> pages;
@@ -58,12 +59,51 @@ struct SweepRun {
 };
 struct SweepPoint {
   std::uint64_t rss_bytes = 0;
-  double pages = 0, create_us = 0, reap_us = 0, total_us = 0;
+  std::uint64_t vmas = 1;         // absent in summaries stored before --vmas lists: 1
+  std::uint64_t folio_bytes = 0;  // the folio size asked for ("folio.requested_bytes"); 0: none
+  double pages = 0, anon_huge_kb = 0, create_us = 0, reap_us = 0, total_us = 0;
   std::vector<SweepRun> runs;
 };
+
+// The cost model over every axis ("model", docs/sweep.md): per phase, cost = fixed + per page ×
+// pages + per VMA × VMAs + per folio × folios, each coefficient with its 95 % interval, and what
+// an interval for a prediction needs (the coefficients' covariance, the span measured).
+struct SweepModelTerm {
+  std::string term;  // "fixed_ns", "per_page_ns", "per_vma_ns" or "per_folio_ns"
+  double estimate = 0, lo = 0, hi = 0;
+};
+inline constexpr const char* kSweepModelTerms[] = {"fixed_ns", "per_page_ns", "per_vma_ns",
+                                                   "per_folio_ns"};
+// The regressors of a parent shape, as the model takes them.
+struct SweepShape {
+  double pages = 0, vmas = 1, folios = 0;
+};
+struct SweepModelPrediction {
+  double estimate_ns = 0, lo_ns = 0, hi_ns = 0;  // 95 % confidence interval of the mean cost
+};
+struct SweepPhaseModel {
+  std::string phase;                            // one of kSweepPhases
+  std::vector<SweepModelTerm> terms;            // "fixed_ns" first
+  std::vector<std::vector<double>> covariance;  // terms × terms
+  std::vector<std::string> flags;               // "nonlinear", "spread_grows"; empty: it fits
+  std::uint64_t n = 0, points = 0;
+  // The model's mean cost at `shape` with its 95 % interval (normal, from the covariance).
+  SweepModelPrediction predict(const SweepShape& shape) const;
+  const SweepModelTerm* term(const std::string& name) const;
+};
+struct SweepModel {
+  std::string estimator;
+  std::vector<SweepPhaseModel> phases;
+};
+
 struct SweepSummary {
+  std::string rss_kind;                   // "anon" when not stored
+  std::vector<std::uint64_t> vmas_list;   // --vmas as given; empty when not stored
+  std::vector<std::uint64_t> folio_list;  // --folio in bytes; empty: no folio axis
   std::vector<SweepPoint> points;
   std::vector<SweepFit> fits;
+  std::optional<SweepModel> model;        // absent before the cost model, or when not fitted
+  std::optional<std::string> model_note;  // why it was not fitted
 };
 
 // ---- scale ----

@@ -24,7 +24,25 @@ std::string boot_of(const StoredRun& run) {
                                      : std::string("unknown");
 }
 
-std::vector<KernelsBootRow> boot_rows(const std::vector<LabelGroup>& groups) {
+std::string boots_table(const KernelsReportFacts& facts) {
+  std::vector<std::vector<std::string>> rows = {
+      {"kernel", "release", "boot", "runs", "median ops/s"}};
+  for (const KernelsBootRow& row : facts.boots) {
+    rows.push_back({printable(row.side), printable(row.release), printable(row.boot_id),
+                    std::to_string(row.runs), fmt::format("{:.5g}", row.median_ops_per_sec)});
+  }
+  return render_columns(rows, {false, false, false, true, true}, "  ");
+}
+
+// The boots each image was planned (and, after --precision, run) with: half of all boots.
+std::size_t boots_per_image(const nlohmann::json& summary) {
+  const auto boots = summary.find("boots");
+  return boots != summary.end() && boots->is_array() ? boots->size() / 2 : 0;
+}
+
+}  // namespace
+
+std::vector<KernelsBootRow> boot_median_rows(const std::vector<LabelGroup>& groups) {
   std::vector<KernelsBootRow> rows;
   for (const LabelGroup& group : groups) {
     std::map<std::string, std::vector<double>> rates;
@@ -45,26 +63,9 @@ std::vector<KernelsBootRow> boot_rows(const std::vector<LabelGroup>& groups) {
   return rows;
 }
 
-std::string boots_table(const KernelsReportFacts& facts) {
-  std::vector<std::vector<std::string>> rows = {
-      {"kernel", "release", "boot", "runs", "median ops/s"}};
-  for (const KernelsBootRow& row : facts.boots) {
-    rows.push_back({printable(row.side), printable(row.release), printable(row.boot_id),
-                    std::to_string(row.runs), fmt::format("{:.5g}", row.median_ops_per_sec)});
-  }
-  return render_columns(rows, {false, false, false, true, true}, "  ");
-}
-
-// The boots each image was planned (and, after --precision, run) with: half of all boots.
-std::size_t boots_per_image(const nlohmann::json& summary) {
-  const auto boots = summary.find("boots");
-  return boots != summary.end() && boots->is_array() ? boots->size() / 2 : 0;
-}
-
-}  // namespace
-
 KernelsReportFacts kernels_report_facts(const Experiment& experiment,
-                                        const std::vector<LabelGroup>& groups) {
+                                        const std::vector<LabelGroup>& groups,
+                                        bool assume_no_boot_effect) {
   KernelsReportFacts facts;
   const nlohmann::json& summary = experiment.summary;
   if (summary.is_object()) {
@@ -93,9 +94,9 @@ KernelsReportFacts kernels_report_facts(const Experiment& experiment,
   std::vector<LabelGroup> sides = groups;
   std::sort(sides.begin(), sides.end(),
             [](const LabelGroup& x, const LabelGroup& y) { return x.label < y.label; });
-  facts.boots = boot_rows(sides);
+  facts.boots = boot_median_rows(sides);
   if (sides.size() >= 2) {
-    facts.comparison = compare_first_and_last(sides);
+    facts.comparison = compare_first_and_last(sides, assume_no_boot_effect);
   }
   return facts;
 }

@@ -29,8 +29,13 @@ struct KernelsReportFacts {
   ComparisonResult comparison;        // boots as the units
 };
 
+// One row per boot of each group (runs without a boot id: one "unknown" boot), groups in order,
+// boots in order of first appearance, with the median ops/s (real) of the boot's runs.
+std::vector<KernelsBootRow> boot_median_rows(const std::vector<LabelGroup>& groups);
+
 KernelsReportFacts kernels_report_facts(const Experiment& experiment,
-                                        const std::vector<LabelGroup>& groups);
+                                        const std::vector<LabelGroup>& groups,
+                                        bool assume_no_boot_effect);
 
 std::string kernels_sru_report(const KernelsReportFacts& facts);
 std::string kernels_markdown_section(const KernelsReportFacts& facts);

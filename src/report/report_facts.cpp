@@ -1,8 +1,11 @@
 #include "report/report_facts.hpp"
 
 #include <fmt/core.h>
+#include <fmt/format.h>
 
 #include <algorithm>
+#include <string_view>
+#include <vector>
 
 #include "compare/boot_analysis.hpp"
 #include "compare/environment_diff.hpp"
@@ -138,15 +141,35 @@ std::string ab_command(const nlohmann::json& summary) {
   return command + " --seed " + text_of(hex.is_string() ? hex : at_path(ab, {"seed"}));
 }
 
+// "--vmas 1,256" / "--folio 4K,64K" of a list the summary stores; empty when absent (older
+// summaries) or when --vmas was left at its default.
+std::string sweep_axis_flag(const nlohmann::json& summary, const char* key, const char* flag) {
+  const auto& list = at_path(summary, {key});
+  std::string values;
+  for (const auto& value : list.is_array() ? list : nlohmann::json::array()) {
+    const bool vmas = std::string_view(key) == "vmas_list";  // a count, not a size
+    values += (values.empty() ? "" : ",") + (!value.is_number_unsigned() ? std::string("?")
+                                             : vmas ? std::to_string(value.get<std::uint64_t>())
+                                                    : cli_size(value.get<std::uint64_t>()));
+  }
+  const bool default_vmas = std::string_view(key) == "vmas_list" && values == "1";
+  return values.empty() || default_vmas ? std::string() : fmt::format(" {} {}", flag, values);
+}
+
 std::string sweep_command(const nlohmann::json& summary) {
-  std::string sizes;
+  std::vector<std::string> sizes;  // each once: a multi-axis sweep has a point per combination
   for (const auto& point : at_path(summary, {"points"})) {
     const auto& bytes = at_path(point, {"rss_bytes"});
-    sizes += (sizes.empty() ? "" : ",") +
-             (bytes.is_number_unsigned() ? cli_size(bytes.get<std::uint64_t>()) : "?");
+    const std::string size =
+        bytes.is_number_unsigned() ? cli_size(bytes.get<std::uint64_t>()) : "?";
+    if (std::find(sizes.begin(), sizes.end(), size) == sizes.end()) {
+      sizes.push_back(size);
+    }
   }
-  return fmt::format("clonebench sweep {} --rss {} --rss-kind {} --rounds {} --seed {}",
-                     quoted(text_of(at_path(summary, {"stressor"}))), sizes,
+  return fmt::format("clonebench sweep {} --rss {}{}{} --rss-kind {} --rounds {} --seed {}",
+                     quoted(text_of(at_path(summary, {"stressor"}))), fmt::join(sizes, ","),
+                     sweep_axis_flag(summary, "vmas_list", "--vmas"),
+                     sweep_axis_flag(summary, "folio_list", "--folio"),
                      text_of(at_path(summary, {"rss_kind"})), text_of(at_path(summary, {"rounds"})),
                      text_of(at_path(summary, {"seed"})));
 }
@@ -252,12 +275,14 @@ std::vector<std::string> noisy_run_lines(const std::vector<LabelGroup>& groups) 
   return lines;
 }
 
-ComparisonResult compare_first_and_last(const std::vector<LabelGroup>& groups) {
+ComparisonResult compare_first_and_last(const std::vector<LabelGroup>& groups,
+                                        bool assume_no_boot_effect) {
   const SampleSet a = side_of(groups.front());
   const SampleSet b = side_of(groups.back());
   // Boots are the units where the labels span several boots; one boot per side caps the verdict.
   ComparisonResult report =
-      analyze_with_boots(select_metrics(a, b, {"ops_per_sec_real"}, std::nullopt), {}, {});
+      analyze_with_boots(select_metrics(a, b, {"ops_per_sec_real"}, std::nullopt), {},
+                         BootOptions{assume_no_boot_effect, {}});
   report.a_name = groups.front().label;
   report.b_name = groups.back().label;
   report.warnings = comparison_warnings(a, b);

@@ -51,8 +51,10 @@ std::vector<std::pair<std::string, std::string>> environment_lines(
     const nlohmann::json& environment);
 
 // The unpaired comparison of ops_per_sec_real between the first and the last label (per
-// stressor when there are several), as `compare FIRST LAST` would print it.
-ComparisonResult compare_first_and_last(const std::vector<LabelGroup>& groups);
+// stressor when there are several), as `compare FIRST LAST [--assume-no-boot-effect]` would
+// print it.
+ComparisonResult compare_first_and_last(const std::vector<LabelGroup>& groups,
+                                        bool assume_no_boot_effect);
 
 // "LABEL: noisy machine during 3 of 5 runs: ..." for each group with runs measured while the
 // stability check failed (compare/environment_diff.hpp).

@@ -15,6 +15,9 @@ struct ReportInput {
   std::vector<std::string> selection;    // as typed
   std::vector<StoredRun> runs;           // selected runs, or the experiment's, oldest first
   std::optional<Experiment> experiment;  // set for an ab, sweep or scale report
+  // --assume-no-boot-effect: a comparison of one boot per side keeps its run-level verdict
+  // (compare/boot_analysis.hpp), and every format says so.
+  bool assume_no_boot_effect = false;
 };
 
 // Resolves each SELECTION word: run ids ("12" or "12,13"), a label, an experiment tag, or

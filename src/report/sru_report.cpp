@@ -10,9 +10,11 @@
 #include "compare/text_columns.hpp"
 #include "compare/wording.hpp"
 #include "core/text_safety.hpp"
+#include "record/experiment_summary.hpp"
 #include "report/kernels_report.hpp"
 #include "report/report_facts.hpp"
 #include "report/report_renderers.hpp"
+#include "report/sweep_model_report.hpp"
 #include "report/trace_report.hpp"
 #include "scale/scale_render.hpp"
 #include "stats/descriptive.hpp"
@@ -23,12 +25,6 @@ namespace {
 
 std::string sru_number(double value) {
   return plain_number(value);
-}
-
-// A number the compare document stores as null when it is not finite.
-double finite_or_nan(const nlohmann::json& object, const char* key) {
-  const auto found = object.find(key);
-  return found != object.end() && found->is_number() ? found->get<double>() : std::nan("");
 }
 
 std::string indented(const std::string& text) {
@@ -134,14 +130,15 @@ std::string test_plan_commands(const std::vector<LabelGroup>& groups) {
   return plan;
 }
 
-std::string label_report(const std::vector<LabelGroup>& groups) {
+std::string label_report(const std::vector<LabelGroup>& groups, bool assume_no_boot_effect) {
   std::string plan = "[Test Plan]\n\n" + test_plan_commands(groups);
   plan += "\nthen compare the stored runs:\n\n";
   std::string labels;
   for (const LabelGroup& group : groups) {
     labels += " " + quoted(printable(group.label));
   }
-  plan += indented("clonebench report" + labels + " --format sru");
+  plan += indented("clonebench report" + labels + " --format sru" +
+                   (assume_no_boot_effect ? " --assume-no-boot-effect" : ""));
   std::string results = "\n[Test Results]\n\nKernels: ";
   std::vector<std::vector<std::string>> rows = {
       {"stressor", "kernel", "runs", "median ops/s", "95% CI of the median"}};
@@ -167,7 +164,7 @@ std::string label_report(const std::vector<LabelGroup>& groups) {
       "instances (higher is better)\n\n" +
       render_columns(rows, {false, false, true, true, true}, "  ") + "\n";
   if (groups.size() > 1) {
-    const ComparisonResult report = compare_first_and_last(groups);
+    const ComparisonResult report = compare_first_and_last(groups, assume_no_boot_effect);
     for (const MetricComparison& metric : report.metrics) {
       results += metric_sentence(metric, report) + "\n" + noise_text(metric, report);
     }
@@ -179,65 +176,71 @@ std::string label_report(const std::vector<LabelGroup>& groups) {
 }
 
 std::string ab_report(const Experiment& experiment, const std::vector<LabelGroup>& groups) {
-  const nlohmann::json& s = experiment.summary;
+  const AbSummary s = ab_summary_from_json(experiment.summary);
   std::string out =
       "[Test Plan]\n\nRun both settings interleaved in randomized pairs on one boot (the pair "
       "order and the seed are stored):\n\n" +
-      indented(ab_command(s)) + "\n[Test Results]\n\n";
+      indented(ab_command(experiment.summary)) + "\n[Test Results]\n\n";
   std::vector<std::vector<std::string>> rows = {
       {"metric", "A median", "B median", "pairs", "change", "95% CI", "p", "verdict"}};
-  for (const auto& m : s.value("metrics", nlohmann::json::array())) {
-    const auto& effect = m.at("effect");
-    const auto& ci = effect.at("ci_pct");
-    rows.push_back({printable(m.value("name", "")), sru_number(m.at("a").value("median", 0.0)),
-                    sru_number(m.at("b").value("median", 0.0)),
-                    std::to_string(m.at("a").value("n", 0)),
-                    format_pct(effect.value("estimate_pct", 0.0)),
-                    ci[0].is_number() && ci[1].is_number()
-                        ? fmt::format("{} to {}", format_pct(ci[0].get<double>()),
-                                      format_pct(ci[1].get<double>()))
-                        : "unbounded",
-                    p_column(effect.value("p_holm", 1.0)), effect.value("verdict", "")});
+  for (const AbSummaryMetric& m : s.metrics) {
+    rows.push_back({printable(m.name), sru_number(m.a.median), sru_number(m.b.median),
+                    std::to_string(m.a.n), format_pct(m.estimate_pct),
+                    m.ci_pct.bounded() ? fmt::format("{} to {}", format_pct(*m.ci_pct.lo),
+                                                     format_pct(*m.ci_pct.hi))
+                                       : "unbounded",
+                    p_column(m.p_holm), m.verdict});
   }
   out += render_columns(rows, {false, true, true, true, true, true, true, false}, "  ") + "\n";
-  out += printable(s.value("summary", "")) + "\n";
-  for (const auto& m : s.value("metrics", nlohmann::json::array())) {
-    const auto& effect = m.at("effect");
+  out += printable(s.summary) + "\n";
+  for (const AbSummaryMetric& m : s.metrics) {
     out += fmt::format(
         "Noise of {}: CV {:.2f} % (A), {:.2f} % (B); these pairs detect a change of {:.2f} % "
         "80 % of the time.\n",
-        printable(m.value("name", "")), m.at("a").value("cv_pct", 0.0),
-        m.at("b").value("cv_pct", 0.0), finite_or_nan(effect, "mde_pct"));
-    if (effect.value("verdict", "") == "inconclusive" && effect.value("runs_needed", 0) > 0) {
-      out += fmt::format("About {} pairs would settle a ±{:g} % change of {}.\n",
-                         effect.value("runs_needed", 0), s.value("threshold_pct", 1.0),
-                         printable(m.value("name", "")));
+        printable(m.name), m.a.cv_pct, m.b.cv_pct, m.mde_pct.value_or(std::nan("")));
+    if (m.verdict == "inconclusive" && m.runs_needed > 0) {
+      out += fmt::format("About {} pairs would settle a ±{:g} % change of {}.\n", m.runs_needed,
+                         s.threshold_pct, printable(m.name));
     }
   }
-  for (const auto& warning : s.value("warnings", nlohmann::json::array())) {
-    out += "Warning: " + printable(warning.get<std::string>()) + "\n";
+  for (const std::string& warning : s.warnings) {
+    out += "Warning: " + printable(warning) + "\n";
   }
   return out + "\n" + (groups.empty() ? std::string() : environment_text({groups.front()}));
 }
 
+std::string sru_interval(const SweepEstimate& estimate) {
+  return fmt::format("{} to {}", sru_number(estimate.lo), sru_number(estimate.hi));
+}
+
+// The cost model over every axis, when the sweep stored one (sweep_model_report.hpp).
+std::string sru_sweep_model(const SweepSummary& s) {
+  if (!s.model) {
+    return s.model_note ? "Cost model over every axis: not fitted (" + *s.model_note + ").\n\n"
+                        : std::string();
+  }
+  const SweepModelTable model = sweep_model_table(*s.model, "{} ({} to {})");
+  std::vector<std::vector<std::string>> rows = {model.header};
+  rows.insert(rows.end(), model.rows.begin(), model.rows.end());
+  return "Cost model over every axis (" + s.model->estimator +
+         "), estimates with 95% CIs: cost = fixed + per page x pages + per VMA x VMAs + per "
+         "folio x folios; \"–\": that axis took one value.\n\n" +
+         render_columns(rows, {false, true, true, true, true, true, true, false}, "  ") + "\n";
+}
+
 std::string sweep_report(const Experiment& experiment, const std::vector<LabelGroup>& groups) {
-  const nlohmann::json& s = experiment.summary;
+  const SweepSummary s = sweep_summary_from_json(experiment.summary);
   std::string out = "[Test Plan]\n\nMeasure the cost at each size of the parent:\n\n" +
-                    indented(sweep_command(s)) + "\n[Test Results]\n\n";
+                    indented(sweep_command(experiment.summary)) + "\n[Test Results]\n\n";
   std::vector<std::vector<std::string>> rows = {
       {"phase", "per page ns", "95% CI", "fixed µs", "95% CI", "R²"}};
-  for (const auto& fit : s.value("fits", nlohmann::json::array())) {
-    const auto& page = fit.at("per_page_ns");
-    const auto& fixed = fit.at("fixed_us");
-    rows.push_back({fit.value("phase", ""), sru_number(page.value("estimate", 0.0)),
-                    fmt::format("{} to {}", sru_number(page.at("ci")[0].get<double>()),
-                                sru_number(page.at("ci")[1].get<double>())),
-                    sru_number(fixed.value("estimate", 0.0)),
-                    fmt::format("{} to {}", sru_number(fixed.at("ci")[0].get<double>()),
-                                sru_number(fixed.at("ci")[1].get<double>())),
-                    sru_number(fit.value("r2", 0.0))});
+  for (const SweepFit& fit : s.fits) {
+    rows.push_back({fit.phase, sru_number(fit.per_page_ns.estimate), sru_interval(fit.per_page_ns),
+                    sru_number(fit.fixed_us.estimate), sru_interval(fit.fixed_us),
+                    sru_number(fit.r2)});
   }
   out += render_columns(rows, {false, true, true, true, true, true}, "  ") + "\n";
+  out += sru_sweep_model(s);
   out += warning_lines(noisy_run_lines(groups));
   return out + (groups.empty() ? std::string() : environment_text({groups.front()}));
 }
@@ -293,13 +296,14 @@ std::string sru_text(const ReportInput& input) {
     return sru_scale_report(*input.experiment, input.runs, groups);
   }
   if (input.experiment && input.experiment->kind == "kernels") {
-    return kernels_sru_report(kernels_report_facts(*input.experiment, groups)) + "\n" +
-           environment_text(groups);
+    return kernels_sru_report(
+               kernels_report_facts(*input.experiment, groups, input.assume_no_boot_effect)) +
+           "\n" + environment_text(groups);
   }
   if (input.experiment) {
     return sweep_report(*input.experiment, groups);
   }
-  return label_report(groups);
+  return label_report(groups, input.assume_no_boot_effect);
 }
 
 }  // namespace

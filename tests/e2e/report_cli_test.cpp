@@ -47,6 +47,15 @@ TEST_F(ReportCli, PrintsTheSruTextOfTwoKernels) {
   expect_golden_file(golden_path("report/kernels.sru.txt"), result.out);
 }
 
+TEST_F(ReportCli, AssumingNoBootEffectGivesTheRunLevelVerdictAndSaysSoInTheSruText) {
+  const ToolResult result =
+      report({kKernelA, kKernelB, "--format", "sru", "--assume-no-boot-effect"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("--format sru --assume-no-boot-effect"), std::string::npos);
+  EXPECT_NE(result.out.find("No boot effect assumed"), std::string::npos) << result.out;
+  EXPECT_EQ(result.out.find("Inconclusive (one boot per side)"), std::string::npos);
+}
+
 TEST_F(ReportCli, WritesTheMarkdownOfTheNewestAbToAFile) {
   const std::string out = scratch_.file("ab.md");
   const ToolResult result = report({"ab", "-o", out});

@@ -220,6 +220,30 @@ TEST(BootLevelComparison, NamesBootsAsTheUnitsInEveryFormat) {
             std::string::npos);
 }
 
+TEST(BootLevelComparison, SaysTooFewBootsNotRunsInTheCiColumnWhenBootsAreTheUnits) {
+  // Two boots per side with many runs each: plenty of runs, too few boots for an interval.
+  const nlohmann::json a = {{1000, 1001, 1002, 1003}, {1004, 1005, 1006, 1007}};
+  const nlohmann::json b = {{900, 901, 902, 903}, {904, 905, 906, 907}};
+  const ComparisonResult report = analyze_with_boots({samples_of(a, b)}, {}, {});
+  const MetricComparison& metric = report.metrics.at(0);
+  ASSERT_EQ(metric.boots->design, BootDesign::kBootLevel);
+  ASSERT_FALSE(metric.effect.enough_samples);
+  EXPECT_EQ(format_ci(metric), "n/a (too few boots)");
+  for (const char* format : {"table", "markdown"}) {
+    const std::string text = render_report(report, format);
+    EXPECT_NE(text.find("n/a (too few boots)"), std::string::npos) << format;
+    EXPECT_EQ(text.find("too few runs"), std::string::npos) << format;
+  }
+}
+
+TEST(BootLevelComparison, KeepsTooFewRunsWhereRunsAreTheUnits) {
+  MetricSamples samples = one_boot_each(0.95, "", "", 2);
+  samples.a_boots.clear();
+  samples.b_boots.clear();
+  const ComparisonResult report = analyze_with_boots({samples}, {}, {});
+  EXPECT_EQ(format_ci(report.metrics.at(0)), "n/a (too few runs)");
+}
+
 TEST(Bisect, MapsEachVerdictToGitBisectRunsExitCode) {
   EXPECT_EQ(bisect_code(Verdict::kSlower), 1);
   EXPECT_EQ(bisect_code(Verdict::kSlowerSmall), 125);

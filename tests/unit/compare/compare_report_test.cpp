@@ -67,7 +67,7 @@ TEST(CompareReport, FewerRunsThanTheTestNeedsGiveNoVerdictAndSaySo) {
   EXPECT_EQ(effect.verdict, Verdict::kInconclusive);
   EXPECT_NE(summary_sentence(report).find("at least 4 runs per side"), std::string::npos);
   // No interval of [-100 %, +∞ %] is printed: the table says why there is none.
-  EXPECT_EQ(format_ci(effect), "n/a (too few runs)");
+  EXPECT_EQ(format_ci(report.metrics[0]), "n/a (too few runs)");
   const std::string table = render_compare_table(report);
   EXPECT_NE(table.find("n/a (too few runs)"), std::string::npos) << table;
   EXPECT_EQ(table.find("∞"), std::string::npos) << table;

@@ -4,6 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
+#include "sweep/cost_model.hpp"
+#include "sweep/cost_model_json.hpp"
+
 namespace clonebench {
 namespace {
 
@@ -158,6 +163,75 @@ TEST(ExperimentSummary, AScaleKneeNeedsItsNextCountUnlessNotReached) {
   json = scale_json();
   json["points"][0]["instances"] = 1e12;
   EXPECT_EQ(malformed_field(decode, json), "points[0].instances");
+}
+
+// A model of two terms whose interval is worked by hand: var = 1·4 + 2·1000·0.5 + 1000²·0.01
+// = 11004 ns², half-width 1.959964 · √11004 = 205.600 ns around 1000 + 2·1000 = 3000 ns.
+CostModel hand_model() {
+  PhaseCostModel phase;
+  phase.phase = "total";
+  phase.coefficients = {{"fixed_ns", 1000, 900, 1100}, {"per_page_ns", 2, 1.8, 2.2}};
+  phase.covariance = {{4, 0.5}, {0.5, 0.01}};
+  phase.residual_lo_ns = -50;
+  phase.residual_hi_ns = 60;
+  phase.n = 12;
+  phase.points = 4;
+  phase.bootstrap = 400;
+  phase.x_min = {0};
+  phase.x_max = {16384};
+  return CostModel{"Huber", {phase}};
+}
+
+TEST(ExperimentSummary, ASweepModelDecodesAndPredictsTheMeanWithTheHandWorkedInterval) {
+  nlohmann::json json = sweep_json();
+  json["model"] = cost_model_to_json(hand_model());
+  json["vmas_list"] = {1, 64};
+  const SweepSummary sweep = sweep_summary_from_json(json);
+  ASSERT_TRUE(sweep.model.has_value());
+  EXPECT_EQ(sweep.vmas_list, (std::vector<std::uint64_t>{1, 64}));
+  const SweepPhaseModel& phase = sweep.model->phases.at(0);
+  EXPECT_EQ(phase.term("per_vma_ns"), nullptr);
+  const SweepModelPrediction p = phase.predict({1000, 1, 1000});
+  EXPECT_NEAR(p.estimate_ns, 3000, 1e-9);
+  EXPECT_NEAR(p.hi_ns - 3000, 205.600, 1e-3);
+  EXPECT_NEAR(3000 - p.lo_ns, 205.600, 1e-3);
+}
+
+TEST(ExperimentSummary, ASweepModelPredictsAsTheSweepsOwnPredictionDoes) {
+  CostModel model = hand_model();
+  PhaseCostModel& phase = model.phases[0];
+  phase.coefficients.push_back({"per_vma_ns", 30, 20, 40});
+  phase.coefficients.push_back({"per_folio_ns", 5, 4, 6});
+  phase.covariance = {
+      {4, 0.5, 0.1, 0.2}, {0.5, 0.01, 0, 0.001}, {0.1, 0, 9, 0}, {0.2, 0.001, 0, 1}};
+  phase.x_min = {0, 1, 0};
+  phase.x_max = {16384, 64, 16384};
+  nlohmann::json json = sweep_json();
+  json["model"] = cost_model_to_json(model);
+  const SweepSummary sweep = sweep_summary_from_json(json);
+  const SweepPhaseModel& typed = sweep.model->phases.at(0);
+  for (const ShapeX shape : {ShapeX{0, 1, 0}, ShapeX{4096, 64, 256}, ShapeX{16384, 8, 16384}}) {
+    const CostPrediction expected = predict_cost(phase, shape);
+    const SweepModelPrediction actual = typed.predict({shape.pages, shape.vmas, shape.folios});
+    EXPECT_NEAR(actual.estimate_ns, expected.estimate_ns, 1e-6);
+    EXPECT_NEAR(actual.lo_ns, expected.mean_lo_ns, 1e-6);
+    EXPECT_NEAR(actual.hi_ns, expected.mean_hi_ns, 1e-6);
+  }
+}
+
+TEST(ExperimentSummary, ASweepWithoutAModelStillDecodesAndAMalformedOneIsNamed) {
+  EXPECT_FALSE(sweep_summary_from_json(sweep_json()).model.has_value());
+  const auto decode = [](const nlohmann::json& json) { sweep_summary_from_json(json); };
+  nlohmann::json json = sweep_json();
+  json["model"] = cost_model_to_json(hand_model());
+  json["model"]["phases"][0]["covariance"][1] = {0.5};
+  EXPECT_EQ(malformed_field(decode, json), "model.phases[0].covariance[1]");
+  json["model"] = cost_model_to_json(hand_model());
+  json["model"]["phases"][0]["coefficients"][1]["term"] = "per_gremlin_ns";
+  EXPECT_EQ(malformed_field(decode, json), "model.phases[0].coefficients[1].term");
+  json["model"] = cost_model_to_json(hand_model());
+  json["model"]["phases"][0]["phase"] = "exec";
+  EXPECT_EQ(malformed_field(decode, json), "model.phases[0].phase");
 }
 
 }  // namespace

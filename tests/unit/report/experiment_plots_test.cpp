@@ -1,0 +1,171 @@
+// The report of a multi-axis sweep (the cost model's coefficient table in every format and one
+// panel per axis with the model's line and band) and of a kernels experiment (a dot per boot,
+// the boot-level interval), byte for byte against tests/golden/report; and
+// --assume-no-boot-effect said in every format.
+
+#include <gtest/gtest.h>
+
+#include "report/plot_script.hpp"
+#include "report/report_input.hpp"
+#include "report/report_renderers.hpp"
+#include "support/golden.hpp"
+#include "support/sample_report_store.hpp"
+#include "support/temp_directory.hpp"
+#include "sweep/sweep_analysis.hpp"
+
+namespace clonebench {
+namespace {
+
+constexpr const char* kMultiAxisTag = "sweep-2026-12-01T10:00:00Z-0001";
+constexpr const char* kKernelsTag = "kernels-2026-12-01T11:00:00Z-0002";
+
+// A sweep of 16M and 64M parents in 1 or 256 VMAs and 4K or 64K folios, 3 rounds, whose costs
+// are a known plane with a small deterministic wobble; the summary is analyze_sweep()'s.
+nlohmann::json multi_axis_summary() {
+  SweepSettings settings;
+  settings.stressor = "fork";
+  settings.sizes = {16u << 20, 64u << 20};
+  settings.vmas = {1, 256};
+  settings.folios = {4096, 65536};
+  settings.rounds = 3;
+  settings.seed = 5;
+  const std::vector<SweepPoint> design = settings.design();
+  std::vector<SweepSample> samples;
+  for (std::uint32_t round = 0; round < settings.rounds; ++round) {
+    for (std::size_t point = 0; point < design.size(); ++point) {
+      ParentMemory parent;
+      parent.requested_bytes = design[point].bytes;
+      parent.vmas_requested = design[point].vmas;
+      parent.region_rss_kb = parent.region_anonymous_kb = design[point].bytes / 1024;
+      parent.folio_bytes_requested = design[point].folio_bytes;
+      parent.folio_order_samples[design[point].folio_bytes == 65536 ? 4 : 0] = 100;
+      const double pages = static_cast<double>(design[point].bytes) / 4096;
+      const double folios = pages * 4096 / static_cast<double>(design[point].folio_bytes);
+      const double wobble = 1 + 0.004 * static_cast<double>((point * 7 + round * 3) % 5) - 0.008;
+      const double vmas = static_cast<double>(design[point].vmas);
+      PhaseCosts costs{(40'000 + 1.5 * pages + 90 * vmas + 2 * folios) * wobble,
+                       (20'000 + 0.8 * pages + 40 * vmas + 1 * folios) * wobble,
+                       (70'000 + 2.5 * pages + 140 * vmas + 3 * folios) * wobble};
+      samples.push_back(
+          {point, round, static_cast<std::uint32_t>(point), SweepRun{parent, 1000, 1000, costs}});
+    }
+  }
+  return analyze_sweep(settings, samples, 42.0);
+}
+
+RunRecord boot_run(const std::string& label, int index, double ops_per_s) {
+  RunRecord run = testing::report_fork_run(label, index, ops_per_s);
+  run.experiment = kKernelsTag;
+  return run;
+}
+
+// A kernels experiment of 4 boots per kernel (the fewest whose rank test can reach α = 0.05),
+// 2 runs per boot; B about 3 % slower.
+void save_kernels(Store& store) {
+  store.begin_experiment({kKernelsTag, "kernels", "2026-12-01T11:00:00Z", {}});
+  const double boots_a[] = {6100, 6040, 6160, 6075}, boots_b[] = {5910, 5880, 5975, 5930};
+  for (int boot = 0; boot < 4; ++boot) {
+    for (const auto& [side, rates] : {std::pair{"a", boots_a}, std::pair{"b", boots_b}}) {
+      nlohmann::json environment = testing::report_environment(
+          side[0] == 'a' ? testing::kKernelA : testing::kKernelB, "Mitigation: IBPB");
+      environment["boot_id"] = fmt::format("{}-boot-{}", side, boot);
+      for (int run = 0; run < 2; ++run) {
+        RunRecord record = boot_run(std::string("k:") + side, boot * 4 + run,
+                                    rates[boot] * (run == 0 ? 0.999 : 1.001));
+        store.save(record, environment);
+      }
+    }
+  }
+  const nlohmann::json summary = {{"a", {{"image", "/boot/vmlinuz-a"}}},
+                                  {"b", {{"image", "/boot/vmlinuz-b"}}},
+                                  {"spec", "fork --timeout 2"},
+                                  {"runs_per_boot", 2},
+                                  {"seed", 3},
+                                  {"boot_order", "ABBAABBA"},
+                                  {"failed_boots", 0},
+                                  {"emulated", false},
+                                  {"boots", nlohmann::json::array({1, 2, 3, 4, 5, 6, 7, 8})}};
+  store.finish_experiment(kKernelsTag, summary, "complete");
+}
+
+class ExperimentReport : public testing::TempDirectoryTest {
+ protected:
+  void SetUp() override {
+    Store store(path_);
+    std::vector<RunRecord> runs = {testing::report_fork_run("sweep-fork", 1, 4000)};
+    store.save_experiment({kMultiAxisTag, "sweep", "2026-12-01T10:00:00Z", multi_axis_summary()},
+                          runs, testing::report_environment(testing::kKernelB, "IBPB"));
+    save_kernels(store);
+  }
+  ReportInput input(const std::vector<std::string>& selection) const {
+    const Store store(path_, Store::Access::kReadOnly);
+    return select_report_input(store, selection);
+  }
+  void expect_goldens(const ReportInput& selected, const std::string& name) const {
+    testing::expect_golden_file(testing::golden_path("report/" + name + ".md"),
+                                render_markdown_report(selected));
+    testing::expect_golden_file(testing::golden_path("report/" + name + ".sru.txt"),
+                                render_sru_report(selected));
+    const PlotScript plots = plot_script(selected);
+    testing::expect_golden_file(testing::golden_path("report/" + name + ".gp"), plots.script);
+    std::vector<std::string> svgs(plots.titles.size(), "<svg viewBox=\"0 0 10 10\"></svg>");
+    testing::expect_golden_file(testing::golden_path("report/" + name + ".html"),
+                                render_html_report(selected, plots.titles, svgs));
+  }
+  std::string path_ = scratch_.file("runs.db");
+};
+
+TEST_F(ExperimentReport, AMultiAxisSweepGivesTheCoefficientTableAndOnePanelPerAxis) {
+  const ReportInput selected = input({kMultiAxisTag});
+  expect_goldens(selected, "sweep_multi_axis");
+  const PlotScript plots = plot_script(selected);
+  for (const char* axis : {"pages", "vmas", "folio"}) {
+    EXPECT_NE(plots.script.find(fmt::format("$model_{}_line << EOD", axis)), std::string::npos)
+        << axis;
+  }
+  const std::string sru = render_sru_report(selected);
+  EXPECT_NE(sru.find("per VMA ns"), std::string::npos);
+  EXPECT_NE(sru.find("per folio ns"), std::string::npos);
+}
+
+TEST_F(ExperimentReport, AKernelsExperimentDrawsADotPerBootAndTheBootLevelInterval) {
+  const ReportInput selected = input({kKernelsTag});
+  expect_goldens(selected, "kernels_experiment");
+  const PlotScript plots = plot_script(selected);
+  ASSERT_FALSE(plots.titles.empty());
+  EXPECT_NE(plots.titles.front().find("boot-level 95 % CI"), std::string::npos);
+  EXPECT_NE(plots.script.find("$boot_interval"), std::string::npos);
+}
+
+TEST_F(ExperimentReport, TwoLabelsOfSeveralBootsEachGetTheBootPlotAndOneBootEachDoesNot) {
+  const PlotScript boots = plot_script(input({"k:a", "k:b"}));
+  ASSERT_GE(boots.titles.size(), 2U);
+  EXPECT_NE(boots.titles[1].find("boot-level 95 % CI"), std::string::npos) << boots.titles[1];
+  Store store(path_);
+  testing::fill_report_store(store);
+  for (const std::string& title :
+       plot_script(input({testing::kKernelA, testing::kKernelB})).titles) {
+    EXPECT_EQ(title.find("Boots"), std::string::npos) << title;
+  }
+}
+
+TEST_F(ExperimentReport, AssumingNoBootEffectIsSaidInEveryFormat) {
+  Store store(path_);
+  testing::fill_report_store(store);  // two kernels, one boot each
+  ReportInput selected = input({testing::kKernelA, testing::kKernelB});
+  const std::string capped = render_sru_report(selected);
+  EXPECT_NE(capped.find("Inconclusive (one boot per side)"), std::string::npos);
+  selected.assume_no_boot_effect = true;
+  const std::string sru = render_sru_report(selected);
+  EXPECT_NE(sru.find("No boot effect assumed"), std::string::npos);
+  EXPECT_NE(sru.find("--format sru --assume-no-boot-effect"), std::string::npos);
+  EXPECT_EQ(sru.find("Inconclusive (one boot per side)"), std::string::npos);
+  EXPECT_NE(render_markdown_report(selected).find("No boot effect assumed"), std::string::npos);
+  const PlotScript plots = plot_script(selected);
+  const std::string html =
+      render_html_report(selected, plots.titles, std::vector<std::string>(plots.titles.size(), ""));
+  EXPECT_NE(html.find("No boot effect assumed"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace clonebench

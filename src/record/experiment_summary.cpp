@@ -160,8 +160,8 @@ SweepFit sweep_fit_of(const Field& field) {
   return fit;
 }
 
-SweepPoint sweep_point_of(const Field& field) {
-  SweepPoint point;
+StoredSweepPoint sweep_point_of(const Field& field) {
+  StoredSweepPoint point;
   point.rss_bytes = field.count_or("rss_bytes", 0);
   point.vmas = field.count_or("vmas", 1);
   if (const std::optional<Field> folio = field.find("folio")) {
@@ -267,7 +267,7 @@ std::optional<std::string> optional_text(const Field& object, const char* key) {
 
 }  // namespace
 
-std::optional<double> SweepRun::cost_us(const std::string& phase) const {
+std::optional<double> StoredSweepRun::cost_us(const std::string& phase) const {
   return phase == "create" ? create_us : phase == "reap" ? reap_us : total_us;
 }
 

@@ -51,18 +51,18 @@ struct SweepFit {
   bool bad_fit = false;
   std::vector<std::string> flags;  // "nonlinear", "low_r2", …, as stored
 };
-struct SweepRun {
+struct StoredSweepRun {
   std::optional<double> pages;
   std::optional<double> create_us, reap_us, total_us;
   // The cost of `phase` (a kSweepPhases name), if stored.
   std::optional<double> cost_us(const std::string& phase) const;
 };
-struct SweepPoint {
+struct StoredSweepPoint {
   std::uint64_t rss_bytes = 0;
   std::uint64_t vmas = 1;         // absent in summaries stored before --vmas lists: 1
   std::uint64_t folio_bytes = 0;  // the folio size asked for ("folio.requested_bytes"); 0: none
   double pages = 0, anon_huge_kb = 0, create_us = 0, reap_us = 0, total_us = 0;
-  std::vector<SweepRun> runs;
+  std::vector<StoredSweepRun> runs;
 };
 
 // The cost model over every axis ("model", docs/sweep.md): per phase, cost = fixed + per page ×
@@ -100,7 +100,7 @@ struct SweepSummary {
   std::string rss_kind;                   // "anon" when not stored
   std::vector<std::uint64_t> vmas_list;   // --vmas as given; empty when not stored
   std::vector<std::uint64_t> folio_list;  // --folio in bytes; empty: no folio axis
-  std::vector<SweepPoint> points;
+  std::vector<StoredSweepPoint> points;
   std::vector<SweepFit> fits;
   std::optional<SweepModel> model;        // absent before the cost model, or when not fitted
   std::optional<std::string> model_note;  // why it was not fitted

@@ -109,8 +109,8 @@ void sweep_plots(ScriptBuilder& b, const SweepSummary& summary) {
   for (const SweepFit& fit : summary.fits) {
     std::string rows;
     double max_pages = 0;
-    for (const SweepPoint& point : summary.points) {
-      for (const SweepRun& run : point.runs) {
+    for (const StoredSweepPoint& point : summary.points) {
+      for (const StoredSweepRun& run : point.runs) {
         const std::optional<double> cost = run.cost_us(fit.phase);
         if (run.pages && cost) {
           max_pages = std::max(max_pages, *run.pages);

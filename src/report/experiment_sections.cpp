@@ -74,7 +74,7 @@ std::string sweep_points_table(const SweepSummary& s) {
   }
   header.insert(header.end(), {"pages", "create µs", "reap µs", "total µs", "runs"});
   std::vector<std::vector<std::string>> points;
-  for (const SweepPoint& point : s.points) {
+  for (const StoredSweepPoint& point : s.points) {
     std::vector<std::string> row = {cli_size(point.rss_bytes)};
     if (vmas) {
       row.push_back(std::to_string(point.vmas));

@@ -39,19 +39,19 @@ std::string fit_words(const SweepPhaseModel& phase) {
 // What the panels hold fixed: the largest size, the first --vmas and --folio values.
 struct Reference {
   std::uint64_t rss_bytes = 0, vmas = 1, folio_bytes = 0;
-  const SweepPoint* point = nullptr;  // the design point at the reference, if measured
+  const StoredSweepPoint* point = nullptr;  // the design point at the reference, if measured
 };
 
 Reference reference_of(const SweepSummary& summary) {
   Reference ref;
-  for (const SweepPoint& point : summary.points) {
+  for (const StoredSweepPoint& point : summary.points) {
     ref.rss_bytes = std::max(ref.rss_bytes, point.rss_bytes);
   }
   ref.vmas = !summary.vmas_list.empty() ? summary.vmas_list.front()
              : !summary.points.empty()  ? summary.points.front().vmas
                                         : 1;
   ref.folio_bytes = summary.folio_list.empty() ? 0 : summary.folio_list.front();
-  for (const SweepPoint& point : summary.points) {
+  for (const StoredSweepPoint& point : summary.points) {
     if (point.rss_bytes == ref.rss_bytes && point.vmas == ref.vmas &&
         point.folio_bytes == ref.folio_bytes) {
       ref.point = &point;
@@ -61,7 +61,7 @@ Reference reference_of(const SweepSummary& summary) {
 }
 
 // The pages of a point a PTE maps: PMD-mapped THP (anon_huge_kb) has no PTE (shape_of()).
-double pte_pages(const SweepPoint& point, const std::string& rss_kind) {
+double pte_pages(const StoredSweepPoint& point, const std::string& rss_kind) {
   const bool anonymous = rss_kind == "anon" || rss_kind == "thp";
   return std::max(point.pages - (anonymous ? point.anon_huge_kb / 4 : 0.0), 0.0);
 }
@@ -80,11 +80,11 @@ std::size_t distinct(std::vector<std::uint64_t> values) {
 template <typename Keep, typename X>
 std::vector<AxisRun> runs_of(const SweepSummary& summary, Keep keep, X x_of) {
   std::vector<AxisRun> runs;
-  for (const SweepPoint& point : summary.points) {
+  for (const StoredSweepPoint& point : summary.points) {
     if (!keep(point)) {
       continue;
     }
-    for (const SweepRun& run : point.runs) {
+    for (const StoredSweepRun& run : point.runs) {
       for (std::size_t phase = 0; phase < summary.model->phases.size(); ++phase) {
         const std::optional<double> cost = run.cost_us(summary.model->phases[phase].phase);
         if (cost) {
@@ -112,14 +112,15 @@ std::vector<std::vector<AxisLinePoint>> lines_of(
 
 SweepAxisPanel pages_panel(const SweepSummary& summary, const Reference& ref) {
   SweepAxisPanel panel{"pages", "", "pages of the parent (4 KiB)", false, {}, {}};
-  const auto at_reference = [&](const SweepPoint& p) {
+  const auto at_reference = [&](const StoredSweepPoint& p) {
     return p.vmas == ref.vmas && p.folio_bytes == ref.folio_bytes;
   };
-  panel.runs = runs_of(summary, at_reference, [](const SweepPoint& p, const SweepRun& run) {
-    return run.pages.value_or(p.pages);
-  });
+  panel.runs =
+      runs_of(summary, at_reference, [](const StoredSweepPoint& p, const StoredSweepRun& run) {
+        return run.pages.value_or(p.pages);
+      });
   double max_pages = 1;
-  for (const SweepPoint& point : summary.points) {
+  for (const StoredSweepPoint& point : summary.points) {
     max_pages = at_reference(point) ? std::max(max_pages, point.pages) : max_pages;
   }
   // The share of the reference point's pages that a PTE maps holds along the line.
@@ -138,10 +139,10 @@ SweepAxisPanel pages_panel(const SweepSummary& summary, const Reference& ref) {
 
 SweepAxisPanel vmas_panel(const SweepSummary& summary, const Reference& ref) {
   SweepAxisPanel panel{"vmas", "", "VMAs of the parent (log scale)", true, {}, {}};
-  const auto at_reference = [&](const SweepPoint& p) {
+  const auto at_reference = [&](const StoredSweepPoint& p) {
     return p.rss_bytes == ref.rss_bytes && p.folio_bytes == ref.folio_bytes;
   };
-  panel.runs = runs_of(summary, at_reference, [](const SweepPoint& p, const SweepRun&) {
+  panel.runs = runs_of(summary, at_reference, [](const StoredSweepPoint& p, const StoredSweepRun&) {
     return static_cast<double>(p.vmas);
   });
   const auto [lowest, highest] =
@@ -161,17 +162,17 @@ SweepAxisPanel vmas_panel(const SweepSummary& summary, const Reference& ref) {
 
 SweepAxisPanel folio_panel(const SweepSummary& summary, const Reference& ref) {
   SweepAxisPanel panel{"folio", "", "folio size asked for, KiB (log scale)", true, {}, {}};
-  const auto at_reference = [&](const SweepPoint& p) {
+  const auto at_reference = [&](const StoredSweepPoint& p) {
     return p.rss_bytes == ref.rss_bytes && p.vmas == ref.vmas;
   };
-  const auto kib = [](const SweepPoint& p) {
+  const auto kib = [](const StoredSweepPoint& p) {
     return static_cast<double>(std::max<std::uint64_t>(p.folio_bytes, 4096)) / 1024;
   };
   panel.runs = runs_of(summary, at_reference,
-                       [&kib](const SweepPoint& p, const SweepRun&) { return kib(p); });
+                       [&kib](const StoredSweepPoint& p, const StoredSweepRun&) { return kib(p); });
   // Through the measured points: each size's own PTE-mapped pages (a 2 MiB folio has none).
   std::vector<std::pair<double, SweepShape>> shapes;
-  for (const SweepPoint& point : summary.points) {
+  for (const StoredSweepPoint& point : summary.points) {
     if (at_reference(point)) {
       shapes.push_back({kib(point),
                         {pte_pages(point, summary.rss_kind), static_cast<double>(point.vmas),
@@ -217,7 +218,7 @@ std::vector<SweepAxisPanel> sweep_axis_panels(const SweepSummary& summary) {
   }
   const Reference ref = reference_of(summary);
   std::vector<std::uint64_t> sizes;
-  for (const SweepPoint& point : summary.points) {
+  for (const StoredSweepPoint& point : summary.points) {
     sizes.push_back(point.rss_bytes);
   }
   const std::string held = sweep_model_reference(summary);

@@ -32,8 +32,8 @@ void check_sweep(const SweepSummary& sweep) {
       require_finite(estimate->hi);
     }
   }
-  for (const SweepPoint& point : sweep.points) {
-    for (const SweepRun& run : point.runs) {
+  for (const StoredSweepPoint& point : sweep.points) {
+    for (const StoredSweepRun& run : point.runs) {
       require_finite(run.pages);
       require_finite(run.cost_us("create"));
     }

@@ -1,11 +1,12 @@
 // The schema is described once (store/schema_description.hpp) and each dialect writes its DDL
 // from it: the whole ladder of each dialect is a golden file, reviewed by hand against the SQL
 // each backend ran before the description existed.
+#include "store/schema_description.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "store/schema_description.hpp"
 #include "store/sql_dialect.hpp"
 #include "support/golden.hpp"
 

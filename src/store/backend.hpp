@@ -25,6 +25,9 @@ class StoreBackend {
   // `location`: UsageError for a database that is not usable as it is (exit 2), RuntimeError
   // for a failure of the database or its server (exit 1). Other exceptions pass unchanged.
   [[noreturn]] virtual void rethrow_named(const std::string& location) const = 0;
+  // True when the database is reached over a connection that can drop (a server restart, a
+  // network cut), so that a failed call may succeed on a new one.
+  virtual bool connection_can_drop() const noexcept { return false; }
 
   // Stores the run with this origin in one transaction; returns its id in this store.
   virtual std::int64_t save(const RunRecord& record, const nlohmann::json& environment,

@@ -58,6 +58,7 @@ class PostgresBackend final : public SqlBackend<PostgresSession> {
   // Server, network and credential failures, conflicts: RuntimeError (exit 1); data that does
   // not read back as what was written: UsageError (exit 2).
   [[noreturn]] void rethrow_named(const std::string& location) const override;
+  bool connection_can_drop() const noexcept override { return true; }
 
  private:
   bool empty_ = false;

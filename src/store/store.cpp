@@ -1,3 +1,6 @@
+// Store: the facade commands use. It opens one backend (store/open_backend.hpp) and forwards each
+// call to it, with the checks that hold for every backend (experiment tags, the origin of a new
+// run, the stored summary's schema); it never asks which backend it holds.
 #include "store/store.hpp"
 
 #include <fmt/core.h>
@@ -50,6 +53,10 @@ Store::Store(const std::string& path, Access access) : path_(redacted_location(p
 }
 
 Store::~Store() = default;
+
+bool Store::connection_can_drop() const noexcept {
+  return backend_->connection_can_drop();
+}
 
 RunOrigin Store::new_origin() {
   if (!host_) {

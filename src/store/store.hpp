@@ -110,6 +110,9 @@ class Store {
   bool import_run(const StoredRun& run, const std::optional<Experiment>& experiment);
 
   const std::string& path() const noexcept { return path_; }
+  // True when the database is reached over a connection that can drop (PostgreSQL): a failed
+  // save may succeed after opening the store again.
+  bool connection_can_drop() const noexcept;
 
  private:
   // The origin of a run measured here: a new uid and this host.

@@ -23,7 +23,7 @@ void RunKeeper::save(RunRecord& record, const nlohmann::json& environment) {
   } catch (const UsageError&) {
     throw;
   } catch (const RuntimeError& error) {
-    if (!is_postgres_url(location_)) {
+    if (!store_->connection_can_drop()) {
       throw;
     }
     if (!reopen_and_save(record, environment)) {

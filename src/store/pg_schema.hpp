@@ -1,7 +1,7 @@
 #pragma once
-// The run database's schema in PostgreSQL: the same tables, columns and version numbers as the
-// SQLite schema (store/schema.cpp), in PostgreSQL's types. The version lives in the table
-// clonebench_schema, which also marks a database as clonebench's.
+// The PostgreSQL database's migration ladder: the migrations of store/schema_description.hpp in
+// PostgreSQL's DDL, so the same tables, columns and version numbers as a SQLite file. The version
+// lives in the table clonebench_schema, which also marks a database as clonebench's.
 
 #include <cstdint>
 #include <string>

@@ -6,45 +6,61 @@
 #include <memory>
 #include <string>
 
-#include "store/backend.hpp"
 #include "store/postgres.hpp"
+#include "store/sql_backend.hpp"
 
 namespace clonebench {
 
-class PostgresBackend : public StoreBackend {
+// One row of a libpq result, shaped like sqlite::Statement for the row mappings.
+struct PgRow {
+  const postgres::Result& result;
+  int row;
+  std::string column_text(int column) const { return result.text(row, column); }
+  std::int64_t column_int64(int column) const { return result.int64(row, column); }
+  double column_double(int column) const { return result.real(row, column); }
+};
+
+// The store's SQL over a libpq connection, in the shape store/sql_operations.hpp expects.
+class PostgresSession {
+ public:
+  explicit PostgresSession(const std::string& url)
+      : connection_(std::make_unique<postgres::Connection>(url)) {}
+  const SqlDialect& dialect() const noexcept { return kPostgresDialect; }
+  postgres::Transaction transaction() { return postgres::Transaction(*connection_); }
+  void run(const std::string& sql, const SqlValues& values) {
+    connection_->exec(sql, params(values));
+  }
+  template <typename OnRow>
+  void each_row(const std::string& sql, const SqlValues& values, OnRow&& on_row) {
+    const postgres::Result result = connection_->exec(sql, params(values));
+    for (int row = 0; row < result.rows(); ++row) {
+      on_row(PgRow{result, row});
+    }
+  }
+  postgres::Connection& connection() noexcept { return *connection_; }
+
+ private:
+  static postgres::Params params(const SqlValues& values);
+  std::unique_ptr<postgres::Connection> connection_;  // movable with the session
+};
+
+class PostgresBackend final : public SqlBackend<PostgresSession> {
  public:
   // Connects and migrates the schema; `read_only` never writes: it checks that the schema is
-  // the latest or absent (empty()). `url` may hold a password; it is used only to connect.
+  // the latest or absent (an EmptyBackend). `url` may hold a password; it is used only to
+  // connect, and every message shows it redacted. A URL that cannot be connected to is a
+  // RuntimeError ("database URL: cannot connect: ...").
+  static std::unique_ptr<StoreBackend> open(const std::string& url, bool read_only);
   PostgresBackend(const std::string& url, bool read_only);
   // True for a read-only open of a database without clonebench's tables: no runs.
   bool empty() const noexcept { return empty_; }
 
-  std::int64_t save(const RunRecord& record, const nlohmann::json& environment,
-                    const RunOrigin& origin) override;
-  void insert_experiment(const Experiment& experiment) override;
-  void finish_experiment(const std::string& tag, const nlohmann::json& summary,
-                         const std::string& status) override;
-  std::vector<std::int64_t> save_experiment(const Experiment& experiment,
-                                            const std::vector<RunRecord>& runs,
-                                            const nlohmann::json& environment,
-                                            const std::vector<RunOrigin>& origins) override;
-  bool import_run(const StoredRun& run, const std::optional<Experiment>& experiment) override;
-  std::optional<Experiment> select_experiment_by_tag(const std::string& tag) override;
-  std::optional<Experiment> latest_complete_experiment(const std::string& kind) override;
-  std::vector<StoredRun> select_runs(const std::string& column, const std::string& value) override;
-  std::vector<HistoryRow> history(std::size_t limit) override;
-  std::vector<std::int64_t> run_ids() override;
+  // Server, network and credential failures, conflicts: RuntimeError (exit 1); data that does
+  // not read back as what was written: UsageError (exit 2).
+  [[noreturn]] void rethrow_named(const std::string& location) const override;
+  bool connection_can_drop() const noexcept override { return true; }
 
  private:
-  std::int64_t environment_id(const nlohmann::json& environment);
-  // Inserts the run with its latency and profile rows; std::nullopt when its uid is here.
-  std::optional<std::int64_t> insert_run(const RunRecord& record, std::int64_t environment_id,
-                                         const RunOrigin& origin);
-  void insert_experiment_row(const Experiment& experiment, bool if_absent);
-  std::optional<Experiment> select_experiment(const std::string& where, const std::string& value);
-  void load_details(StoredRun& run);
-
-  postgres::Connection connection_;
   bool empty_ = false;
 };
 

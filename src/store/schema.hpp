@@ -1,11 +1,12 @@
 #pragma once
-// The versioned schema of the run database: an ordered list of migrations, migration i taking
-// PRAGMA user_version from i to i + 1. Never edit a released migration; append a new one.
+// The SQLite file's migration ladder: PRAGMA user_version is the schema version, and migration i
+// of store/schema_description.hpp, in SQLite's DDL, takes it from i to i + 1.
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "store/schema_description.hpp"
 #include "store/sqlite.hpp"
 
 namespace clonebench {
@@ -13,9 +14,8 @@ namespace clonebench {
 // PRAGMA application_id of a clonebench database ("CLNB"), so a foreign SQLite file is told apart.
 inline constexpr std::int64_t kApplicationId = 0x434C4E42;
 
-// The SQL of each migration, in order; the schema version is its size.
+// The SQLite DDL of each migration, in order; the schema version is its size.
 const std::vector<std::string>& schema_migrations();
-std::int64_t latest_schema_version();
 
 // Throws UsageError naming `path` unless the file is empty or a clonebench database no newer
 // than this build. Reads only, so a foreign file is never modified.

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <memory>
 #include <system_error>
 
 #include "core/error.hpp"
@@ -11,8 +12,7 @@
 #include "store/open_lock.hpp"
 #include "store/schema.hpp"
 #include "store/sqlite.hpp"
-#include "store/store.hpp"
-#include "store/store_impl.hpp"
+#include "store/sqlite_backend.hpp"
 
 namespace clonebench {
 namespace {
@@ -39,84 +39,107 @@ bool can_read_as_immutable(const std::string& path) {
   return !std::filesystem::exists(wal, error) || std::filesystem::file_size(wal, error) == 0;
 }
 
-}  // namespace
-
 // Reading through a read-write connection that may not write (query_only): the last connection
 // to close a WAL database removes its -wal and -shm files, which a read-only connection cannot
 // do, so a command that only reads would leave them beside the database. Used only when the
-// file and its directory are writable; false (nothing open) when it cannot be used.
-bool Store::open_writable_for_reading() {
-  const std::string directory = std::filesystem::path(path_).parent_path().string();
-  if (::access(path_.c_str(), W_OK) != 0 ||
+// file and its directory are writable; nullptr when it cannot be used.
+std::unique_ptr<SqliteFile> open_writable_for_reading(const std::string& path) {
+  const std::string directory = std::filesystem::path(path).parent_path().string();
+  if (::access(path.c_str(), W_OK) != 0 ||
       ::access(directory.empty() ? "." : directory.c_str(), W_OK) != 0) {
-    return false;
+    return nullptr;
   }
   try {
-    impl_ = std::make_unique<Impl>(path_, sqlite::OpenMode::kReadWrite);
-    impl_->db.exec("PRAGMA query_only = ON;");
-    sqlite3_busy_timeout(impl_->db.handle(), kBusyTimeoutMs);
-    check_schema_identity(impl_->db, path_);
-    return true;
+    auto file = std::make_unique<SqliteFile>(path, sqlite::OpenMode::kReadWrite);
+    file->db.exec("PRAGMA query_only = ON;");
+    sqlite3_busy_timeout(file->db.handle(), kBusyTimeoutMs);
+    check_schema_identity(file->db, path);
+    return file;
   } catch (const sqlite::SqliteError&) {
-    impl_.reset();  // the read-only open decides, and reports any error itself
-    return false;
+    return nullptr;  // the read-only open decides, and reports any error itself
   }
 }
 
-void Store::open_read_only() {
-  if (path_ == ":memory:" || inspect_database_file(path_) == DatabaseFile::kMissing) {
-    return;  // nothing stored yet: every query finds nothing, and no file is created
+std::unique_ptr<SqliteFile> open_for_reading(const std::string& path) {
+  std::unique_ptr<SqliteFile> file = open_writable_for_reading(path);
+  if (file) {
+    return file;
   }
-  if (!open_writable_for_reading()) {
-    impl_ = std::make_unique<Impl>(path_, sqlite::OpenMode::kReadOnly);
-    sqlite3_busy_timeout(impl_->db.handle(), kBusyTimeoutMs);
-    try {
-      check_schema_identity(impl_->db, path_);
-    } catch (const sqlite::SqliteError& failure) {
-      // READONLY: the -shm file cannot be made; CANTOPEN: not even opened (a read-only mount).
-      const bool shm_refused =
-          failure.code() == SQLITE_READONLY || failure.code() == SQLITE_CANTOPEN;
-      if (!shm_refused || !can_read_as_immutable(path_)) {
-        throw;
-      }
-      impl_ = std::make_unique<Impl>(path_, sqlite::OpenMode::kImmutable);
-      check_schema_identity(impl_->db, path_);
+  file = std::make_unique<SqliteFile>(path, sqlite::OpenMode::kReadOnly);
+  sqlite3_busy_timeout(file->db.handle(), kBusyTimeoutMs);
+  try {
+    check_schema_identity(file->db, path);
+  } catch (const sqlite::SqliteError& failure) {
+    // READONLY: the -shm file cannot be made; CANTOPEN: not even opened (a read-only mount).
+    const bool shm_refused = failure.code() == SQLITE_READONLY || failure.code() == SQLITE_CANTOPEN;
+    if (!shm_refused || !can_read_as_immutable(path)) {
+      throw;
     }
+    file = std::make_unique<SqliteFile>(path, sqlite::OpenMode::kImmutable);
+    check_schema_identity(file->db, path);
   }
-  const std::int64_t version = impl_->db.query_int("PRAGMA user_version");
+  return file;
+}
+
+// nullptr when nothing is stored yet: every query finds nothing, and no file is created.
+std::unique_ptr<SqliteFile> open_read_only(const std::string& path) {
+  if (path == ":memory:" || inspect_database_file(path) == DatabaseFile::kMissing) {
+    return nullptr;
+  }
+  std::unique_ptr<SqliteFile> file = open_for_reading(path);
+  const std::int64_t version = file->db.query_int("PRAGMA user_version");
   if (version == 0) {
-    impl_.reset();  // an empty file: no runs
-    return;
+    return nullptr;  // an empty file: no runs
   }
   if (version < latest_schema_version()) {
     throw UsageError(fmt::format(
         "database {}: schema version {} is older than this clonebench's ({}); run a command "
         "that stores runs once to upgrade it",
-        path_, version, latest_schema_version()));
+        path, version, latest_schema_version()));
   }
-  check_integrity(impl_->db, path_);
+  check_integrity(file->db, path);
+  return file;
 }
 
-void Store::open_read_write() {
-  if (path_ != ":memory:") {
-    create_parent_directories(path_);
+std::unique_ptr<SqliteFile> open_read_write(const std::string& path) {
+  if (path != ":memory:") {
+    create_parent_directories(path);
   }
-  check_writable_before_open(path_);
+  check_writable_before_open(path);
   OpenLock lock;
-  if (path_ != ":memory:") {
-    lock = OpenLock(path_, kBusyTimeoutMs);
+  if (path != ":memory:") {
+    lock = OpenLock(path, kBusyTimeoutMs);
   }
-  impl_ = std::make_unique<Impl>(path_, sqlite::OpenMode::kReadWriteCreate, std::move(lock));
-  sqlite3_busy_timeout(impl_->db.handle(), kBusyTimeoutMs);
-  check_schema_identity(impl_->db, path_);
-  check_writable(impl_->db, path_);
+  auto file =
+      std::make_unique<SqliteFile>(path, sqlite::OpenMode::kReadWriteCreate, std::move(lock));
+  sqlite3_busy_timeout(file->db.handle(), kBusyTimeoutMs);
+  check_schema_identity(file->db, path);
+  check_writable(file->db, path);
   // WAL: a writer killed mid-transaction leaves an uncommitted WAL tail that readers ignore,
   // so every committed run survives. FULL syncs each commit: one fsync per run is nothing.
-  impl_->db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;");
-  impl_->db.exec("PRAGMA foreign_keys = ON;");
-  check_integrity(impl_->db, path_);
-  migrate_schema(impl_->db, path_);
-  impl_->lock.release();
+  file->db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;");
+  file->db.exec("PRAGMA foreign_keys = ON;");
+  check_integrity(file->db, path);
+  migrate_schema(file->db, path);
+  file->lock.release();
+  return file;
+}
+
+}  // namespace
+
+std::unique_ptr<SqliteFile> open_sqlite_file(const std::string& path, bool read_only) {
+  const bool existed = inspect_database_file(path) == DatabaseFile::kRegular;
+  try {
+    return read_only ? open_read_only(path) : open_read_write(path);
+  } catch (...) {
+    // A file this open created (on a full disk, say) and left empty holds nothing: remove it.
+    // Only while empty: another clonebench may have created the same new file meanwhile.
+    std::error_code error;
+    if (!existed && std::filesystem::file_size(path, error) == 0 && !error) {
+      std::filesystem::remove(path, error);
+    }
+    throw;
+  }
 }
 
 }  // namespace clonebench

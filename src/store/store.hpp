@@ -1,6 +1,7 @@
 #pragma once
-// The run database: embedded SQLite, one file. A run is stored in one transaction after it ends,
-// so a stored run is complete or absent and a crash leaves every earlier run intact.
+// The run database, as commands see it: one SQLite file or a PostgreSQL database, chosen when it
+// opens (store/open_backend.hpp) and the same to use. A run is stored in one transaction after
+// it ends, so a stored run is complete or absent and a crash leaves every earlier run intact.
 
 #include <cstdint>
 #include <memory>
@@ -109,21 +110,20 @@ class Store {
   bool import_run(const StoredRun& run, const std::optional<Experiment>& experiment);
 
   const std::string& path() const noexcept { return path_; }
+  // True when the database is reached over a connection that can drop (PostgreSQL): a failed
+  // save may succeed after opening the store again.
+  bool connection_can_drop() const noexcept;
 
  private:
-  void open_read_write();
-  bool open_writable_for_reading();
-  void open_read_only();
-
   // The origin of a run measured here: a new uid and this host.
   RunOrigin new_origin();
-  void open_postgres(const std::string& url, Access access);
+  // Calls `function` with the backend, its errors named by the backend (StoreBackend).
+  template <typename Function>
+  auto with_backend(Function&& function) const;
 
-  struct Impl;
   std::string path_;
-  std::unique_ptr<Impl> impl_;
-  std::unique_ptr<StoreBackend> remote_;  // set for a URL; then impl_ is never set
-  std::optional<HostIdentity> host_;      // read on the first save
+  std::unique_ptr<StoreBackend> backend_;  // SQLite, PostgreSQL, or nothing stored yet
+  std::optional<HostIdentity> host_;       // read on the first save
 };
 
 }  // namespace clonebench

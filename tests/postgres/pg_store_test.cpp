@@ -6,6 +6,8 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -61,6 +63,38 @@ TEST(PostgresStore, MigratesAVersionTwoDatabaseKeepingItsRunsAndGivingThemIds) {
   EXPECT_EQ(old->environment, (nlohmann::json{{"kernel", "6.1"}}));
   EXPECT_EQ(old->origin.uid.size(), 32U);
   EXPECT_EQ(old->origin.hostname, "");  // not recorded before version 4
+}
+
+// Made by the hand-written migrations that came before the schema description
+// (tests/data/store/postgres-schema-v3.sql): the description's version 4 must apply to it.
+TEST(PostgresStore, MigratesAVersionThreeDatabaseThatTheOldLadderMade) {
+  const std::string url = shared_postgres_cluster().create_database();
+  std::ifstream file(std::string(CLONEBENCH_SOURCE_DIR) +
+                     "/tests/data/store/postgres-schema-v3.sql");
+  std::stringstream sql;
+  sql << file.rdbuf();
+  ASSERT_FALSE(sql.str().empty());
+  shared_postgres_cluster().exec(database_of(url), sql.str());
+  EXPECT_EQ(schema_version(url), "3");
+  const Store store(url);
+  EXPECT_EQ(schema_version(url), std::to_string(latest_schema_version()));
+  const auto first = store.load(1);
+  ASSERT_TRUE(first.has_value());
+  EXPECT_EQ(first->record.label, "old-a");
+  EXPECT_EQ(first->record.experiment, "ab-2026-10-01T00:00:00Z-0001");
+  EXPECT_EQ(first->record.result.bogo_ops, 5000U);
+  EXPECT_EQ(first->record.result.sys_time_s, 1.25);
+  EXPECT_EQ(first->record.result.failures.at("EAGAIN"), 3U);
+  EXPECT_EQ(first->record.result.supervisor_reaped, 7U);
+  EXPECT_EQ(first->environment, (nlohmann::json{{"kernel_release", "6.1.0-old"}}));
+  const auto second = store.load(2);
+  ASSERT_TRUE(second.has_value());
+  EXPECT_EQ(second->record.result.stressor, "vfork");
+  EXPECT_EQ(first->origin.uid.size(), 32U);
+  EXPECT_NE(first->origin.uid, second->origin.uid);
+  EXPECT_EQ(second->origin.hostname, "");  // not recorded before version 4
+  EXPECT_EQ(store.load_experiment_summary("ab-2026-10-01T00:00:00Z-0001")->status, "interrupted");
+  EXPECT_EQ(testing::query_int(url, "SELECT count(*) FROM run WHERE uid IS NULL"), 0);
 }
 
 TEST(PostgresStore, RefusesADatabaseWithForeignTablesAndLeavesItAlone) {

@@ -44,8 +44,7 @@ Creation creation_of(CreationKind kind, std::int64_t duration_ns, std::uint64_t 
   creation.call = "clone";
   creation.comm = "ansible";
   creation.error = error;
-  creation.parent.rss_anon_kb = rss_kb / 2;
-  creation.parent.rss_file_kb = rss_kb - rss_kb / 2;
+  creation.parent.rss_anon_kb = rss_kb;
   creation.parent.vmas = vmas;
   return creation;
 }
@@ -82,6 +81,15 @@ TEST(ForkPrediction, PredictsEachForkFromItsParentsPagesAndVmas) {
   EXPECT_DOUBLE_EQ(one.estimate_ns, 54'560);
   EXPECT_NEAR(one.run_lo_ns, 54'560 - std::hypot(1000, 20'000), 1e-6);
   EXPECT_NEAR(one.run_hi_ns, 54'560 + std::hypot(1000, 30'000), 1e-6);
+}
+
+TEST(ForkPrediction, CountsOnlyTheParentsAnonymousPagesWhichForkCopies) {
+  // Fork leaves file pages to fault in again in the child: 7 MiB of them add nothing.
+  Creation with_files = creation_of(CreationKind::kFork, 0, 1024, 20);
+  with_files.parent.rss_file_kb = 7 * 1024;
+  with_files.parent.rss_shmem_kb = 1024;
+  const CostPrediction one = predict_cost(hand_made_model().create, fork_shape(with_files.parent));
+  EXPECT_DOUBLE_EQ(one.estimate_ns, 54'560);  // 256 anonymous pages, 20 VMAs
 }
 
 TEST(ForkPrediction, SumsPredictedAndMeasuredForksByParentSizeBucket) {

@@ -188,10 +188,12 @@ void add_trace_command(CLI::App& app, CommandList& commands) {
                   "beside each traced run, an untraced one: measures the tracing's own effect");
   trace->add_option("-o,--output", args->output_path, "write the table to FILE instead of stderr");
   define_json_option(*trace, args->json_path, "the census");
-  trace->add_option("--model", args->model,
-                    "ID|FILE: predict each fork's cost with this sweep's cost model (a stored "
-                    "sweep experiment, or a JSON file of a sweep summary or cost model); default: "
-                    "the newest stored sweep of this host and kernel");
+  trace
+      ->add_option("--model", args->model,
+                   "predict each fork's cost with this sweep's cost model (a stored sweep "
+                   "experiment, or a JSON file of a sweep summary or cost model); default: the "
+                   "newest stored sweep of this host and kernel")
+      ->type_name("ID|FILE");
   define_db_option(*trace, args->db_path);
   trace->add_flag("--no-store", args->no_store, "do not store the census");
   trace->add_option("COMMAND", args->command, "the command and its arguments, after --")

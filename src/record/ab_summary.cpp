@@ -1,0 +1,50 @@
+#include "record/ab_summary.hpp"
+
+namespace clonebench {
+namespace {
+
+AbSummarySide ab_side_of(const SummaryField& field) {
+  return {field.number_or("median", 0), field.number_or("cv_pct", 0), field.count_or("n", 0)};
+}
+
+AbSummaryMetric ab_metric_of(const SummaryField& field) {
+  AbSummaryMetric metric;
+  metric.name = field.text_or("name", "");
+  metric.sentence = field.text_or("sentence", "");
+  metric.a = ab_side_of(field.at("a"));
+  metric.b = ab_side_of(field.at("b"));
+  const SummaryField effect = field.at("effect");
+  metric.verdict = effect.text_or("verdict", "");
+  metric.estimate_pct = effect.number_or("estimate_pct", 0);
+  metric.p_holm = effect.number_or("p_holm", 1);
+  metric.ci_pct = summary_interval(effect.at("ci_pct"), true);
+  metric.mde_pct = effect.optional_number("mde_pct");
+  metric.runs_needed = effect.count_or("runs_needed", 0);
+  return metric;
+}
+
+}  // namespace
+
+AbSummary ab_summary_from_json(const nlohmann::json& json) {
+  const SummaryField root(json, "");
+  AbSummary summary;
+  for (const SummaryField& metric : root.items_of("metrics")) {
+    summary.metrics.push_back(ab_metric_of(metric));
+  }
+  for (const SummaryField& warning : root.items_of("warnings")) {
+    summary.warnings.push_back(warning.text());
+  }
+  summary.summary = root.text_or("summary", "");
+  summary.threshold_pct = root.number_or("threshold_pct", 1);
+  if (const std::optional<SummaryField> design = root.find("ab")) {
+    summary.setup_a = summary_text(*design, "setup_a");
+    summary.setup_b = summary_text(*design, "setup_b");
+    summary.restore = summary_text(*design, "restore");
+    for (const char* key : {"spec", "a_options", "b_options"}) {
+      summary_text(*design, key);
+    }
+  }
+  return summary;
+}
+
+}  // namespace clonebench

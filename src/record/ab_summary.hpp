@@ -1,0 +1,38 @@
+#pragma once
+// The stored analysis of an `ab` as typed structs, and its checked decoder (summary_field.hpp).
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "record/summary_field.hpp"
+
+namespace clonebench {
+
+struct AbSummarySide {
+  double median = 0, cv_pct = 0;
+  std::uint64_t n = 0;
+};
+struct AbSummaryMetric {
+  std::string name, sentence, verdict;
+  AbSummarySide a, b;
+  double estimate_pct = 0, p_holm = 1;
+  SummaryInterval ci_pct;         // "ci_pct": exactly two entries, numbers or null
+  std::optional<double> mde_pct;  // null when not computable
+  std::uint64_t runs_needed = 0;
+};
+struct AbSummary {
+  std::vector<AbSummaryMetric> metrics;
+  std::vector<std::string> warnings;
+  std::string summary;
+  double threshold_pct = 1;
+  // The ab design's commands ("ab" object), text as stored.
+  std::optional<std::string> setup_a, setup_b, restore;
+};
+
+// Throws SummaryError naming the first malformed field.
+AbSummary ab_summary_from_json(const nlohmann::json& summary);
+
+}  // namespace clonebench

@@ -10,7 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "store/store.hpp"
+#include "record/run_record.hpp"
+#include "store/stored_values.hpp"
 
 namespace clonebench {
 

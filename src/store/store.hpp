@@ -12,43 +12,9 @@
 
 #include "record/run_record.hpp"
 #include "store/host_identity.hpp"
+#include "store/stored_values.hpp"
 
 namespace clonebench {
-
-// A group of runs measured together (`ab`, `sweep`, `scale`), with the analysis that was printed.
-struct Experiment {
-  std::string tag;         // unique, e.g. "sweep-2026-11-29T18:06:42Z-4f2a"
-  std::string kind;        // "ab" | "sweep" | "scale"
-  std::string created_at;  // ISO-8601 UTC
-  nlohmann::json summary;  // the analysis document (fits, compare result, ...)
-  // "complete"; "running" while runs are being added (and forever if the tool was killed);
-  // "interrupted" when a signal or an error ended it: its stored runs are kept.
-  std::string status = "complete";
-};
-
-// Where a stored run came from; kept unchanged when the run is pushed or pulled.
-struct RunOrigin {
-  std::string uid;           // host_identity.hpp's new_run_uid(), unique across stores
-  std::string hostname;      // the host that measured the run
-  std::string machine_hash;  // host_identity.hpp's hash of its /etc/machine-id
-};
-
-struct StoredRun {
-  RunRecord record;
-  nlohmann::json environment;
-  RunOrigin origin;
-};
-
-// One line of `clonebench history`.
-struct HistoryRow {
-  std::int64_t id = 0;
-  std::string label, started_at, stressor, experiment;
-  std::string experiment_status;  // the experiment's status; empty without an experiment
-  std::string hostname;           // the host that measured the run
-  std::uint32_t instances = 0;
-  std::uint64_t bogo_ops = 0;
-  double real_time_s = 0, ops_per_sec_real = 0, ops_per_sec_cpu = 0;
-};
 
 // The database a command uses: --db when given, else Store::default_path().
 std::string database_path(const std::string& db_path);

@@ -16,6 +16,7 @@
 #include "experiment/progress_line.hpp"
 #include "experiment/run_keeper.hpp"
 #include "machine/environment.hpp"
+#include "record/run_options_json.hpp"
 #include "render/exporters.hpp"
 #include "render/profile_table.hpp"
 #include "runner/runner.hpp"
@@ -119,7 +120,9 @@ int run_and_report(const RunSpec& spec) {
       RunRecord record = measure_job(job, signals, profiler);
       record.label = label;
       if (!spec.command_line.empty()) {
-        record.result.options["command_line"] = spec.command_line;
+        RunOptions options = run_options_from_json(record.result.options);
+        options.command_line = spec.command_line;
+        record.result.options = run_options_to_json(options);
       }
       environment["loadavg_after"] = read_loadavg();
       if (store) {

@@ -7,6 +7,7 @@
 
 #include "core/text_safety.hpp"
 #include "record/metric_table.hpp"
+#include "record/run_options_json.hpp"
 #include "render/exporters.hpp"
 
 namespace clonebench {
@@ -118,7 +119,8 @@ std::vector<std::string> row(const RunRecord& record, const nlohmann::json& envi
   }
   cells.push_back(text_at(environment, "kernel_release"));
   cells.push_back(text_at(environment, "hostname"));
-  cells.push_back(text_at(result.options, "timeout_s"));
+  const std::optional<double> timeout_s = run_options_from_json(result.options).timeout_s;
+  cells.push_back(timeout_s ? csv_number(*timeout_s) : "");
   return cells;
 }
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/text_safety.hpp"
+#include "record/run_options_json.hpp"
 #include "render/exporters.hpp"
 
 namespace clonebench {
@@ -119,7 +120,7 @@ std::string table_notes(const RunDocument& document) {
     const RunResult& result = record.result;
     flag_failures =
         flag_failures || result.failures.contains("EINVAL") || result.failures.contains("EPERM");
-    queued = queued || result.options.contains("clone_max");
+    queued = queued || run_options_from_json(result.options).clone_max.has_value();
   }
   std::string notes;
   if (flag_failures) {

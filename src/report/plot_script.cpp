@@ -9,6 +9,7 @@
 #include "core/text_safety.hpp"
 #include "record/experiment_summary.hpp"
 #include "record/metric_table.hpp"
+#include "record/run_options_json.hpp"
 #include "report/experiment_plots.hpp"
 #include "report/kernels_report.hpp"
 #include "report/report_facts.hpp"
@@ -39,9 +40,9 @@ std::vector<RunSeries> series_of(const ReportInput& input, const std::vector<Lab
     return series;
   }
   for (const StoredRun& run : input.runs) {
-    const auto& bytes = run.record.result.options.value("rss_bytes", nlohmann::json());
-    const std::string name =
-        "rss " + (bytes.is_number_unsigned() ? cli_size(bytes.get<std::uint64_t>()) : "?");
+    const std::optional<std::uint64_t> bytes =
+        run_options_from_json(run.record.result.options).rss_bytes;
+    const std::string name = "rss " + (bytes ? cli_size(*bytes) : "?");
     auto found = std::find_if(series.begin(), series.end(),
                               [&name](const RunSeries& s) { return s.name == name; });
     if (found == series.end()) {

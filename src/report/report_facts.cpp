@@ -11,6 +11,7 @@
 #include "compare/environment_diff.hpp"
 #include "compare/metric_selection.hpp"
 #include "core/text_safety.hpp"
+#include "record/run_options_json.hpp"
 #include "store/stored_runs.hpp"
 
 namespace clonebench {
@@ -90,34 +91,32 @@ std::vector<LabelGroup> group_by_label(const std::vector<StoredRun>& runs) {
 
 std::string run_command(const StoredRun& run) {
   const RunResult& result = run.record.result;
-  const nlohmann::json& options = result.options;
+  const RunOptions options = run_options_from_json(result.options);
   // The command as typed (stored since it was recorded): --runs, the defaults left out and the
   // label as given, so that it repeats exactly; each word made printable and shell-quoted.
-  if (const auto& typed = at_path(options, {"command_line"}); typed.is_array() && !typed.empty()) {
+  if (options.command_line && !options.command_line->empty()) {
     std::string command;
-    for (const auto& word : typed) {
-      command += (command.empty() ? "" : " ") +
-                 quoted(printable(word.is_string() ? word.get<std::string>() : word.dump()));
+    for (const std::string& word : *options.command_line) {
+      command += (command.empty() ? "" : " ") + quoted(printable(word));
     }
     return command;
   }
   std::string command =
       fmt::format("clonebench run {} --instances {}", quoted(result.stressor), result.instances);
-  if (const auto& timeout = at_path(options, {"timeout_s"}); timeout.is_number()) {
-    command += fmt::format(" --timeout {}s", timeout.get<double>());
+  if (options.timeout_s) {
+    command += fmt::format(" --timeout {}s", *options.timeout_s);
   }
-  if (const auto& ops = at_path(options, {"max_ops"}); ops.is_number() && ops.get<double>() > 0) {
-    command += fmt::format(" --ops {}", ops.get<std::uint64_t>());
+  if (options.max_ops.value_or(0) > 0) {
+    command += fmt::format(" --ops {}", *options.max_ops);
   }
-  const auto& rss = at_path(options, {"rss_bytes"});
-  if (rss.is_number_unsigned() && rss.get<std::uint64_t>() > 0) {
-    command += fmt::format(" --rss {}", cli_size(rss.get<std::uint64_t>()));
-    if (const auto& kind = at_path(options, {"rss_kind"}); kind.is_string() && kind != "anon") {
-      command += " --rss-kind " + quoted(kind.get<std::string>());
+  if (options.rss_bytes.value_or(0) > 0) {
+    command += fmt::format(" --rss {}", cli_size(*options.rss_bytes));
+    if (options.rss_kind && *options.rss_kind != "anon") {
+      command += " --rss-kind " + quoted(*options.rss_kind);
     }
   }
-  if (const auto& vmas = at_path(options, {"vmas"}); vmas.is_number() && vmas.get<double>() > 1) {
-    command += fmt::format(" --vmas {}", vmas.get<std::uint64_t>());
+  if (options.vmas.value_or(1) > 1) {
+    command += fmt::format(" --vmas {}", *options.vmas);
   }
   return command + " --label " + quoted(run.record.label);
 }

@@ -4,34 +4,36 @@
 #include <cstdint>
 
 #include "core/error.hpp"
+#include "record/run_options_json.hpp"
 #include "stressors/stressor.hpp"
 
 namespace clonebench {
 namespace {
 
 nlohmann::json job_options(const StressorJob& job, std::uint64_t live_limit) {
-  nlohmann::json options = {
-      {"timeout_s", job.timeout_s},    {"max_ops", job.max_ops},
-      {"rss_bytes", job.parent.bytes}, {"rss_kind", parent_kind_name(job.parent.kind)},
-      {"vmas", job.parent.vmas},       {"seed", job.seed},
-      {"pin_cpus", job.pin_cpus},      {"phase_every", job.phase_every}};
+  RunOptions options;
+  options.timeout_s = job.timeout_s;
+  options.max_ops = job.max_ops;
+  options.rss_bytes = job.parent.bytes;
+  options.rss_kind = std::string(parent_kind_name(job.parent.kind));
+  options.vmas = job.parent.vmas;
+  options.seed = job.seed;
+  options.pin_cpus = job.pin_cpus;
+  options.phase_every = job.phase_every;
   const StressorDef* def = find_stressor(job.stressor);
   if (def != nullptr && def->info.keeps_children_alive) {
-    options["clone_max"] = job.clone_max;
-    options["clone_max_effective"] = live_limit;
+    options.clone_max = job.clone_max;
+    options.clone_max_effective = live_limit;
   }
-  options["workload"] = workload_name(job.workload);
+  options.workload = std::string(workload_name(job.workload));
   if (job.workload == Workload::kStressNg) {
     // stress-ng's seeding: --seed S seeds every instance with S, else each its own at random.
-    options["seed_given"] = job.seed_given;
     const StressNgOptions& stress_ng = job.stress_ng;
-    options["fork_max"] = stress_ng.fork_max;
-    options["vfork_max"] = stress_ng.vfork_max;
-    options["fork_vm"] = stress_ng.fork_vm != 0;
-    options["fork_pageout"] = stress_ng.fork_pageout != 0;
-    options["fork_unmap"] = stress_ng.fork_unmap != 0;
+    options.stress_ng = StressNgRunOptions{
+        job.seed_given,         stress_ng.fork_max,          stress_ng.vfork_max,
+        stress_ng.fork_vm != 0, stress_ng.fork_pageout != 0, stress_ng.fork_unmap != 0};
   }
-  return options;
+  return run_options_to_json(options);
 }
 
 StressNgAccounting stress_ng_accounting(const StressorJob& job,

@@ -1,0 +1,18 @@
+#pragma once
+// The one codec of a run's "options" object (record/run_options.hpp, docs/schema.md).
+
+#include <nlohmann/json.hpp>
+
+#include "record/run_options.hpp"
+
+namespace clonebench {
+
+// Every present field, and nothing for an absent one.
+nlohmann::json run_options_to_json(const RunOptions& options);
+
+// Tolerant, as readers of stored runs always were: a field that is missing, null or of another
+// type than its writer gives is absent; a command-line word that is not text is kept as its JSON
+// text. Anything but an object reads as no options at all.
+RunOptions run_options_from_json(const nlohmann::json& options);
+
+}  // namespace clonebench

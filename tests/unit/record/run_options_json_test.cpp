@@ -1,0 +1,90 @@
+// A run's "options" object: written as every version wrote it, read back tolerantly (a stored run
+// may come from an older version or another tool), so that no reader picks fields out by hand.
+#include "record/run_options_json.hpp"
+
+#include <gtest/gtest.h>
+
+namespace clonebench {
+namespace {
+
+RunOptions clean_fork_options() {
+  RunOptions options;
+  options.timeout_s = 10.0;
+  options.max_ops = 0;
+  options.rss_bytes = 67108864;
+  options.rss_kind = "anon";
+  options.vmas = 1;
+  options.seed = 42;
+  options.pin_cpus = std::vector<int>{};
+  options.phase_every = 8;
+  options.workload = "clean";
+  return options;
+}
+
+TEST(RunOptionsJson, WritesTheObjectEveryRunHasStoredWithItsKeysInOrder) {
+  EXPECT_EQ(run_options_to_json(clean_fork_options()).dump(),
+            R"({"max_ops":0,"phase_every":8,"pin_cpus":[],"rss_bytes":67108864,)"
+            R"("rss_kind":"anon","seed":42,"timeout_s":10.0,"vmas":1,"workload":"clean"})");
+}
+
+TEST(RunOptionsJson, WritesStressNgsOptionsAndTheCloneCapOnlyWhereTheyApply) {
+  RunOptions options = clean_fork_options();
+  options.clone_max = 8192;
+  options.clone_max_effective = 4096;
+  options.workload = "stress-ng";
+  options.stress_ng = StressNgRunOptions{true, 2, 1, true, false, false};
+  options.command_line = std::vector<std::string>{"clonebench", "run", "clone"};
+  const nlohmann::json json = run_options_to_json(options);
+  EXPECT_EQ(json["clone_max"], 8192);
+  EXPECT_EQ(json["clone_max_effective"], 4096);
+  EXPECT_EQ(json["seed_given"], true);
+  EXPECT_EQ(json["fork_max"], 2);
+  EXPECT_EQ(json["fork_vm"], true);
+  EXPECT_EQ(json["fork_unmap"], false);
+  EXPECT_EQ(json["command_line"], nlohmann::json({"clonebench", "run", "clone"}));
+  EXPECT_FALSE(run_options_to_json(clean_fork_options()).contains("clone_max"));
+}
+
+TEST(RunOptionsJson, ReadsBackWhatItWrote) {
+  RunOptions options = clean_fork_options();
+  options.clone_max = 16;
+  options.clone_max_effective = 16;
+  options.stress_ng = StressNgRunOptions{false, 3, 4, false, true, true};
+  options.command_line = std::vector<std::string>{"clonebench", "run", "fork"};
+  const nlohmann::json json = run_options_to_json(options);
+  EXPECT_EQ(run_options_to_json(run_options_from_json(json)), json);
+  const RunOptions read = run_options_from_json(json);
+  EXPECT_EQ(read.stress_ng->vfork_max, 4u);
+  EXPECT_EQ(read.rss_kind, "anon");
+}
+
+TEST(RunOptionsJson, AFieldOfAnotherTypeOrMissingReadsAsAbsentNotAsAnError) {
+  const RunOptions read = run_options_from_json(nlohmann::json::parse(
+      R"({"timeout_s":"10","rss_bytes":-1,"vmas":2.5,"rss_kind":7,"pin_cpus":[0,"x"],)"
+      R"("fork_max":2})"));
+  EXPECT_FALSE(read.timeout_s);
+  EXPECT_FALSE(read.rss_bytes);
+  EXPECT_FALSE(read.vmas);
+  EXPECT_FALSE(read.rss_kind);
+  EXPECT_FALSE(read.pin_cpus);
+  EXPECT_FALSE(read.max_ops);
+  EXPECT_FALSE(read.stress_ng) << "stress-ng's options count only when all of them are stored";
+}
+
+TEST(RunOptionsJson, ACommandLineWordThatIsNotTextIsKeptAsItsJsonText) {
+  const RunOptions read =
+      run_options_from_json(nlohmann::json::parse(R"({"command_line":["run",3,{"a":1}]})"));
+  ASSERT_TRUE(read.command_line);
+  EXPECT_EQ(*read.command_line, (std::vector<std::string>{"run", "3", R"({"a":1})"}));
+}
+
+TEST(RunOptionsJson, AnythingButAnObjectReadsAsNoOptions) {
+  for (const char* text : {"null", "[]", "3", R"("x")"}) {
+    const RunOptions read = run_options_from_json(nlohmann::json::parse(text));
+    EXPECT_FALSE(read.timeout_s) << text;
+    EXPECT_FALSE(read.workload) << text;
+  }
+}
+
+}  // namespace
+}  // namespace clonebench

@@ -81,15 +81,20 @@ void fill_interval(Effect& effect, const ShiftEstimate& ci95, const ShiftEstimat
   effect.exact = ci95.exact;
 }
 
+// The two sides summarised; the effect is the caller's to fill.
+MetricComparison sides_compared(const MetricSamples& samples, const CompareOptions& options) {
+  return {samples.name,
+          samples.info,
+          summarize_side(samples.a, options.alpha),
+          summarize_side(samples.b, options.alpha),
+          {},
+          std::nullopt};
+}
+
 MetricComparison compare_unpaired(const MetricSamples& samples, const CompareOptions& options) {
   const std::vector<double> log_a = logs_of(samples.a, samples.name, "A");
   const std::vector<double> log_b = logs_of(samples.b, samples.name, "B");
-  MetricComparison result{samples.name,
-                          samples.info,
-                          summarize_side(samples.a, options.alpha),
-                          summarize_side(samples.b, options.alpha),
-                          {},
-                          std::nullopt};
+  MetricComparison result = sides_compared(samples, options);
   Effect& effect = result.effect;
   fill_interval(effect, hodges_lehmann_unpaired(log_a, log_b, options.alpha),
                 hodges_lehmann_unpaired(log_a, log_b, 2 * options.alpha), samples.name);
@@ -119,12 +124,7 @@ MetricComparison compare_paired(const MetricSamples& samples, const CompareOptio
   for (std::size_t i = 0; i < log_a.size(); ++i) {
     differences[i] = log_b[i] - log_a[i];
   }
-  MetricComparison result{samples.name,
-                          samples.info,
-                          summarize_side(samples.a, options.alpha),
-                          summarize_side(samples.b, options.alpha),
-                          {},
-                          std::nullopt};
+  MetricComparison result = sides_compared(samples, options);
   Effect& effect = result.effect;
   fill_interval(effect, hodges_lehmann_paired(differences, options.alpha),
                 hodges_lehmann_paired(differences, 2 * options.alpha), samples.name);

@@ -33,6 +33,15 @@ std::string overflow_message(const std::string& path, const std::string& text,
                      shortened(number, kQuotedChars));
 }
 
+// Member `key` of `object`, unless `object` is not an object or the member is absent or null.
+const nlohmann::json* present_member(const nlohmann::json& object, const std::string& key) {
+  if (!object.is_object()) {
+    return nullptr;
+  }
+  const auto found = object.find(key);
+  return found == object.end() || found->is_null() ? nullptr : &*found;
+}
+
 }  // namespace
 
 nlohmann::json parse_json_input(const std::string& path, const std::string& text) {
@@ -49,11 +58,8 @@ nlohmann::json parse_json_input(const std::string& path, const std::string& text
 
 std::optional<std::string> optional_string(const nlohmann::json& object, const std::string& key,
                                            const std::string& path, const std::string& where) {
-  if (!object.is_object()) {
-    return std::nullopt;
-  }
-  const auto found = object.find(key);
-  if (found == object.end() || found->is_null()) {
+  const nlohmann::json* found = present_member(object, key);
+  if (found == nullptr) {
     return std::nullopt;
   }
   if (!found->is_string()) {
@@ -65,11 +71,8 @@ std::optional<std::string> optional_string(const nlohmann::json& object, const s
 
 std::optional<double> optional_number(const nlohmann::json& object, const std::string& key,
                                       const std::string& path, const std::string& where) {
-  if (!object.is_object()) {
-    return std::nullopt;
-  }
-  const auto found = object.find(key);
-  if (found == object.end() || found->is_null()) {
+  const nlohmann::json* found = present_member(object, key);
+  if (found == nullptr) {
     return std::nullopt;
   }
   return number_value(*found, path, field(where, key));

@@ -78,25 +78,13 @@ void check_output_path(const std::string& path, const std::string& flag) {
   if (path == "-") {
     return;
   }
-  if (path.empty()) {
-    throw UsageError(fmt::format("{}: empty file name", flag));
-  }
-  const ResolvedPath resolved = resolve_output_path(path, flag);
-  if (resolved.status) {
-    const mode_t mode = resolved.status->st_mode;
-    if (S_ISDIR(mode)) {
-      throw UsageError(fmt::format("{} {}: is a directory", flag, path));
+  const OutputDestination destination = output_destination(path, flag);
+  const ResolvedPath& resolved = destination.resolved;
+  if (destination.kind == OutputKind::kStream) {
+    if (::access(resolved.target.c_str(), W_OK) != 0) {
+      fail(flag, path, "cannot write", errno);
     }
-    if (S_ISCHR(mode) || S_ISFIFO(mode)) {
-      if (::access(resolved.target.c_str(), W_OK) != 0) {
-        fail(flag, path, "cannot write", errno);
-      }
-      return;
-    }
-    if (!S_ISREG(mode)) {
-      throw UsageError(fmt::format(
-          "{} {}: is not a regular file, device or pipe; refusing to write there", flag, path));
-    }
+    return;
   }
   const std::string parent = std::filesystem::path(resolved.target).parent_path().string();
   probe_directory(parent.empty() ? "." : parent, resolved, path, flag);

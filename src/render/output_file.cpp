@@ -153,16 +153,6 @@ class TempFile {
   bool released_ = false;
 };
 
-const char* special_kind(mode_t mode) {
-  if (S_ISBLK(mode)) {
-    return "a block device";
-  }
-  if (S_ISSOCK(mode)) {
-    return "a socket";
-  }
-  return "not a regular file";
-}
-
 }  // namespace
 
 void write_output(const std::string& path, const std::string& content, const std::string& flag) {
@@ -170,24 +160,12 @@ void write_output(const std::string& path, const std::string& content, const std
     write_stdout(content, flag);
     return;
   }
-  if (path.empty()) {
-    throw UsageError(fmt::format("{}: empty file name", flag));
+  const OutputDestination destination = output_destination(path, flag);
+  if (destination.kind == OutputKind::kStream) {
+    write_through(destination.resolved.target, content, flag);
+    return;
   }
-  const ResolvedPath resolved = resolve_output_path(path, flag);
-  if (resolved.status) {
-    const mode_t mode = resolved.status->st_mode;
-    if (S_ISDIR(mode)) {
-      throw UsageError(fmt::format("{} {}: is a directory", flag, path));
-    }
-    if (S_ISCHR(mode) || S_ISFIFO(mode)) {
-      write_through(resolved.target, content, flag);
-      return;
-    }
-    if (!S_ISREG(mode)) {
-      throw UsageError(
-          fmt::format("{} {}: is {}; refusing to write there", flag, path, special_kind(mode)));
-    }
-  }
+  const ResolvedPath& resolved = destination.resolved;
   TempFile temp(resolved.target, flag, path);
   temp.commit(content, resolved.status);
 }

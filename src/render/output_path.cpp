@@ -73,4 +73,27 @@ bool same_file(const ResolvedPath& a, const ResolvedPath& b) {
   return a.target == b.target;
 }
 
+OutputDestination output_destination(const std::string& path, const std::string& flag) {
+  if (path.empty()) {
+    throw UsageError(fmt::format("{}: empty file name", flag));
+  }
+  OutputDestination destination{OutputKind::kFile, resolve_output_path(path, flag)};
+  if (!destination.resolved.status) {
+    return destination;
+  }
+  const mode_t mode = destination.resolved.status->st_mode;
+  if (S_ISDIR(mode)) {
+    throw UsageError(fmt::format("{} {}: is a directory", flag, path));
+  }
+  if (S_ISCHR(mode) || S_ISFIFO(mode)) {
+    destination.kind = OutputKind::kStream;
+  } else if (!S_ISREG(mode)) {
+    const char* kind = S_ISBLK(mode)    ? "a block device"
+                       : S_ISSOCK(mode) ? "a socket"
+                                        : "not a regular file";
+    throw UsageError(fmt::format("{} {}: is {}; refusing to write there", flag, path, kind));
+  }
+  return destination;
+}
+
 }  // namespace clonebench

@@ -22,4 +22,15 @@ ResolvedPath resolve_output_path(const std::string& path, const std::string& fla
 // same resolved path.
 bool same_file(const ResolvedPath& a, const ResolvedPath& b);
 
+// Where an output named by a file path goes: a stream (an existing character device or FIFO,
+// written through as it is) or a file (an existing regular file, or none yet, replaced whole).
+enum class OutputKind { kStream, kFile };
+struct OutputDestination {
+  OutputKind kind = OutputKind::kFile;
+  ResolvedPath resolved;
+};
+// Throws UsageError naming `flag` and `path` for an empty name, a directory, any other kind of
+// file (a socket, a block device) and a path that cannot be resolved. `path` is not "-".
+OutputDestination output_destination(const std::string& path, const std::string& flag);
+
 }  // namespace clonebench

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "core/text_safety.hpp"
 #include "scale/scale_render.hpp"
 #include "support/golden.hpp"
 
@@ -176,6 +177,19 @@ TEST(ScaleReport, SaysTooFewRunsInsteadOfAnUnboundedInterval) {
   const nlohmann::json summary = analyze_scale(scale_test_settings({1, 2, 4}, 2), samples, 3);
   testing::expect_golden_file(testing::golden_path("scale/too_few_rounds.txt"),
                               render_scale(summary));
+}
+
+// The stored "scale" object, byte for byte: the store, --json and `show` depend on its keys,
+// their order and the formatting of every number.
+TEST(ScaleSummaryDocument, IsStoredByteForByteAsBefore) {
+  std::vector<ScaleSample> few = scale_test_samples();
+  few.resize(6);  // rounds 1 and 2: intervals are null
+  testing::expect_golden_file(
+      testing::golden_path("scale/summary.json"),
+      dump_json(analyze_scale(scale_test_settings({1, 2, 4}, 6), scale_test_samples(), 12.5), 2));
+  testing::expect_golden_file(
+      testing::golden_path("scale/summary_too_few_rounds.json"),
+      dump_json(analyze_scale(scale_test_settings({1, 2, 4}, 2), few, 3), 2));
 }
 
 TEST(ScaleReport, RefusesAnObjectThatIsNotAScale) {

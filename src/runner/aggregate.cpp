@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "core/error.hpp"
+#include "record/stress_ng_options_json.hpp"
 #include "stressors/stressor.hpp"
 
 namespace clonebench {
@@ -24,12 +25,7 @@ nlohmann::json job_options(const StressorJob& job, std::uint64_t live_limit) {
   if (job.workload == Workload::kStressNg) {
     // stress-ng's seeding: --seed S seeds every instance with S, else each its own at random.
     options["seed_given"] = job.seed_given;
-    const StressNgOptions& stress_ng = job.stress_ng;
-    options["fork_max"] = stress_ng.fork_max;
-    options["vfork_max"] = stress_ng.vfork_max;
-    options["fork_vm"] = stress_ng.fork_vm != 0;
-    options["fork_pageout"] = stress_ng.fork_pageout != 0;
-    options["fork_unmap"] = stress_ng.fork_unmap != 0;
+    add_stress_ng_options_json(job.stress_ng, options);
   }
   return options;
 }

@@ -145,6 +145,13 @@ nlohmann::json scale_summary_to_json(const ScaleSummary& summary) {
           {"knee", scale_knee_to_json(*summary.knee, summary.knee_definition)}};
 }
 
+nlohmann::json scale_document_to_json(const nlohmann::json& environment,
+                                      const ScaleSummary& summary) {
+  return {{"schema", "clonebench/1"},
+          {"environment", environment},
+          {"scale", scale_summary_to_json(summary)}};
+}
+
 ScaleSummary scale_summary_from_json(const nlohmann::json& json) {
   ScaleSummary summary;
   if (json.is_object() && json.empty()) {

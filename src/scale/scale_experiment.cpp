@@ -42,12 +42,9 @@ int run_scale_experiment(const ScalePlan& plan, const StorageOptions& storage,
         quiet, std::nullopt);
     summary = run_scale(plan.job, plan.settings, session.signals(), observer);
   });
-  const nlohmann::json stored = scale_summary_to_json(summary);
-  session.finish(stored);
+  session.finish(scale_summary_to_json(summary));
   const auto document = [&] {
-    const nlohmann::json json = {
-        {"schema", "clonebench/1"}, {"environment", session.environment()}, {"scale", stored}};
-    return dump_json(json, 2) + "\n";
+    return dump_json(scale_document_to_json(session.environment(), summary), 2) + "\n";
   };
   if (write_outputs({{json_path, "--json", document}})) {
     fmt::print("{}", render_scale(summary));

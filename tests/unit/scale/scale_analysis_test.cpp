@@ -220,6 +220,17 @@ TEST(ScaleSummaryDocument, AStoredSummaryDecodesAndEncodesToTheSameBytes) {
             nlohmann::json::object());
 }
 
+TEST(ScaleSummaryDocument, TheJsonDocumentHoldsTheSchemaTheEnvironmentAndTheScale) {
+  const ScaleSummary summary =
+      analyze_scale(scale_test_settings({1, 2, 4}, 6), scale_test_samples(), 12.5);
+  const nlohmann::json document =
+      scale_document_to_json(nlohmann::json{{"kernel_release", "6.1.0"}}, summary);
+  EXPECT_EQ(document.at("schema"), "clonebench/1");
+  EXPECT_EQ(document.at("environment").at("kernel_release"), "6.1.0");
+  EXPECT_EQ(document.at("scale"), scale_summary_to_json(summary));
+  EXPECT_EQ(document.size(), 3U);
+}
+
 TEST(ScaleReport, RefusesTheEmptySummaryOfAnUnfinishedScale) {
   EXPECT_THROW(render_scale(scale_summary_from_json(nlohmann::json::object())), UsageError);
 }

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "record/ab_summary.hpp"
-#include "record/scale_summary.hpp"
+#include "record/scale_summary_json.hpp"
 #include "record/summary_field.hpp"
 #include "record/sweep_summary.hpp"
 

@@ -9,14 +9,9 @@
 #include <string>
 #include <vector>
 
-namespace clonebench {
+#include "record/workload.hpp"
 
-// stress-ng's own options, stored only when the workload is stress-ng.
-struct StressNgRunOptions {
-  bool seed_given = false;  // --seed: every instance uses it unchanged
-  std::uint32_t fork_max = 1, vfork_max = 1;
-  bool fork_vm = false, fork_pageout = false, fork_unmap = false;
-};
+namespace clonebench {
 
 struct RunOptions {
   std::optional<double> timeout_s;
@@ -31,7 +26,9 @@ struct RunOptions {
   std::optional<std::uint32_t> clone_max;
   std::optional<std::uint64_t> clone_max_effective;
   std::optional<std::string> workload;  // "clean" | "stress-ng"
-  std::optional<StressNgRunOptions> stress_ng;
+  // The stress-ng workload only: whether --seed was given, and stress-ng's own options.
+  std::optional<bool> seed_given;
+  std::optional<StressNgOptions> stress_ng;
   // The command as typed (`run` only), each word as text.
   std::optional<std::vector<std::string>> command_line;
 };

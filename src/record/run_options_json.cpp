@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "record/stress_ng_options_json.hpp"
+
 namespace clonebench {
 namespace {
 
@@ -79,20 +81,6 @@ std::optional<std::vector<std::string>> words_at(const nlohmann::json& object, c
   return words;
 }
 
-std::optional<StressNgRunOptions> stress_ng_of(const nlohmann::json& object) {
-  const std::optional<bool> seed_given = flag_at(object, "seed_given");
-  const std::optional<std::uint32_t> fork_max = count32_at(object, "fork_max");
-  const std::optional<std::uint32_t> vfork_max = count32_at(object, "vfork_max");
-  const std::optional<bool> fork_vm = flag_at(object, "fork_vm");
-  const std::optional<bool> fork_pageout = flag_at(object, "fork_pageout");
-  const std::optional<bool> fork_unmap = flag_at(object, "fork_unmap");
-  if (!seed_given || !fork_max || !vfork_max || !fork_vm || !fork_pageout || !fork_unmap) {
-    return std::nullopt;
-  }
-  return StressNgRunOptions{*seed_given, *fork_max,     *vfork_max,
-                            *fork_vm,    *fork_pageout, *fork_unmap};
-}
-
 }  // namespace
 
 nlohmann::json run_options_to_json(const RunOptions& options) {
@@ -108,14 +96,9 @@ nlohmann::json run_options_to_json(const RunOptions& options) {
   put(object, "clone_max", options.clone_max);
   put(object, "clone_max_effective", options.clone_max_effective);
   put(object, "workload", options.workload);
+  put(object, "seed_given", options.seed_given);
   if (options.stress_ng) {
-    const StressNgRunOptions& stress_ng = *options.stress_ng;
-    object["seed_given"] = stress_ng.seed_given;
-    object["fork_max"] = stress_ng.fork_max;
-    object["vfork_max"] = stress_ng.vfork_max;
-    object["fork_vm"] = stress_ng.fork_vm;
-    object["fork_pageout"] = stress_ng.fork_pageout;
-    object["fork_unmap"] = stress_ng.fork_unmap;
+    add_stress_ng_options_json(*options.stress_ng, object);
   }
   put(object, "command_line", options.command_line);
   return object;
@@ -137,7 +120,10 @@ RunOptions run_options_from_json(const nlohmann::json& object) {
   options.clone_max = count32_at(object, "clone_max");
   options.clone_max_effective = count_at(object, "clone_max_effective");
   options.workload = text_at(object, "workload");
-  options.stress_ng = stress_ng_of(object);
+  options.seed_given = flag_at(object, "seed_given");
+  if (options.workload == "stress-ng") {
+    options.stress_ng = stress_ng_options_from_json(object);
+  }
   options.command_line = words_at(object, "command_line");
   return options;
 }

@@ -36,9 +36,9 @@ std::string scale_curve_rows(const ScaleSummary& summary,
     const std::string head = fmt::format("{} {}", point.instances, num(estimate.median));
     medians += head + "\n";
     top = std::max(top, estimate.median);
-    if (estimate.ci.bounded()) {
-      top = std::max(top, *estimate.ci.hi);
-      intervals += fmt::format("{} {} {}\n", head, num(*estimate.ci.lo), num(*estimate.ci.hi));
+    if (estimate.ci) {
+      top = std::max(top, estimate.ci->hi);
+      intervals += fmt::format("{} {} {}\n", head, num(estimate.ci->lo), num(estimate.ci->hi));
     }
   }
   any_interval = !intervals.empty();

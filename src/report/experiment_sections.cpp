@@ -118,33 +118,29 @@ std::string sweep_section(const Experiment& experiment) {
 // The points of a scale with their intervals, each step's verdict, and where throughput stops
 // growing, in the words `clonebench scale` printed.
 std::string scale_section(const Experiment& experiment, const std::vector<StoredRun>& runs) {
-  const nlohmann::json& s = experiment.summary;
+  const ScaleSummary s = scale_summary_from_json(experiment.summary);
   std::vector<std::vector<std::string>> points;
-  for (const auto& point : s.value("points", nlohmann::json::array())) {
-    const nlohmann::json& ops = point.at("ops_per_s");
-    const nlohmann::json& efficiency = point.at("efficiency");
-    points.push_back(
-        {std::to_string(point.value("instances", 0U)), markdown_number(ops.value("median", 0.0)),
-         scale_ci_text(ops, "[{:.5g}, {:.5g}]"),
-         fmt::format("{:.3f}", efficiency.value("median", 0.0)),
-         scale_ci_text(efficiency, "[{:.3f}, {:.3f}]"), std::to_string(point.value("n", 0U))});
+  for (const ScaleSummaryPoint& point : s.points) {
+    points.push_back({std::to_string(point.instances), markdown_number(point.ops_per_s.median),
+                      scale_ci_text(point.ops_per_s, "[{:.5g}, {:.5g}]"),
+                      fmt::format("{:.3f}", point.efficiency.median),
+                      scale_ci_text(point.efficiency, "[{:.3f}, {:.3f}]"),
+                      std::to_string(point.n)});
   }
-  std::string out =
-      fmt::format("## Scale {} ({}, {})\n\n{}\n", md_text(experiment.tag),
-                  md_text(experiment.status), md_text(experiment.created_at),
-                  code_block(scale_command(
-                      s, runs.empty() ? nlohmann::json() : runs.front().record.result.options)));
+  std::string out = fmt::format("## Scale {} ({}, {})\n\n{}\n", md_text(experiment.tag),
+                                md_text(experiment.status), md_text(experiment.created_at),
+                                code_block(scale_command(s, scale_run_options(runs))));
   out +=
       "Medians over rounds with their 95% CIs; efficiency = (ops/s ÷ instances) ÷ ops/s of the "
       "same round's 1-instance run.\n\n" +
       md_table({"instances", "ops/s (median)", "95% CI", "efficiency (median)", "95% CI", "n"},
                points);
-  for (const auto& step : s.value("steps", nlohmann::json::array())) {
-    out += fmt::format("- {} → {} instances: {}\n", step.value("from", 0U), step.value("to", 0U),
-                       md_text(step.value("verdict", "")));
+  for (const ScaleSummaryStep& step : s.steps) {
+    out += fmt::format("- {} → {} instances: {}\n", step.from, step.to,
+                       md_text(scale_step_name(step.verdict)));
   }
-  if (s.contains("knee")) {
-    std::string knee = scale_knee_text(s.at("knee"));
+  if (s.knee) {
+    std::string knee = scale_knee_text(*s.knee);
     knee.pop_back();  // its newline
     out += "\n**" + md_text(knee) + "**\n";
   }

@@ -12,6 +12,7 @@
 #include "compare/metric_selection.hpp"
 #include "core/text_safety.hpp"
 #include "record/run_options_json.hpp"
+#include "record/stress_ng_options_json.hpp"
 #include "store/stored_runs.hpp"
 
 namespace clonebench {
@@ -173,38 +174,39 @@ std::string sweep_command(const nlohmann::json& summary) {
                      text_of(at_path(summary, {"seed"})));
 }
 
-std::string scale_command(const nlohmann::json& summary, const nlohmann::json& run_options) {
-  std::string counts;
-  for (const auto& count : at_path(summary, {"instances"})) {
-    counts += (counts.empty() ? "" : ",") + text_of(count);
-  }
-  const auto& timeout = at_path(summary, {"timeout_s"});
+std::string scale_command(const ScaleSummary& summary, const StressNgOptions& run_options) {
+  const ScaleSettings& settings = summary.settings;
   std::string command = fmt::format(
-      "clonebench scale {} --instances {} --rounds {} --timeout {}s --seed {} --workload {}",
-      quoted(text_of(at_path(summary, {"stressor"}))), counts,
-      text_of(at_path(summary, {"rounds"})),
-      timeout.is_number() ? fmt::format("{:g}", timeout.get<double>()) : text_of(timeout),
-      text_of(at_path(summary, {"seed"})), quoted(text_of(at_path(summary, {"workload"}))));
-  // stress-ng's options are stored with each run only when the workload is stress-ng.
-  for (const char* key : {"fork_max", "vfork_max", "fork_vm", "fork_pageout", "fork_unmap"}) {
-    const auto& value = at_path(run_options, {key});
-    std::string flag = key;
-    std::replace(flag.begin(), flag.end(), '_', '-');
-    if (value.is_number_integer() && value.get<std::int64_t>() > 1) {  // 1 is the default
-      command += fmt::format(" --{} {}", flag, value.get<std::int64_t>());
-    } else if (value.is_boolean() && value.get<bool>()) {
-      command += " --" + flag;
+      "clonebench scale {} --instances {} --rounds {} --timeout {:g}s --seed {} --workload {}",
+      quoted(printable(settings.stressor)), fmt::join(settings.instances, ","), settings.rounds,
+      settings.timeout_s, settings.seed, quoted(printable(settings.workload)));
+  // 1 and off are stress-ng's defaults (and what a run of another workload reads as).
+  for (const auto& [flag, count] : {std::pair{"--fork-max", run_options.fork_max},
+                                    std::pair{"--vfork-max", run_options.vfork_max}}) {
+    if (count > 1) {
+      command += fmt::format(" {} {}", flag, count);
+    }
+  }
+  for (const auto& [flag, on] : {std::pair{"--fork-vm", run_options.fork_vm},
+                                 std::pair{"--fork-pageout", run_options.fork_pageout},
+                                 std::pair{"--fork-unmap", run_options.fork_unmap}}) {
+    if (on != 0) {
+      command += std::string(" ") + flag;
     }
   }
   return command;
 }
 
-std::string scale_ci_text(const nlohmann::json& estimate, const char* format) {
-  const nlohmann::json& ci = at_path(estimate, {"ci"});
-  if (!ci.is_array() || ci.size() != 2 || !ci[0].is_number() || !ci[1].is_number()) {
-    return "n/a (too few runs)";  // null: fewer than 6 rounds bound no 95 % interval
+StressNgOptions scale_run_options(const std::vector<StoredRun>& runs) {
+  return runs.empty() ? StressNgOptions{}
+                      : stress_ng_options_from_json(runs.front().record.result.options);
+}
+
+std::string scale_ci_text(const ScaleSummaryEstimate& estimate, const char* format) {
+  if (!estimate.ci) {
+    return "n/a (too few runs)";  // fewer than 6 rounds bound no 95 % interval
   }
-  return fmt::format(fmt::runtime(format), ci[0].get<double>(), ci[1].get<double>());
+  return fmt::format(fmt::runtime(format), estimate.ci->lo, estimate.ci->hi);
 }
 
 std::vector<std::pair<std::string, std::string>> environment_lines(

@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "compare/comparison.hpp"
+#include "record/scale_summary.hpp"
+#include "record/workload.hpp"
 #include "store/store.hpp"
 
 namespace clonebench {
@@ -37,13 +39,15 @@ std::string ab_command(const nlohmann::json& summary);
 // The `clonebench sweep` command line of a stored sweep summary.
 std::string sweep_command(const nlohmann::json& summary);
 
-// The `clonebench scale` command line of a stored scale summary; the stress-ng options, which the
-// summary does not hold, come from the options of one of its runs (`run_options`, may be null).
-std::string scale_command(const nlohmann::json& summary, const nlohmann::json& run_options);
+// The `clonebench scale` command line of a scale; the stress-ng options, which the summary does
+// not hold, are those its runs were measured with (scale_run_options()).
+std::string scale_command(const ScaleSummary& summary, const StressNgOptions& run_options);
+// The stress-ng options stored with the first of a scale's runs; the defaults when it has none.
+StressNgOptions scale_run_options(const std::vector<StoredRun>& runs);
 
-// A scale estimate's interval ({"median", "ci": [lo, hi] or null}) formatted by `format` (two
-// arguments: lo, hi); "n/a (too few runs)" when the rounds were too few for one (null).
-std::string scale_ci_text(const nlohmann::json& estimate, const char* format);
+// A scale estimate's interval formatted by `format` (two arguments: lo, hi); "n/a (too few
+// runs)" when the rounds were too few for one.
+std::string scale_ci_text(const ScaleSummaryEstimate& estimate, const char* format);
 
 // (name, value) lines of what can change a process-creation cost: kernel, CPU, governor, SMT,
 // THP, HVO and each mitigation. A missing value reads "n/a".

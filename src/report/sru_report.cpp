@@ -249,30 +249,25 @@ std::string sweep_report(const Experiment& experiment, const std::vector<LabelGr
 // growing, in the words `clonebench scale` printed.
 std::string sru_scale_report(const Experiment& experiment, const std::vector<StoredRun>& runs,
                              const std::vector<LabelGroup>& groups) {
-  const nlohmann::json& s = experiment.summary;
+  const ScaleSummary s = scale_summary_from_json(experiment.summary);
   std::string out =
       "[Test Plan]\n\nMeasure the throughput at each number of instances, every count once per "
       "round in a seeded order:\n\n" +
-      indented(
-          scale_command(s, runs.empty() ? nlohmann::json() : runs.front().record.result.options)) +
-      "\n[Test Results]\n\n";
+      indented(scale_command(s, scale_run_options(runs))) + "\n[Test Results]\n\n";
   std::vector<std::vector<std::string>> rows = {
       {"instances", "median ops/s", "95% CI", "efficiency", "95% CI", "n"}};
-  for (const auto& point : s.value("points", nlohmann::json::array())) {
-    const nlohmann::json& ops = point.at("ops_per_s");
-    const nlohmann::json& efficiency = point.at("efficiency");
-    rows.push_back({std::to_string(point.value("instances", 0U)),
-                    sru_number(ops.value("median", 0.0)), scale_ci_text(ops, "{:.5g} to {:.5g}"),
-                    fmt::format("{:.3f}", efficiency.value("median", 0.0)),
-                    scale_ci_text(efficiency, "{:.3f} to {:.3f}"),
-                    std::to_string(point.value("n", 0U))});
+  for (const ScaleSummaryPoint& point : s.points) {
+    rows.push_back({std::to_string(point.instances), sru_number(point.ops_per_s.median),
+                    scale_ci_text(point.ops_per_s, "{:.5g} to {:.5g}"),
+                    fmt::format("{:.3f}", point.efficiency.median),
+                    scale_ci_text(point.efficiency, "{:.3f} to {:.3f}"), std::to_string(point.n)});
   }
   out += render_columns(rows, {true, true, true, true, true, true}, "  ") + "\n";
   out +=
       "Efficiency: (ops/s / instances) / ops/s of the same round's 1-instance run (1 is perfect "
       "scaling).\n";
-  if (s.contains("knee")) {
-    const std::string knee = scale_knee_text(s.at("knee"));
+  if (s.knee) {
+    const std::string knee = scale_knee_text(*s.knee);
     out +=
         static_cast<char>(std::toupper(static_cast<unsigned char>(knee.front()))) + knee.substr(1);
   }

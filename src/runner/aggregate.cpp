@@ -28,10 +28,8 @@ nlohmann::json job_options(const StressorJob& job, std::uint64_t live_limit) {
   options.workload = std::string(workload_name(job.workload));
   if (job.workload == Workload::kStressNg) {
     // stress-ng's seeding: --seed S seeds every instance with S, else each its own at random.
-    const StressNgOptions& stress_ng = job.stress_ng;
-    options.stress_ng = StressNgRunOptions{
-        job.seed_given,         stress_ng.fork_max,          stress_ng.vfork_max,
-        stress_ng.fork_vm != 0, stress_ng.fork_pageout != 0, stress_ng.fork_unmap != 0};
+    options.seed_given = job.seed_given;
+    options.stress_ng = job.stress_ng;
   }
   return run_options_to_json(options);
 }

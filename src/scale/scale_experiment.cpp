@@ -8,6 +8,7 @@
 #include "core/text_safety.hpp"
 #include "experiment/output_table.hpp"
 #include "experiment/progress_line.hpp"
+#include "record/scale_summary_json.hpp"
 #include "scale/scale_render.hpp"
 #include "scale/scale_runner.hpp"
 
@@ -32,7 +33,7 @@ int run_scale_experiment(const ScalePlan& plan, const StorageOptions& storage,
       },
       storage);
   session.begin();
-  nlohmann::json summary;
+  ScaleSummary summary;
   session.measure([&] {
     const RunObserver observer = session.observer(
         [](std::size_t done, std::size_t total, const StressorJob& job, double elapsed_s) {
@@ -41,11 +42,9 @@ int run_scale_experiment(const ScalePlan& plan, const StorageOptions& storage,
         quiet, std::nullopt);
     summary = run_scale(plan.job, plan.settings, session.signals(), observer);
   });
-  session.finish(summary);
+  session.finish(scale_summary_to_json(summary));
   const auto document = [&] {
-    const nlohmann::json json = {
-        {"schema", "clonebench/1"}, {"environment", session.environment()}, {"scale", summary}};
-    return dump_json(json, 2) + "\n";
+    return dump_json(scale_document_to_json(session.environment(), summary), 2) + "\n";
   };
   if (write_outputs({{json_path, "--json", document}})) {
     fmt::print("{}", render_scale(summary));

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "core/text_safety.hpp"
 
 namespace clonebench {
 namespace {
@@ -12,26 +13,24 @@ namespace {
 constexpr const char* kScaleTooFewRuns = "n/a (too few runs)";
 
 // "12345 [12000, 12800]", or the median and "n/a (too few runs)" when the interval is unbounded.
-std::string scale_interval_text(const nlohmann::json& estimate, const char* format) {
-  const std::string median = fmt::format(fmt::runtime(format), estimate.at("median").get<double>());
-  const auto& ci = estimate.at("ci");
-  if (ci.is_null()) {
+std::string scale_interval_text(const ScaleSummaryEstimate& estimate, const char* format) {
+  const std::string median = fmt::format(fmt::runtime(format), estimate.median);
+  if (!estimate.ci) {
     return median + " " + kScaleTooFewRuns;
   }
-  return fmt::format("{} [{}, {}]", median, fmt::format(fmt::runtime(format), ci[0].get<double>()),
-                     fmt::format(fmt::runtime(format), ci[1].get<double>()));
+  return fmt::format("{} [{}, {}]", median, fmt::format(fmt::runtime(format), estimate.ci->lo),
+                     fmt::format(fmt::runtime(format), estimate.ci->hi));
 }
 
-std::string scale_points_table(const nlohmann::json& summary) {
-  const int percent = static_cast<int>(summary.at("confidence").get<double>() * 100 + 0.5);
+std::string scale_points_table(const ScaleSummary& summary) {
+  const int percent = static_cast<int>(summary.confidence * 100 + 0.5);
   std::string out = fmt::format("{:>9}  {:<36} {:<28} {:>6}\n", "instances",
                                 fmt::format("ops/s [{} % CI]", percent),
                                 fmt::format("efficiency [{} % CI]", percent), "rounds");
-  for (const auto& point : summary.at("points")) {
-    out += fmt::format("{:>9}  {:<36} {:<28} {:>6}\n", point.at("instances").get<std::uint32_t>(),
-                       scale_interval_text(point.at("ops_per_s"), "{:.0f}"),
-                       scale_interval_text(point.at("efficiency"), "{:.3f}"),
-                       point.at("n").get<std::size_t>());
+  for (const ScaleSummaryPoint& point : summary.points) {
+    out += fmt::format("{:>9}  {:<36} {:<28} {:>6}\n", point.instances,
+                       scale_interval_text(point.ops_per_s, "{:.0f}"),
+                       scale_interval_text(point.efficiency, "{:.3f}"), point.n);
   }
   return out +
          "efficiency: the median over rounds of each round's (ops/s / instances) / that round's "
@@ -39,61 +38,62 @@ std::string scale_points_table(const nlohmann::json& summary) {
          "medians\n";
 }
 
-std::string scale_steps_text(const nlohmann::json& summary) {
+std::string scale_step_meaning(const ScaleSummaryStep& step) {
+  switch (step.verdict) {
+    case ScaleStep::kGrows:
+      return fmt::format("{}'s interval lies wholly above {}'s", step.to, step.from);
+    case ScaleStep::kFalls:
+      return fmt::format("{}'s interval lies wholly below {}'s", step.to, step.from);
+    case ScaleStep::kOverlaps:
+      break;
+  }
+  return "the intervals overlap, so the data cannot tell";
+}
+
+std::string scale_steps_text(const ScaleSummary& summary) {
   std::string out;
-  for (const auto& step : summary.at("steps")) {
-    const std::string verdict = step.at("verdict");
-    const auto from = step.at("from").get<std::uint32_t>();
-    const auto to = step.at("to").get<std::uint32_t>();
-    const std::string meaning =
-        verdict == "grows"   ? fmt::format("{}'s interval lies wholly above {}'s", to, from)
-        : verdict == "falls" ? fmt::format("{}'s interval lies wholly below {}'s", to, from)
-                             : std::string("the intervals overlap, so the data cannot tell");
-    out += fmt::format("{} → {} instances: {} ({})\n", from, to,
-                       verdict == "overlaps" ? "undecided" : verdict, meaning);
+  for (const ScaleSummaryStep& step : summary.steps) {
+    out += fmt::format(
+        "{} → {} instances: {} ({})\n", step.from, step.to,
+        step.verdict == ScaleStep::kOverlaps ? "undecided" : scale_step_name(step.verdict),
+        scale_step_meaning(step));
   }
   return out;
 }
 
 }  // namespace
 
-std::string scale_knee_text(const nlohmann::json& knee) {
-  const std::string status = knee.at("status");
-  const auto instances = knee.at("instances").get<std::uint32_t>();
-  const char* noun = instances == 1 ? "instance" : "instances";
-  if (status == "reached") {
-    return fmt::format(
-        "throughput stops growing at {} {}: the ops/s interval at {} lies below it\n", instances,
-        noun, knee.at("next_instances").get<std::uint32_t>());
-  }
-  if (status == "not reached") {
-    return fmt::format(
-        "throughput stops growing: not reached (it grows at every step, up to {} {})\n", instances,
-        noun);
+std::string scale_knee_text(const ScaleKnee& knee) {
+  const char* noun = knee.instances == 1 ? "instance" : "instances";
+  switch (knee.status) {
+    case ScaleKnee::Status::kReached:
+      return fmt::format(
+          "throughput stops growing at {} {}: the ops/s interval at {} lies below it\n",
+          knee.instances, noun, knee.next_instances);
+    case ScaleKnee::Status::kNotReached:
+      return fmt::format(
+          "throughput stops growing: not reached (it grows at every step, up to {} {})\n",
+          knee.instances, noun);
+    case ScaleKnee::Status::kUndecided:
+      break;
   }
   const std::string grown =
-      instances == 1 ? "" : fmt::format("it grows up to {} instances; ", instances);
+      knee.instances == 1 ? "" : fmt::format("it grows up to {} instances; ", knee.instances);
   return fmt::format(
       "throughput stops growing: cannot be decided ({}the intervals at {} and {} overlap)\n", grown,
-      instances, knee.at("next_instances").get<std::uint32_t>());
+      knee.instances, knee.next_instances);
 }
 
-std::string render_scale(const nlohmann::json& summary) {
-  if (!summary.is_object() || !summary.contains("points") || !summary.contains("knee")) {
+std::string render_scale(const ScaleSummary& summary) {
+  if (!summary.knee) {
     throw UsageError("scale summary: not a scale object (no points/knee)");
   }
-  try {
-    std::string out = fmt::format(
-        "scale {} --workload {}: {} rounds, {:g} s per run, seed {}, {:.1f} s\n\n",
-        summary.at("stressor").get<std::string>(), summary.at("workload").get<std::string>(),
-        summary.at("rounds").get<std::uint32_t>(), summary.at("timeout_s").get<double>(),
-        summary.at("seed").get<std::uint64_t>(), summary.at("elapsed_s").get<double>());
-    out += scale_points_table(summary) + "\n" + scale_steps_text(summary) +
-           scale_knee_text(summary.at("knee"));
-    return out;
-  } catch (const nlohmann::json::exception& error) {
-    throw UsageError(fmt::format("scale summary: {}", error.what()));
-  }
+  const ScaleSettings& settings = summary.settings;
+  return fmt::format("scale {} --workload {}: {} rounds, {:g} s per run, seed {}, {:.1f} s\n\n",
+                     printable(settings.stressor), printable(settings.workload), settings.rounds,
+                     settings.timeout_s, settings.seed, summary.elapsed_s) +
+         scale_points_table(summary) + "\n" + scale_steps_text(summary) +
+         scale_knee_text(*summary.knee);
 }
 
 }  // namespace clonebench

@@ -6,8 +6,8 @@
 
 namespace clonebench {
 
-nlohmann::json run_scale(const StressorJob& job, const ScaleSettings& settings,
-                         SignalScope& signals, const RunObserver& observer) {
+ScaleSummary run_scale(const StressorJob& job, const ScaleSettings& settings, SignalScope& signals,
+                       const RunObserver& observer) {
   StressorJob largest = job;
   largest.instances = settings.instances.back();
   validate_job(largest);

@@ -3,7 +3,6 @@
 // so that drift over time spreads over all counts instead of looking like a scaling effect.
 
 #include <functional>
-#include <nlohmann/json.hpp>
 
 #include "record/job.hpp"
 #include "record/run_record.hpp"
@@ -14,9 +13,9 @@
 namespace clonebench {
 
 // `job` is the template (stressor, workload, timeout per run); its instances are replaced by each
-// count. Refuses (UsageError) before any run when the largest count cannot run here. Returns the
-// "scale" object of analyze_scale().
-nlohmann::json run_scale(const StressorJob& job, const ScaleSettings& settings,
-                         SignalScope& signals, const RunObserver& observer);
+// count. Refuses (UsageError) before any run when the largest count cannot run here. Returns
+// analyze_scale()'s summary of the runs.
+ScaleSummary run_scale(const StressorJob& job, const ScaleSettings& settings, SignalScope& signals,
+                       const RunObserver& observer);
 
 }  // namespace clonebench

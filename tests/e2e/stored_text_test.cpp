@@ -208,25 +208,18 @@ class HostileStore : public StoredText {
     std::vector<RunRecord> sweep_runs = {report_fork_run(h, 50, 4000)};
     store.save_experiment({h + " sweep", "sweep", "2026-11-30T10:00:00Z", sweep}, sweep_runs,
                           environment);
-    const nlohmann::json scale = {{"stressor", h},
-                                  {"workload", h},
-                                  {"instances", {1, 2}},
-                                  {"confidence", 0.95},
-                                  {"points",
-                                   {{{"instances", 1},
-                                     {"n", 6},
-                                     {"ops_per_s", {{"median", 1000}, {"ci", {990, 1010}}}},
-                                     {"efficiency", {{"median", 1}, {"ci", nullptr}}}},
-                                    {{"instances", 2},
-                                     {"n", 6},
-                                     {"ops_per_s", {{"median", 1900}, {"ci", {1880, 1910}}}},
-                                     {"efficiency", {{"median", 0.95}, {"ci", {0.94, 0.96}}}}}}},
-                                  {"steps", {{{"from", 1}, {"to", 2}, {"verdict", "grows"}}}},
-                                  {"knee", {{"status", "not reached"}, {"instances", 2}}}};
+    ScaleSummary scale;
+    scale.settings = {h, h, {1, 2}, 6, 0.5, 3};
+    scale.points = {
+        {1, 6, {1000, ScaleInterval{990, 1010}}, {1, std::nullopt}, 0.97, {}},
+        {2, 6, {1900, ScaleInterval{1880, 1910}}, {0.95, ScaleInterval{0.94, 0.96}}, 0.97, {}}};
+    scale.steps = {{1, 2, ScaleStep::kGrows}};
+    scale.knee = ScaleKnee{ScaleKnee::Status::kNotReached, 2, 0};
     std::vector<RunRecord> scale_runs = {report_fork_run(h, 60, 1000),
                                          report_fork_run(h, 61, 1900)};
-    store.save_experiment({h + " scale", "scale", "2026-11-30T11:00:00Z", scale}, scale_runs,
-                          environment);
+    store.save_experiment(
+        {h + " scale", "scale", "2026-11-30T11:00:00Z", scale_summary_to_json(scale)}, scale_runs,
+        environment);
   }
   std::string text() const {
     return hostile("pwned") +

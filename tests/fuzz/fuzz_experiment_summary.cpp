@@ -50,11 +50,13 @@ void check_ab(const AbSummary& ab) {
 
 void check_scale(const ScaleSummary& scale) {
   for (const ScaleSummaryPoint& point : scale.points) {
-    require_finite(point.ops_per_s.ci.lo);
+    if (point.ops_per_s.ci) {
+      require_finite(point.ops_per_s.ci->lo);
+    }
     require_finite(point.efficiency.median);
   }
-  if (scale.knee && scale.knee->status != "not reached") {
-    fuzz::require(scale.knee->next_instances.has_value());
+  if (scale.knee && scale.knee->status != ScaleKnee::Status::kNotReached) {
+    fuzz::require(scale.knee->next_instances != 0);
   }
 }
 

@@ -12,6 +12,7 @@
 
 #include "compare/ab_document.hpp"
 #include "compare/metric_selection.hpp"
+#include "record/scale_summary_json.hpp"
 #include "scale/scale_analysis.hpp"
 #include "store/store.hpp"
 #include "store/stored_runs.hpp"
@@ -149,7 +150,8 @@ inline void save_report_scale(Store& store, const char* tag, const char* created
     }
   }
   const double elapsed_s = 6.5 * static_cast<double>(runs.size());
-  store.save_experiment({tag, "scale", created_at, analyze_scale(settings, samples, elapsed_s)},
+  store.save_experiment({tag, "scale", created_at,
+                         scale_summary_to_json(analyze_scale(settings, samples, elapsed_s))},
                         runs, environment);
 }
 

@@ -4,8 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <cmath>
+#include <string>
+#include <utility>
+#include <vector>
 
+#include "core/text_safety.hpp"
 #include "sweep/cost_model.hpp"
 #include "sweep/cost_model_json.hpp"
 
@@ -44,15 +49,36 @@ nlohmann::json ab_json() {
       {"ab", {{"setup_a", "echo a"}, {"restore", nullptr}}}};
 }
 
+// A complete stored scale of one point and one step, as analyze_scale() writes it.
 nlohmann::json scale_json() {
-  return {{"confidence", 0.95},
-          {"points",
-           {{{"instances", 1},
-             {"n", 6},
-             {"ops_per_s", {{"median", 1000}, {"ci", {990, 1010}}}},
-             {"efficiency", {{"median", 1}, {"ci", nullptr}}}}}},
-          {"steps", {{{"from", 1}, {"to", 2}, {"verdict", "grows"}}}},
-          {"knee", {{"status", "reached"}, {"instances", 2}, {"next_instances", 4}}}};
+  return {
+      {"stressor", "fork"},
+      {"workload", "clean"},
+      {"instances", {1, 2}},
+      {"rounds", 6},
+      {"timeout_s", 0.5},
+      {"seed", 3},
+      {"elapsed_s", 12.5},
+      {"order", "seeded"},
+      {"confidence", 0.95},
+      {"ops_per_s_definition", "ops"},
+      {"efficiency_definition", "efficiency"},
+      {"points",
+       {{{"instances", 1},
+         {"n", 6},
+         {"ops_per_s", {{"median", 1000.0}, {"ci", {990.0, 1010.0}}}},
+         {"efficiency", {{"median", 1.0}, {"ci", nullptr}}},
+         {"ci_confidence", 0.96875},
+         {"runs",
+          {{{"round", 0},
+            {"order", 1},
+            {"ops_per_s", 1000.0},
+            {"efficiency", 1.0},
+            {"bogo_ops", 500},
+            {"real_time_s", 0.5}}}}}}},
+      {"steps", {{{"from", 1}, {"to", 2}, {"verdict", "grows"}}}},
+      {"knee",
+       {{"status", "reached"}, {"instances", 2}, {"next_instances", 4}, {"definition", "knee"}}}};
 }
 
 // The field named by the error `decode` throws on `json`; "" when it decodes.
@@ -149,7 +175,7 @@ TEST(ExperimentSummary, AnAbIntervalHasTwoEndsThatAreNumbersOrNull) {
 TEST(ExperimentSummary, AScaleKneeNeedsItsNextCountUnlessNotReached) {
   const ScaleSummary scale = scale_summary_from_json(scale_json());
   EXPECT_EQ(scale.knee->next_instances, 4U);
-  EXPECT_FALSE(scale.points[0].efficiency.ci.bounded());
+  EXPECT_FALSE(scale.points[0].efficiency.ci.has_value());
   const auto decode = [](const nlohmann::json& json) { scale_summary_from_json(json); };
   nlohmann::json json = scale_json();
   json["knee"].erase("next_instances");
@@ -158,11 +184,63 @@ TEST(ExperimentSummary, AScaleKneeNeedsItsNextCountUnlessNotReached) {
   json["knee"]["status"] = "sideways";
   EXPECT_EQ(malformed_field(decode, json), "knee.status");
   json = scale_json();
+  json["knee"]["status"] = "not reached";
+  EXPECT_EQ(malformed_field(decode, json), "knee.next_instances");
+  json["knee"]["next_instances"] = nullptr;
+  EXPECT_EQ(malformed_field(decode, json), "");
+  json = scale_json();
   json["points"][0]["ops_per_s"]["ci"] = {1};
   EXPECT_EQ(malformed_field(decode, json), "points[0].ops_per_s.ci");
   json = scale_json();
   json["points"][0]["instances"] = 1e12;
   EXPECT_EQ(malformed_field(decode, json), "points[0].instances");
+}
+
+TEST(ExperimentSummary, AScaleSummaryDecodesWholeAndEncodesToTheSameDocument) {
+  const ScaleSummary scale = scale_summary_from_json(scale_json());
+  EXPECT_EQ(scale.settings.stressor, "fork");
+  EXPECT_EQ(scale.settings.instances, (std::vector<std::uint32_t>{1, 2}));
+  EXPECT_EQ(scale.settings.seed, 3U);
+  ASSERT_EQ(scale.points.size(), 1U);
+  ASSERT_EQ(scale.points[0].runs.size(), 1U);
+  EXPECT_EQ(scale.points[0].runs[0].bogo_ops, 500U);
+  EXPECT_EQ(scale.steps.at(0).verdict, ScaleStep::kGrows);
+  EXPECT_EQ(scale.knee_definition, "knee");
+  EXPECT_EQ(dump_json(scale_summary_to_json(scale)), dump_json(scale_json()));
+}
+
+TEST(ExperimentSummary, EveryFieldOfAStoredScaleIsCheckedAndNamedWhenMalformed) {
+  const auto decode = [](const nlohmann::json& json) { scale_summary_from_json(json); };
+  const std::vector<std::pair<std::vector<std::string>, nlohmann::json>> cases = {
+      {{"stressor"}, 7},
+      {{"instances"}, "1,2"},
+      {{"rounds"}, -1},
+      {{"timeout_s"}, "0.5s"},
+      {{"seed"}, 0.5},
+      {{"elapsed_s"}, nullptr},
+      {{"order"}, false},
+      {{"confidence"}, "95 %"},
+      {{"points", "0", "n"}, -6},
+      {{"points", "0", "ci_confidence"}, "high"},
+      {{"points", "0", "runs", "0", "bogo_ops"}, 1.5},
+      {{"points", "0", "runs", "0", "real_time_s"}, "1 s"},
+      {{"steps", "0", "verdict"}, "grows\x1b[2J"},
+      {{"knee", "definition"}, 1}};
+  for (const auto& [path, value] : cases) {
+    nlohmann::json json = scale_json();
+    nlohmann::json* field = &json;
+    std::string name;
+    for (const std::string& key : path) {
+      const bool index = std::isdigit(static_cast<unsigned char>(key.front())) != 0;
+      field = index ? &(*field)[std::stoul(key)] : &(*field)[key];
+      name += index ? "[" + key + "]" : (name.empty() ? "" : ".") + key;
+    }
+    *field = value;
+    EXPECT_EQ(malformed_field(decode, json), name) << value.dump();
+  }
+  nlohmann::json missing = scale_json();
+  missing.erase("seed");
+  EXPECT_EQ(malformed_field(decode, missing), "seed");
 }
 
 // A model of two terms whose interval is worked by hand: var = 1·4 + 2·1000·0.5 + 1000²·0.01

@@ -32,7 +32,8 @@ TEST(RunOptionsJson, WritesStressNgsOptionsAndTheCloneCapOnlyWhereTheyApply) {
   options.clone_max = 8192;
   options.clone_max_effective = 4096;
   options.workload = "stress-ng";
-  options.stress_ng = StressNgRunOptions{true, 2, 1, true, false, false};
+  options.seed_given = true;
+  options.stress_ng = StressNgOptions{2, 1, 1, 0, 0, 0};  // fork_vm on
   options.command_line = std::vector<std::string>{"clonebench", "run", "clone"};
   const nlohmann::json json = run_options_to_json(options);
   EXPECT_EQ(json["clone_max"], 8192);
@@ -49,12 +50,16 @@ TEST(RunOptionsJson, ReadsBackWhatItWrote) {
   RunOptions options = clean_fork_options();
   options.clone_max = 16;
   options.clone_max_effective = 16;
-  options.stress_ng = StressNgRunOptions{false, 3, 4, false, true, true};
+  options.workload = "stress-ng";
+  options.seed_given = false;
+  options.stress_ng = StressNgOptions{3, 4, 0, 1, 1, 0};
   options.command_line = std::vector<std::string>{"clonebench", "run", "fork"};
   const nlohmann::json json = run_options_to_json(options);
   EXPECT_EQ(run_options_to_json(run_options_from_json(json)), json);
   const RunOptions read = run_options_from_json(json);
+  ASSERT_TRUE(read.stress_ng);
   EXPECT_EQ(read.stress_ng->vfork_max, 4u);
+  EXPECT_EQ(read.stress_ng->fork_unmap, 1);
   EXPECT_EQ(read.rss_kind, "anon");
 }
 
@@ -68,7 +73,16 @@ TEST(RunOptionsJson, AFieldOfAnotherTypeOrMissingReadsAsAbsentNotAsAnError) {
   EXPECT_FALSE(read.rss_kind);
   EXPECT_FALSE(read.pin_cpus);
   EXPECT_FALSE(read.max_ops);
-  EXPECT_FALSE(read.stress_ng) << "stress-ng's options count only when all of them are stored";
+  EXPECT_FALSE(read.stress_ng) << "stress-ng's options belong to runs of the stress-ng workload";
+}
+
+TEST(RunOptionsJson, AMalformedStressNgOptionOfAStressNgRunIsNamed) {
+  try {
+    run_options_from_json(nlohmann::json::parse(R"({"workload":"stress-ng","fork_max":"2"})"));
+    FAIL() << "a text fork_max was accepted";
+  } catch (const SummaryError& error) {
+    EXPECT_EQ(error.field(), "options.fork_max");
+  }
 }
 
 TEST(RunOptionsJson, ACommandLineWordThatIsNotTextIsKeptAsItsJsonText) {

@@ -1,3 +1,5 @@
+// The checked decoder of the stored ab summary (ab_summary.hpp); `ab` writes the document with
+// compare/ab_document.hpp.
 #include "record/ab_summary.hpp"
 
 namespace clonebench {

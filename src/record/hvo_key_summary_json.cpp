@@ -1,3 +1,4 @@
+// The one JSON codec of the stored hvo-key summary (hvo_key_summary.hpp).
 #include "record/hvo_key_summary.hpp"
 
 namespace clonebench {

@@ -37,26 +37,27 @@ std::string emulation_notice() {
 }
 
 KernelsSummary kernels_summary_of(const KernelsResult& result) {
-  KernelsSummary summary;
-  summary.experiment = result.tag;
-  summary.spec = result.spec;
-  summary.accelerator = accelerator_name(result.accelerator);
-  summary.emulated = result.emulated();
-  summary.accelerator_note = result.accelerator_note;
-  summary.seed = result.seed;
-  summary.boot_order = result.order;
-  summary.runs_per_boot = result.runs_per_boot;
-  summary.guest_cpus = result.cpus;
-  summary.guest_memory_mb = result.memory_mb;
-  summary.guest_append = result.append;
-  summary.a = stored_side(result.a);
-  summary.b = stored_side(result.b);
+  std::vector<KernelsSummaryBoot> boots;
   for (const BootRecord& boot : result.boots) {
-    summary.boots.push_back(stored_boot(boot));
+    boots.push_back(stored_boot(boot));
   }
-  summary.failed_boots = result.failed_boots();
-  summary.stop_reason = result.stop_reason;
-  return summary;
+  return {.experiment = result.tag,
+          .spec = result.spec,
+          .accelerator = accelerator_name(result.accelerator),
+          .emulated = result.emulated(),
+          .accelerator_note = result.accelerator_note,
+          .seed = result.seed,
+          .boot_order = result.order,
+          .runs_per_boot = result.runs_per_boot,
+          .guest_cpus = result.cpus,
+          .guest_memory_mb = result.memory_mb,
+          .guest_append = result.append,
+          .a = stored_side(result.a),
+          .b = stored_side(result.b),
+          .boots = std::move(boots),
+          .failed_boots = result.failed_boots(),
+          .stop_reason = result.stop_reason,
+          .comparison = std::nullopt};
 }
 
 nlohmann::ordered_json kernels_to_json(const KernelsResult& result) {

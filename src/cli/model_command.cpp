@@ -13,12 +13,14 @@
 #include "cli/command.hpp"
 #include "cli/shared_options.hpp"
 #include "core/error.hpp"
+#include "core/text_safety.hpp"
 #include "core/units.hpp"
 #include "experiment/progress_line.hpp"
 #include "kernel/kernel_path_render.hpp"
 #include "machine/environment.hpp"
 #include "model/model_render.hpp"
 #include "model/model_run.hpp"
+#include "record/sweep_summary.hpp"
 #include "render/output_file.hpp"
 #include "store/store.hpp"
 #include "sys/proc_text.hpp"
@@ -77,7 +79,17 @@ std::map<std::string, std::string> read_mitigations() {
   return files ? parse_vulnerabilities(*files) : std::map<std::string, std::string>{};
 }
 
+// The per-page cost of each phase the sweep fitted, as the model sets it beside its own.
+std::vector<model::KernelFit> kernel_fits(const SweepSummary& sweep) {
+  std::vector<model::KernelFit> fits;
+  for (const SweepFit& fit : sweep.fits) {
+    fits.push_back({fit.phase, fit.per_page_ns.estimate, fit.per_page_ns.lo, fit.per_page_ns.hi});
+  }
+  return fits;
+}
+
 // The newest stored sweep, if a database exists and holds one; opening it never creates one.
+// A malformed one is left out with a warning: the model does not need it.
 std::optional<model::KernelLink> stored_sweep(const std::string& db_path) {
   const std::string path = database_path(db_path);
   if (!std::filesystem::exists(path)) {
@@ -88,8 +100,14 @@ std::optional<model::KernelLink> stored_sweep(const std::string& db_path) {
   if (!experiment) {
     return std::nullopt;
   }
-  model::KernelLink link{experiment->tag, experiment->created_at,
-                         model::parse_sweep_fits(experiment->summary)};
+  model::KernelLink link{experiment->tag, experiment->created_at, {}};
+  try {
+    link.fits = kernel_fits(sweep_summary_from_json(experiment->summary));
+  } catch (const SummaryError& error) {
+    fmt::print(stderr, "clonebench: warning: the stored sweep {} is left out: {}\n",
+               printable(experiment->tag), error.what());
+    return std::nullopt;
+  }
   if (link.fits.empty()) {
     return std::nullopt;
   }

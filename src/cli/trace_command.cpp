@@ -19,7 +19,7 @@
 #include "render/output_file.hpp"
 #include "store/store.hpp"
 #include "trace/census_probe.hpp"
-#include "trace/trace_json.hpp"
+#include "trace/trace_document.hpp"
 #include "trace/trace_session.hpp"
 #include "trace/trace_table.hpp"
 #include "trace/traced_command.hpp"
@@ -102,7 +102,7 @@ class TraceStorage {
     if (!store_) {
       return {};
     }
-    store_->finish_experiment(tag_, trace_census_to_json(census),
+    store_->finish_experiment(tag_, trace_document(census),
                               interrupted ? "interrupted" : "complete");
     return tag_;
   }
@@ -150,8 +150,7 @@ int run_trace_command(const TraceArgs& args) {
     write_output(args.output_path, table, "-o");
   }
   if (!args.json_path.empty()) {
-    write_output(args.json_path, dump_json(trace_census_to_json(outcome.census), 2) + "\n",
-                 "--json");
+    write_output(args.json_path, dump_json(trace_document(outcome.census), 2) + "\n", "--json");
   }
   if (!tag.empty()) {
     fmt::print(stderr, "clonebench: stored as experiment {} (clonebench report {})\n", tag, tag);

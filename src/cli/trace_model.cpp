@@ -11,8 +11,8 @@
 
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
+#include "record/cost_model_json.hpp"
 #include "store/store.hpp"
-#include "sweep/cost_model_json.hpp"
 
 namespace clonebench {
 namespace {

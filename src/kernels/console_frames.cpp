@@ -149,20 +149,21 @@ std::string_view without_trailing_blanks(std::string_view line) {
   return line;
 }
 
+// The next line of `rest`, without its newline and trailing blanks; `rest` moves past it.
+std::string_view take_console_line(std::string_view& rest) {
+  const std::size_t end = std::min(rest.find('\n'), rest.size());
+  const std::string_view line = rest.substr(0, end);
+  rest.remove_prefix(std::min(end + 1, rest.size()));
+  return without_trailing_blanks(line);
+}
+
 }  // namespace
 
 ConsoleMessages decode_console(std::string_view console) {
   ConsoleMessages messages;
   std::map<Key, std::vector<Block>> blocks;
-  std::size_t at = 0;
-  while (at < console.size()) {
-    std::size_t end = console.find('\n', at);
-    if (end == std::string_view::npos) {
-      end = console.size();
-    }
-    std::string_view line = console.substr(at, end - at);
-    at = end + 1;
-    line = without_trailing_blanks(line);
+  for (std::string_view rest = console; !rest.empty();) {
+    const std::string_view line = take_console_line(rest);
     // A kernel message may have started the line; ours begin at the marker.
     if (const std::size_t mark = line.find("CBREC1 "); mark != std::string_view::npos) {
       if (!take_block(line.substr(mark), blocks)) {
@@ -188,10 +189,7 @@ std::vector<std::string> panic_console_lines(std::string_view console, std::size
   std::string_view from = console.substr(line_start == std::string_view::npos ? 0 : line_start + 1);
   std::vector<std::string> lines;
   while (!from.empty() && lines.size() < count) {
-    const std::size_t end = std::min(from.find('\n'), from.size());
-    std::string_view line = from.substr(0, end);
-    from.remove_prefix(std::min(end + 1, from.size()));
-    line = without_trailing_blanks(line);
+    const std::string_view line = take_console_line(from);
     if (!line.empty() && line.find("CBREC1 ") == std::string_view::npos) {
       lines.push_back(printable(std::string(line)));
     }
@@ -201,15 +199,8 @@ std::vector<std::string> panic_console_lines(std::string_view console, std::size
 
 std::vector<std::string> last_console_lines(std::string_view console, std::size_t count) {
   std::deque<std::string> lines;
-  std::size_t at = 0;
-  while (at < console.size() && count > 0) {
-    std::size_t end = console.find('\n', at);
-    if (end == std::string_view::npos) {
-      end = console.size();
-    }
-    std::string_view line = console.substr(at, end - at);
-    at = end + 1;
-    line = without_trailing_blanks(line);
+  for (std::string_view rest = console; !rest.empty() && count > 0;) {
+    const std::string_view line = take_console_line(rest);
     if (line.empty() || line.find("CBREC1 ") != std::string_view::npos ||
         line.find("CBEND1 ") != std::string_view::npos) {
       continue;

@@ -91,20 +91,25 @@ std::optional<RunResult> run_of(const ConsoleMessages& messages, unsigned index,
 
 }  // namespace
 
-nlohmann::json guest_environment(const std::string& text) {
-  nlohmann::json environment = nlohmann::json::object();
-  nlohmann::json mitigations = nlohmann::json::object();
+std::vector<std::pair<std::string, std::string>> guest_lines(const std::string& text) {
+  std::vector<std::pair<std::string, std::string>> lines;
   std::size_t at = 0;
   while (at < text.size()) {
     const std::size_t end = std::min(text.find('\n', at), text.size());
     const std::string line = text.substr(at, end - at);
     at = end + 1;
     const std::size_t equals = line.find('=');
-    if (equals == std::string::npos) {
-      continue;
+    if (equals != std::string::npos) {
+      lines.emplace_back(printable(line.substr(0, equals)), printable(line.substr(equals + 1)));
     }
-    const std::string key = printable(line.substr(0, equals));
-    const std::string value = printable(line.substr(equals + 1));
+  }
+  return lines;
+}
+
+nlohmann::json guest_environment(const std::string& text) {
+  nlohmann::json environment = nlohmann::json::object();
+  nlohmann::json mitigations = nlohmann::json::object();
+  for (const auto& [key, value] : guest_lines(text)) {
     if (key.starts_with("mitigation.")) {
       mitigations[key.substr(std::strlen("mitigation."))] = value;
     } else if (key == "thp") {
@@ -129,6 +134,13 @@ GuestBootResult read_guest_boot(const std::string& console, const GuestExpectati
   const auto environment = messages.complete.find({"env", 0});
   if (environment != messages.complete.end()) {
     result.environment = guest_environment(environment->second);
+    for (const auto& [key, value] : guest_lines(environment->second)) {
+      if (key == "boot_id") {
+        result.boot_id = value;
+      } else if (key == "kernel_release") {
+        result.kernel_release = value;
+      }
+    }
   }
   std::string problem;
   for (unsigned i = 0; i < expected.runs && problem.empty(); ++i) {
@@ -136,8 +148,7 @@ GuestBootResult read_guest_boot(const std::string& console, const GuestExpectati
       result.runs.push_back(std::move(*run));
     }
   }
-  result.ok = problem.empty() && environment != messages.complete.end() &&
-              result.environment.contains("boot_id");
+  result.ok = problem.empty() && result.boot_id.has_value();
   if (!result.ok) {
     // The kernel's panic or the deadline explain more than which record is missing.
     const bool panicked = console.find("Kernel panic") != std::string::npos;

@@ -5,7 +5,9 @@
 // for is a failed boot, with the reason and the last console lines. Pure: text in, data out.
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "record/job.hpp"
@@ -17,6 +19,8 @@ struct GuestBootResult {
   bool ok = false;
   std::string failure;  // why not ok: "no output (the kernel did not boot?)", "panic", ...
   nlohmann::json environment = nlohmann::json::object();  // as the guest saw itself
+  // Two of its lines, as the guest sent them; absent when it did not.
+  std::optional<std::string> boot_id, kernel_release;
   std::vector<RunResult> runs;
   std::vector<std::string> last_lines;  // of the console, for a failed boot
 };
@@ -30,8 +34,9 @@ struct GuestExpectation {
 
 GuestBootResult read_guest_boot(const std::string& console, const GuestExpectation& expected);
 
-// The environment message ("key=value" lines) as JSON; "mitigation.X" keys gather under
-// "mitigations".
+// The environment message: its "key=value" lines, control characters escaped.
+std::vector<std::pair<std::string, std::string>> guest_lines(const std::string& text);
+// Those lines as JSON; "mitigation.X" keys gather under "mitigations".
 nlohmann::json guest_environment(const std::string& text);
 
 }  // namespace clonebench

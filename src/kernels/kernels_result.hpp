@@ -1,7 +1,8 @@
 #pragma once
 // The result of `clonebench kernels`: the plan as it ran (images, order, accelerator), every
-// boot with its outcome, and the comparison with boots as the units. One JSON codec
-// (kernels_json.cpp) and pure renderers (kernels_render.cpp) take it.
+// boot with its outcome, and the comparison with boots as the units. It is stored, and written
+// with --json, in its record form (record/kernels_summary.hpp, whose codec is the one JSON codec);
+// pure renderers (kernels_render.cpp) take it.
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
@@ -13,10 +14,9 @@
 #include "kernels/boot_order.hpp"
 #include "kernels/kernel_image.hpp"
 #include "kernels/qemu_boot.hpp"
+#include "record/kernels_summary.hpp"
 
 namespace clonebench {
-
-inline constexpr const char* kKernelsSchema = "clonebench-kernels/1";
 
 struct KernelSide {
   std::string label;  // stored label of its runs ("<tag>:a")
@@ -56,6 +56,8 @@ struct KernelsResult {
 // The sentence every output carries under TCG.
 std::string emulation_notice();
 
+// The stored form of `result`, its comparison aside (compare's document, encoded by compare).
+KernelsSummary kernels_summary_of(const KernelsResult& result);
 nlohmann::ordered_json kernels_to_json(const KernelsResult& result);
 std::string render_kernels_json(const KernelsResult& result);
 std::string render_kernels_table(const KernelsResult& result);

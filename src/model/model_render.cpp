@@ -175,33 +175,6 @@ const std::vector<KernelWorld>& kernel_worlds() {
   return worlds;
 }
 
-std::vector<KernelFit> parse_sweep_fits(const nlohmann::json& summary) {
-  std::vector<KernelFit> fits;
-  if (!summary.is_object() || !summary.contains("fits") || !summary["fits"].is_array()) {
-    return fits;
-  }
-  for (const nlohmann::json& fit : summary["fits"]) {
-    if (!fit.is_object() || !fit.contains("per_page_ns") || !fit["per_page_ns"].is_object()) {
-      continue;
-    }
-    const nlohmann::json& per_page = fit["per_page_ns"];
-    if (!per_page.contains("estimate") || !per_page["estimate"].is_number()) {
-      continue;
-    }
-    KernelFit parsed;
-    parsed.phase = fit.value("phase", std::string("?"));
-    parsed.per_page_ns = per_page["estimate"].get<double>();
-    parsed.low = parsed.high = parsed.per_page_ns;
-    if (per_page.contains("ci") && per_page["ci"].is_array() && per_page["ci"].size() == 2 &&
-        per_page["ci"][0].is_number() && per_page["ci"][1].is_number()) {
-      parsed.low = per_page["ci"][0].get<double>();
-      parsed.high = per_page["ci"][1].get<double>();
-    }
-    fits.push_back(parsed);
-  }
-  return fits;
-}
-
 bool machine_uses_srso_thunk(const std::map<std::string, std::string>& mitigations) {
   const auto found = mitigations.find("spec_rstack_overflow");
   return found != mitigations.end() && found->second.find("Safe RET") != std::string::npos;

@@ -13,6 +13,8 @@
 
 namespace clonebench::model {
 
+// The per-page cost of one phase of a stored sweep, with its 95 % interval (the caller decodes
+// the sweep; model/ reads no stored document).
 struct KernelFit {
   std::string phase;
   double per_page_ns = 0;
@@ -48,10 +50,6 @@ struct KernelWorld {
   const char* what;
 };
 const std::vector<KernelWorld>& kernel_worlds();
-
-// Reads `fits[]` = {"phase", "per_page_ns": {"estimate", "ci": [lo, hi]}} of a sweep summary;
-// fits without a usable per_page_ns are left out.
-std::vector<KernelFit> parse_sweep_fits(const nlohmann::json& summary);
 
 // True when the kernel returns through the SRSO safe-RET thunk on this machine.
 bool machine_uses_srso_thunk(const std::map<std::string, std::string>& mitigations);

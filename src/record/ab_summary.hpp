@@ -28,11 +28,16 @@ struct AbSummary {
   std::vector<std::string> warnings;
   std::string summary;
   double threshold_pct = 1;
-  // The ab design's commands ("ab" object), text as stored.
-  std::optional<std::string> setup_a, setup_b, restore;
+  // The ab design ("ab" object), as stored; absent in summaries stored without it.
+  std::optional<std::string> spec, a_options, b_options;  // SPEC, --a, --b
+  std::optional<std::string> setup_a, setup_b, restore;   // shell commands, text as stored
+  std::optional<std::uint64_t> pairs, warmups_per_arm, seed;
+  std::optional<std::string> seed_hex;  // the seed as `ab` printed it
 };
 
 // Throws SummaryError naming the first malformed field.
 AbSummary ab_summary_from_json(const nlohmann::json& summary);
+// The same, of a comparison stored inside another summary (`field` names it in errors).
+AbSummary ab_summary_of(const SummaryField& field);
 
 }  // namespace clonebench

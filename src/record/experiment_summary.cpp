@@ -1,6 +1,8 @@
 #include "record/experiment_summary.hpp"
 
 #include "record/hvo_key_summary.hpp"
+#include "record/kernels_summary_json.hpp"
+#include "record/trace_summary_json.hpp"
 
 namespace clonebench {
 
@@ -11,6 +13,10 @@ void check_experiment_summary(const std::string& kind, const nlohmann::json& sum
     scale_summary_from_json(summary);
   } else if (kind == "ab") {
     ab_summary_from_json(summary);
+  } else if (kind == "kernels") {
+    kernels_summary_from_json(summary);
+  } else if (kind == "trace" && !summary.empty()) {
+    trace_census_from_json(summary);  // a trace stopped before its command ended stores {}
   } else if (kind == "hvo-key" && !summary.empty()) {
     hvo_key_summary_from_json(summary);  // an interrupted experiment stores {}
   }

@@ -1,6 +1,7 @@
 #pragma once
-// The stored analyses of experiments (`sweep`, `scale`, `ab`, `hvo-key`) as typed structs, each
-// kind in its own file with its one checked decoder (summary_field.hpp says what is checked).
+// The stored analyses of experiments (`sweep`, `scale`, `ab`, `hvo-key`, `kernels`, `trace`) as
+// typed structs, each kind in its own file with its one checked decoder (summary_field.hpp says
+// what is checked).
 
 #include <nlohmann/json.hpp>
 #include <string>
@@ -12,8 +13,8 @@
 
 namespace clonebench {
 
-// Decodes the summary of an experiment of `kind` ("ab", "sweep", "scale", "hvo-key"; other kinds
-// are not decoded) and throws SummaryError when it is malformed.
+// Decodes the summary of an experiment of `kind` ("ab", "sweep", "scale", "hvo-key", "kernels",
+// "trace": every kind that is stored) and throws SummaryError when it is malformed.
 void check_experiment_summary(const std::string& kind, const nlohmann::json& summary);
 
 }  // namespace clonebench

@@ -96,6 +96,15 @@ class SummaryField {
     }
     return json_.get<std::uint64_t>();
   }
+  // A whole number that may be negative.
+  std::int64_t integer() const {
+    if (!json_.is_number_integer() ||
+        (json_.is_number_unsigned() &&
+         json_.get<std::uint64_t>() > std::uint64_t{std::numeric_limits<std::int64_t>::max()})) {
+      fail("expected a whole number");
+    }
+    return json_.get<std::int64_t>();
+  }
   std::uint32_t count32() const {
     const std::uint64_t value = count();
     if (value > std::numeric_limits<std::uint32_t>::max()) {

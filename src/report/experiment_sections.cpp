@@ -29,7 +29,7 @@ std::string ab_section(const Experiment& experiment) {
   }
   std::string out = fmt::format("## A/B experiment {} ({}, {})\n\n{}\n", md_text(experiment.tag),
                                 md_text(experiment.status), md_text(experiment.created_at),
-                                code_block(ab_command(experiment.summary)));
+                                code_block(ab_command(s)));
   out +=
       "Δ: the Hodges–Lehmann estimate of the paired change of B against A (the median of the "
       "Walsh averages of the pairs' log ratios B/A, in percent).\n\n";

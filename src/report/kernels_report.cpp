@@ -13,11 +13,7 @@
 namespace clonebench {
 namespace {
 
-// The sentence every format carries under TCG (the same words as kernels/kernels_result.hpp).
-const char kEmulationNotice[] =
-    "Emulated (QEMU TCG, no KVM): these timings measure an emulator and do not represent the "
-    "speed of either kernel on hardware; use them to check that things work, not to judge a "
-    "kernel.";
+const std::string kEmulationNotice = kKernelsEmulationNotice;
 
 std::string boot_of(const StoredRun& run) {
   return run.environment.is_object() ? run.environment.value("boot_id", std::string("unknown"))
@@ -34,10 +30,8 @@ std::string boots_table(const KernelsReportFacts& facts) {
   return render_columns(rows, {false, false, false, true, true}, "  ");
 }
 
-// The boots each image was planned (and, after --precision, run) with: half of all boots.
-std::size_t boots_per_image(const nlohmann::json& summary) {
-  const auto boots = summary.find("boots");
-  return boots != summary.end() && boots->is_array() ? boots->size() / 2 : 0;
+std::string image_word(const std::optional<KernelsSummarySide>& side) {
+  return side ? quoted(side->image) : std::string("?");
 }
 
 }  // namespace
@@ -63,25 +57,18 @@ std::vector<KernelsBootRow> boot_median_rows(const std::vector<LabelGroup>& grou
   return rows;
 }
 
-KernelsReportFacts kernels_report_facts(const Experiment& experiment,
+KernelsReportFacts kernels_report_facts(const KernelsSummary& summary,
                                         const std::vector<LabelGroup>& groups,
                                         bool assume_no_boot_effect) {
   KernelsReportFacts facts;
-  const nlohmann::json& summary = experiment.summary;
-  if (summary.is_object()) {
-    const auto image = [&summary](const char* side) {
-      return summary.contains(side) && summary[side].is_object()
-                 ? quoted(summary[side].value("image", std::string()))
-                 : std::string("?");
-    };
-    facts.command = fmt::format(
-        "clonebench kernels --a {} --b {} {} --boots {} --runs-per-boot {} --seed {}", image("a"),
-        image("b"), quoted(summary.value("spec", std::string())), boots_per_image(summary),
-        summary.value("runs_per_boot", 0), summary.value("seed", 0ull));
-    facts.boot_order = summary.value("boot_order", std::string());
-    facts.failed_boots = summary.value("failed_boots", std::size_t{0});
-    facts.emulated = summary.value("emulated", false);
-  }
+  // The boots each image was planned (and, after --precision, run) with: half of all boots.
+  facts.command =
+      fmt::format("clonebench kernels --a {} --b {} {} --boots {} --runs-per-boot {} --seed {}",
+                  image_word(summary.a), image_word(summary.b), quoted(summary.spec),
+                  summary.boots.size() / 2, summary.runs_per_boot, summary.seed);
+  facts.boot_order = summary.boot_order;
+  facts.failed_boots = summary.failed_boots;
+  facts.emulated = summary.emulated;
   for (const LabelGroup& group : groups) {
     for (const StoredRun* run : group.runs) {
       const nlohmann::json& virtualization =

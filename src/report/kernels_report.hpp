@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "compare/comparison.hpp"
+#include "record/kernels_summary.hpp"
 #include "report/report_facts.hpp"
 #include "store/store.hpp"
 
@@ -33,7 +34,7 @@ struct KernelsReportFacts {
 // boots in order of first appearance, with the median ops/s (real) of the boot's runs.
 std::vector<KernelsBootRow> boot_median_rows(const std::vector<LabelGroup>& groups);
 
-KernelsReportFacts kernels_report_facts(const Experiment& experiment,
+KernelsReportFacts kernels_report_facts(const KernelsSummary& summary,
                                         const std::vector<LabelGroup>& groups,
                                         bool assume_no_boot_effect);
 

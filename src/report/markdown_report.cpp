@@ -12,6 +12,7 @@
 #include "compare/comparison.hpp"
 #include "compare/wording.hpp"
 #include "core/text_safety.hpp"
+#include "record/kernels_summary_json.hpp"
 #include "record/metric_table.hpp"
 #include "report/experiment_sections.hpp"
 #include "report/kernels_report.hpp"
@@ -176,7 +177,8 @@ MarkdownParts markdown_parts(const ReportInput& input) {
   }
   if (input.experiment && input.experiment->kind == "trace") {
     // A census stands alone: its markdown, less its title line, is the answer.
-    const std::string census = trace_markdown_report(*input.experiment);
+    const std::string census =
+        trace_markdown_report(input.experiment->tag, trace_census_of(*input.experiment));
     parts.lead = printable_lines(census.substr(census.find('\n') + 1));
     return parts;
   }
@@ -185,8 +187,8 @@ MarkdownParts markdown_parts(const ReportInput& input) {
   if (input.experiment && input.experiment->kind == "ab") {
     parts.lead = ab_section(*input.experiment);
   } else if (input.experiment && input.experiment->kind == "kernels") {
-    parts.lead = kernels_markdown_section(
-        kernels_report_facts(*input.experiment, groups, input.assume_no_boot_effect));
+    parts.lead = kernels_markdown_section(kernels_report_facts(
+        kernels_summary_from_json(input.experiment->summary), groups, input.assume_no_boot_effect));
   } else if (input.experiment && input.experiment->kind == "scale") {
     parts.lead = scale_section(*input.experiment, input.runs);
   } else if (input.experiment) {

@@ -8,6 +8,7 @@
 
 #include "core/text_safety.hpp"
 #include "record/experiment_summary.hpp"
+#include "record/kernels_summary_json.hpp"
 #include "record/metric_table.hpp"
 #include "record/run_options_json.hpp"
 #include "report/experiment_plots.hpp"
@@ -176,7 +177,7 @@ void labels_boot_plot(ScriptBuilder& b, const std::vector<LabelGroup>& groups,
 
 PlotScript plot_script(const ReportInput& input) {
   if (input.experiment && input.experiment->kind == "trace") {
-    return trace_plot_script(*input.experiment);
+    return trace_plot_script(trace_census_of(*input.experiment));
   }
   ScriptBuilder builder;
   const std::vector<LabelGroup> groups = group_by_label(input.runs);
@@ -189,8 +190,8 @@ PlotScript plot_script(const ReportInput& input) {
   if (input.experiment && input.experiment->kind == "ab") {
     ab_plot(builder, ab_summary_from_json(input.experiment->summary), groups);
   } else if (input.experiment && input.experiment->kind == "kernels") {
-    const KernelsReportFacts facts =
-        kernels_report_facts(*input.experiment, groups, input.assume_no_boot_effect);
+    const KernelsReportFacts facts = kernels_report_facts(
+        kernels_summary_from_json(input.experiment->summary), groups, input.assume_no_boot_effect);
     boot_dot_plot(builder, facts.boots, facts.comparison);
   } else if (input.experiment) {
     const SweepSummary sweep = sweep_summary_from_json(input.experiment->summary);

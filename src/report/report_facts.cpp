@@ -122,23 +122,34 @@ std::string run_command(const StoredRun& run) {
   return command + " --label " + quoted(run.record.label);
 }
 
-std::string ab_command(const nlohmann::json& summary) {
-  const nlohmann::json& ab = at_path(summary, {"ab"});
-  std::string command = "clonebench ab " + quoted(text_of(at_path(ab, {"spec"})));
-  command += " --a " + quoted(text_of(at_path(ab, {"a_options"})));
-  command += " --b " + quoted(text_of(at_path(ab, {"b_options"})));
-  for (const char* key : {"setup_a", "setup_b", "restore"}) {
-    if (const auto& value = at_path(ab, {key}); value.is_string() && !value.empty()) {
-      std::string flag = key;
-      std::replace(flag.begin(), flag.end(), '_', '-');
-      command += " --" + flag + " " + quoted(value.get<std::string>());
+namespace {
+
+// A stored design field as the command line shows it: "n/a" when the summary does not hold it.
+std::string design_text(const std::optional<std::string>& text) {
+  return text ? printable(*text) : std::string("n/a");
+}
+std::string design_text(const std::optional<std::uint64_t>& count) {
+  return count ? std::to_string(*count) : std::string("n/a");
+}
+
+}  // namespace
+
+std::string ab_command(const AbSummary& summary) {
+  std::string command = "clonebench ab " + quoted(design_text(summary.spec));
+  command += " --a " + quoted(design_text(summary.a_options));
+  command += " --b " + quoted(design_text(summary.b_options));
+  for (const auto& [flag, value] :
+       {std::pair{"setup-a", &summary.setup_a}, std::pair{"setup-b", &summary.setup_b},
+        std::pair{"restore", &summary.restore}}) {
+    if (value->has_value()) {  // null when the design had none
+      command += fmt::format(" --{} {}", flag, quoted(printable(**value)));
     }
   }
-  command += " --pairs " + text_of(at_path(ab, {"pairs"}));
-  command += " --warmup " + text_of(at_path(ab, {"warmups_per_arm"}));
+  command += " --pairs " + design_text(summary.pairs);
+  command += " --warmup " + design_text(summary.warmups_per_arm);
   // In hex, as `ab` printed it when it drew the seed (--seed takes either form).
-  const auto& hex = at_path(ab, {"seed_hex"});
-  return command + " --seed " + text_of(hex.is_string() ? hex : at_path(ab, {"seed"}));
+  return command + " --seed " +
+         (summary.seed_hex ? design_text(summary.seed_hex) : design_text(summary.seed));
 }
 
 // "--vmas 1,256" / "--folio 4K,64K" of a list the summary stores; empty when absent (older

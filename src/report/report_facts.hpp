@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "compare/comparison.hpp"
+#include "record/ab_summary.hpp"
 #include "record/scale_summary.hpp"
 #include "record/workload.hpp"
 #include "store/store.hpp"
@@ -35,7 +36,7 @@ std::string p_column(double p);
 // when the run stored it, else one rebuilt from its options.
 std::string run_command(const StoredRun& run);
 // The `clonebench ab` command line of a stored ab summary (its "ab" design object).
-std::string ab_command(const nlohmann::json& summary);
+std::string ab_command(const AbSummary& summary);
 // The `clonebench sweep` command line of a stored sweep summary.
 std::string sweep_command(const nlohmann::json& summary);
 

@@ -11,6 +11,7 @@
 #include "compare/wording.hpp"
 #include "core/text_safety.hpp"
 #include "record/experiment_summary.hpp"
+#include "record/kernels_summary_json.hpp"
 #include "report/kernels_report.hpp"
 #include "report/report_facts.hpp"
 #include "report/report_renderers.hpp"
@@ -180,7 +181,7 @@ std::string ab_report(const Experiment& experiment, const std::vector<LabelGroup
   std::string out =
       "[Test Plan]\n\nRun both settings interleaved in randomized pairs on one boot (the pair "
       "order and the seed are stored):\n\n" +
-      indented(ab_command(experiment.summary)) + "\n[Test Results]\n\n";
+      indented(ab_command(s)) + "\n[Test Results]\n\n";
   std::vector<std::vector<std::string>> rows = {
       {"metric", "A median", "B median", "pairs", "change", "95% CI", "p", "verdict"}};
   for (const AbSummaryMetric& m : s.metrics) {
@@ -281,7 +282,7 @@ namespace {
 
 std::string sru_text(const ReportInput& input) {
   if (input.experiment && input.experiment->kind == "trace") {
-    return trace_sru_report(*input.experiment);
+    return trace_sru_report(trace_census_of(*input.experiment));
   }
   const std::vector<LabelGroup> groups = group_by_label(input.runs);
   if (input.experiment && input.experiment->kind == "ab") {
@@ -292,7 +293,8 @@ std::string sru_text(const ReportInput& input) {
   }
   if (input.experiment && input.experiment->kind == "kernels") {
     return kernels_sru_report(
-               kernels_report_facts(*input.experiment, groups, input.assume_no_boot_effect)) +
+               kernels_report_facts(kernels_summary_from_json(input.experiment->summary), groups,
+                                    input.assume_no_boot_effect)) +
            "\n" + environment_text(groups);
   }
   if (input.experiment) {

@@ -8,9 +8,9 @@
 
 #include "core/text_safety.hpp"
 #include "core/units.hpp"
+#include "record/trace_summary_json.hpp"
 #include "trace/fork_prediction.hpp"
 #include "trace/fork_prediction_table.hpp"
-#include "trace/trace_json.hpp"
 #include "trace/trace_table.hpp"
 
 namespace clonebench {
@@ -37,10 +37,6 @@ std::string percent(double fraction) {
 
 std::string time_text(double nanoseconds) {
   return nanoseconds > 0 ? format_duration_ns(nanoseconds) : "-";
-}
-
-TraceCensus census_of(const Experiment& experiment) {
-  return trace_census_from_json(experiment.summary, "experiment " + printable(experiment.tag));
 }
 
 std::string command_text(const TraceCensus& census) {
@@ -252,10 +248,19 @@ void timeline_plot(TracePlotBuilder& builder, const TraceRun& run) {
 
 }  // namespace
 
-std::string trace_markdown_report(const Experiment& experiment) {
-  const TraceCensus census = census_of(experiment);
-  std::string out = fmt::format("# clonebench report: {}\n\n## Trace of `{}`\n\n",
-                                md_cell(experiment.tag), md_cell(command_text(census)));
+TraceCensus trace_census_of(const Experiment& experiment) {
+  try {
+    return trace_census_from_json(experiment.summary);
+  } catch (const SummaryError& error) {
+    throw UsageError(fmt::format("experiment {} holds no census ({} summary: {})",
+                                 printable(experiment.tag), printable(experiment.status),
+                                 error.what()));
+  }
+}
+
+std::string trace_markdown_report(const std::string& tag, const TraceCensus& census) {
+  std::string out = fmt::format("# clonebench report: {}\n\n## Trace of `{}`\n\n", md_cell(tag),
+                                md_cell(command_text(census)));
   out += run_notes(census);
   const std::vector<RunSummary> summaries = traced_summaries(census);
   if (summaries.empty()) {
@@ -270,16 +275,14 @@ std::string trace_markdown_report(const Experiment& experiment) {
   return out + prediction_section(census);
 }
 
-std::string trace_sru_report(const Experiment& experiment) {
-  const TraceCensus census = census_of(experiment);
+std::string trace_sru_report(const TraceCensus& census) {
   std::string out = "[Test Plan]\n\n  clonebench trace -- " + printable(command_text(census)) +
                     "\n\n[Test Results]\n\n";
   out += render_trace_table(census, {});
   return out;
 }
 
-PlotScript trace_plot_script(const Experiment& experiment) {
-  const TraceCensus census = census_of(experiment);
+PlotScript trace_plot_script(const TraceCensus& census) {
   TracePlotBuilder builder;
   const TraceRun* first = nullptr;
   for (const TraceRun& run : census.runs) {

@@ -1,19 +1,25 @@
 #pragma once
 // A stored `clonebench trace` census (experiment kind "trace") in the report's formats: the
 // markdown and sru sections and the HTML report's plots (parent RSS at creation, time by kind,
-// a timeline of creations). Pure; the census is decoded from the experiment's summary.
+// a timeline of creations). Pure: they take the census, decoded once from the experiment's
+// summary by trace_census_of.
 
 #include <string>
 
+#include "record/trace_summary.hpp"
 #include "report/plot_script.hpp"
 #include "store/store.hpp"
 
 namespace clonebench {
 
-std::string trace_markdown_report(const Experiment& experiment);
-std::string trace_sru_report(const Experiment& experiment);
+// The census a trace experiment stored; a UsageError naming the experiment when it holds none (it
+// was interrupted before the command ended) or a malformed one.
+TraceCensus trace_census_of(const Experiment& experiment);
+
+std::string trace_markdown_report(const std::string& tag, const TraceCensus& census);
+std::string trace_sru_report(const TraceCensus& census);
 // Every number goes into datablocks; no text of the census (program names, the command) enters
 // the script.
-PlotScript trace_plot_script(const Experiment& experiment);
+PlotScript trace_plot_script(const TraceCensus& census);
 
 }  // namespace clonebench

@@ -11,7 +11,7 @@
 #include <stdexcept>
 
 #include "core/error.hpp"
-#include "sweep/cost_model_json.hpp"
+#include "record/cost_model_json.hpp"
 #include "sweep/line_fit.hpp"
 
 namespace clonebench {

@@ -13,7 +13,7 @@
 #include "experiment/profile_output.hpp"
 #include "experiment/profiled_job.hpp"
 #include "experiment/progress_line.hpp"
-#include "sweep/cost_model_json.hpp"
+#include "record/cost_model_json.hpp"
 #include "sweep/cost_model_render.hpp"
 #include "sweep/shape_text.hpp"
 #include "sweep/sweep_presets.hpp"

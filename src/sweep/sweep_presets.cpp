@@ -6,7 +6,7 @@
 #include <map>
 
 #include "core/size_text.hpp"
-#include "sweep/cost_model_json.hpp"
+#include "record/cost_model_json.hpp"
 
 namespace clonebench {
 namespace {

@@ -9,7 +9,7 @@
 
 #include "core/error.hpp"
 #include "core/units.hpp"
-#include "sweep/cost_model_json.hpp"
+#include "record/cost_model_json.hpp"
 #include "sweep/cost_model_render.hpp"
 
 namespace clonebench {

@@ -78,24 +78,6 @@ void count_unpredicted(const Creation& creation, ForkPrediction& prediction) {
 
 }  // namespace
 
-const char* model_verdict_text(ModelVerdict verdict) noexcept {
-  switch (verdict) {
-    case ModelVerdict::kInconclusive:
-      return "inconclusive";
-    case ModelVerdict::kExplained:
-      return "explained";
-    case ModelVerdict::kSlower:
-      return "slower than the model";
-    case ModelVerdict::kFaster:
-      return "faster than the model";
-    case ModelVerdict::kScattered:
-      return "scattered beyond the model";
-    case ModelVerdict::kNoForks:
-      break;
-  }
-  return "no forks";
-}
-
 ModelVerdict model_verdict(std::size_t below, std::size_t inside, std::size_t above,
                            std::size_t uninformative) noexcept {
   const std::size_t forks = below + inside + above;

@@ -9,6 +9,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "record/kernels_summary_json.hpp"
+#include "record/trace_summary_json.hpp"
 #include "support/sample_report_store.hpp"
 #include "support/temp_directory.hpp"
 #include "tool_process.hpp"
@@ -134,6 +136,32 @@ TEST_F(StoredText, ASummaryFieldOfTheWrongTypeIsAnErrorNamingItNotAJsonException
   summary["points"][1]["pages"] = "many";
   store_experiment("sweep", summary);
   expect_error_naming(report({"sweep"}), "points[1].pages");
+}
+
+TEST_F(StoredText, AMalformedTraceCensusIsAnErrorNamingItsField) {
+  TraceCensus census;
+  census.command = {"true"};
+  census.runs = {TraceRun{}};
+  nlohmann::json summary = trace_census_to_json(census, std::nullopt);
+  summary["runs"][0]["wall_ns"] = "1 s";
+  store_experiment("trace", summary);
+  for (const char* format : {"markdown", "sru", "html"}) {
+    SCOPED_TRACE(format);
+    expect_error_naming(report({"trace-t", "--format", format}), "runs[0].wall_ns");
+  }
+}
+
+TEST_F(StoredText, AMalformedKernelsSummaryIsAnErrorNamingItsField) {
+  KernelsSummary kernels;
+  kernels.spec = "fork";
+  kernels.a = KernelsSummarySide{"x:a", "/boot/a", "", 0, ""};
+  nlohmann::json summary(kernels_summary_to_json(kernels, nullptr));
+  summary["runs_per_boot"] = "two";
+  store_experiment("kernels", summary);
+  for (const char* format : {"markdown", "sru", "html"}) {
+    SCOPED_TRACE(format);
+    expect_error_naming(report({"kernels-t", "--format", format}), "runs_per_boot");
+  }
 }
 
 TEST_F(StoredText, PullRefusesARunWhoseLabelHoldsAnEscapeSequence) {

@@ -5,9 +5,9 @@
 #include <nlohmann/json.hpp>
 
 #include "fuzz_support.hpp"
+#include "record/trace_summary_json.hpp"
 #include "trace/fork_prediction.hpp"
 #include "trace/fork_prediction_table.hpp"
-#include "trace/trace_json.hpp"
 #include "trace/trace_table.hpp"
 
 namespace {
@@ -40,7 +40,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;  // the store and --json readers refuse text that is no JSON first
   }
   try {
-    check_census(trace_census_from_json(json, "census"));
+    check_census(trace_census_from_json(json));
   } catch (const UsageError& refused) {
     fuzz::require(is_valid_utf8(printable(refused.what())));
   }

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "core/text_safety.hpp"
+#include "record/cost_model_json.hpp"
 #include "sweep/cost_model.hpp"
-#include "sweep/cost_model_json.hpp"
 
 namespace clonebench {
 namespace {
@@ -170,6 +170,26 @@ TEST(ExperimentSummary, AnAbIntervalHasTwoEndsThatAreNumbersOrNull) {
   json = ab_json();
   json["metrics"][0]["a"]["median"] = "fast";
   EXPECT_EQ(malformed_field(decode, json), "metrics[0].a.median");
+}
+
+TEST(ExperimentSummary, AnAbSummaryKeepsItsDesignForTheCommandLineAndNamesAMalformedPart) {
+  nlohmann::json json = ab_json();
+  json["ab"]["spec"] = "fork --rss 64M";
+  json["ab"]["pairs"] = 20;
+  json["ab"]["seed"] = 42;
+  json["ab"]["seed_hex"] = "0x2a";
+  const AbSummary ab = ab_summary_from_json(json);
+  EXPECT_EQ(ab.spec, "fork --rss 64M");
+  EXPECT_EQ(ab.pairs, 20U);
+  EXPECT_EQ(ab.seed_hex, "0x2a");
+  EXPECT_FALSE(ab.warmups_per_arm.has_value());
+  EXPECT_FALSE(ab_summary_from_json(ab_json()).spec.has_value());
+  const auto decode = [](const nlohmann::json& bad) { ab_summary_from_json(bad); };
+  json["ab"]["pairs"] = -1;
+  EXPECT_EQ(malformed_field(decode, json), "ab.pairs");
+  json["ab"]["pairs"] = 20;
+  json["ab"]["a_options"] = nlohmann::json::array();
+  EXPECT_EQ(malformed_field(decode, json), "ab.a_options");
 }
 
 TEST(ExperimentSummary, AScaleKneeNeedsItsNextCountUnlessNotReached) {

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "record/kernels_summary_json.hpp"
 #include "report/plot_script.hpp"
 #include "report/report_input.hpp"
 #include "report/report_renderers.hpp"
@@ -76,16 +77,22 @@ void save_kernels(Store& store) {
       }
     }
   }
-  const nlohmann::json summary = {{"a", {{"image", "/boot/vmlinuz-a"}}},
-                                  {"b", {{"image", "/boot/vmlinuz-b"}}},
-                                  {"spec", "fork --timeout 2"},
-                                  {"runs_per_boot", 2},
-                                  {"seed", 3},
-                                  {"boot_order", "ABBAABBA"},
-                                  {"failed_boots", 0},
-                                  {"emulated", false},
-                                  {"boots", nlohmann::json::array({1, 2, 3, 4, 5, 6, 7, 8})}};
-  store.finish_experiment(kKernelsTag, summary, "complete");
+  KernelsSummary summary;
+  summary.spec = "fork --timeout 2";
+  summary.runs_per_boot = 2;
+  summary.seed = 3;
+  summary.boot_order = "ABBAABBA";
+  summary.a = KernelsSummarySide{"k:a", "/boot/vmlinuz-a", "", 0, testing::kKernelA};
+  summary.b = KernelsSummarySide{"k:b", "/boot/vmlinuz-b", "", 0, testing::kKernelB};
+  for (std::uint64_t boot = 1; boot <= 8; ++boot) {
+    KernelsSummaryBoot stored;
+    stored.sequence = boot;
+    stored.image = "ABBAABBA"[boot - 1] == 'A' ? "a" : "b";
+    stored.ok = true;
+    summary.boots.push_back(stored);
+  }
+  store.finish_experiment(kKernelsTag, nlohmann::json(kernels_summary_to_json(summary, nullptr)),
+                          "complete");
 }
 
 class ExperimentReport : public testing::TempDirectoryTest {

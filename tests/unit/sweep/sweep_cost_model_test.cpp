@@ -15,9 +15,9 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "record/cost_model_json.hpp"
 #include "support/test_data.hpp"
 #include "sweep/cost_model.hpp"
-#include "sweep/cost_model_json.hpp"
 
 namespace clonebench {
 namespace {

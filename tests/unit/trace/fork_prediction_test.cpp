@@ -6,10 +6,12 @@
 #include <cmath>
 
 #include "core/error.hpp"
+#include "record/summary_field.hpp"
+#include "record/trace_summary_json.hpp"
 #include "report/trace_report.hpp"
 #include "support/golden.hpp"
 #include "trace/fork_prediction_table.hpp"
-#include "trace/trace_json.hpp"
+#include "trace/trace_document.hpp"
 #include "trace/trace_table.hpp"
 
 namespace clonebench {
@@ -206,8 +208,8 @@ TEST(ForkPrediction, TheReportShowsPredictedAgainstMeasuredByBucket) {
   TraceCensus census = hand_made_census();
   census.fork_model = hand_made_model();
   const Experiment experiment{"trace-2026-12-03T12:00:00Z-0002", "trace", "2026-12-03T12:00:00Z",
-                              trace_census_to_json(census), "complete"};
-  const std::string markdown = trace_markdown_report(experiment);
+                              trace_document(census), "complete"};
+  const std::string markdown = trace_markdown_report(experiment.tag, trace_census_of(experiment));
   testing::expect_golden_file(testing::golden_path("trace/report_with_model.md"), markdown);
   EXPECT_NE(markdown.find("| 4-32 MiB | 1 | 80.0 µs | 75.5 µs [74.5 µs, 76.5 µs] |"),
             std::string::npos)
@@ -226,31 +228,28 @@ TEST(ForkPrediction, TheTableSaysInOneLineWhenThereIsNoModel) {
 TEST(ForkPrediction, TheModelTravelsWithTheCensusThroughItsJson) {
   TraceCensus census = hand_made_census();
   census.fork_model = hand_made_model();
-  const nlohmann::json document = trace_census_to_json(census);
+  const nlohmann::json document = trace_document(census);
   EXPECT_EQ(document["fork_prediction"]["all"]["forks"], 4);
   EXPECT_EQ(document["fork_prediction"]["buckets"][0]["verdict"], "slower than the model");
-  const TraceCensus back = trace_census_from_json(document, "census.json");
+  const TraceCensus back = trace_census_from_json(document);
   ASSERT_TRUE(back.fork_model.has_value());
   EXPECT_EQ(back.fork_model->source, "file model.json");
   EXPECT_EQ(back.fork_model->create.coefficients.size(), 3U);
   EXPECT_EQ(predict_forks(back, *back.fork_model).all.predicted_total_ns,
             predict_forks(census, *census.fork_model).all.predicted_total_ns);
-  EXPECT_FALSE(trace_census_from_json(trace_census_to_json(hand_made_census()), "census.json")
-                   .fork_model.has_value());
+  EXPECT_FALSE(trace_census_from_json(trace_document(hand_made_census())).fork_model.has_value());
 }
 
 TEST(ForkPrediction, ACensusWhoseModelHasNoForkPhaseIsRefusedNamingTheField) {
   TraceCensus census = hand_made_census();
   census.fork_model = hand_made_model();
-  nlohmann::json document = trace_census_to_json(census);
+  nlohmann::json document = trace_document(census);
   document["fork_model"]["cost_model"]["phases"][0]["phase"] = "reap";
   try {
-    trace_census_from_json(document, "census.json");
+    trace_census_from_json(document);
     FAIL() << "accepted a model without a create phase";
-  } catch (const UsageError& error) {
-    EXPECT_NE(std::string(error.what()).find("census.json: fork_model.cost_model"),
-              std::string::npos)
-        << error.what();
+  } catch (const SummaryError& error) {
+    EXPECT_EQ(error.field(), "fork_model.cost_model");
   }
 }
 

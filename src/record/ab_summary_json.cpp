@@ -1,3 +1,5 @@
+// The checked decoder of the stored ab summary (ab_summary.hpp); `ab` writes the document with
+// compare/ab_document.hpp.
 #include "record/ab_summary.hpp"
 
 namespace clonebench {
@@ -5,6 +7,11 @@ namespace {
 
 AbSummarySide ab_side_of(const SummaryField& field) {
   return {field.number_or("median", 0), field.number_or("cv_pct", 0), field.count_or("n", 0)};
+}
+
+std::optional<std::uint64_t> optional_count(const SummaryField& object, const char* key) {
+  const std::optional<SummaryField> field = object.find(key);
+  return field ? std::optional<std::uint64_t>(field->count()) : std::nullopt;
 }
 
 AbSummaryMetric ab_metric_of(const SummaryField& field) {
@@ -26,7 +33,10 @@ AbSummaryMetric ab_metric_of(const SummaryField& field) {
 }  // namespace
 
 AbSummary ab_summary_from_json(const nlohmann::json& json) {
-  const SummaryField root(json, "");
+  return ab_summary_of(SummaryField(json, ""));
+}
+
+AbSummary ab_summary_of(const SummaryField& root) {
   AbSummary summary;
   for (const SummaryField& metric : root.items_of("metrics")) {
     summary.metrics.push_back(ab_metric_of(metric));
@@ -37,12 +47,16 @@ AbSummary ab_summary_from_json(const nlohmann::json& json) {
   summary.summary = root.text_or("summary", "");
   summary.threshold_pct = root.number_or("threshold_pct", 1);
   if (const std::optional<SummaryField> design = root.find("ab")) {
+    summary.spec = summary_text(*design, "spec");
+    summary.a_options = summary_text(*design, "a_options");
+    summary.b_options = summary_text(*design, "b_options");
     summary.setup_a = summary_text(*design, "setup_a");
     summary.setup_b = summary_text(*design, "setup_b");
     summary.restore = summary_text(*design, "restore");
-    for (const char* key : {"spec", "a_options", "b_options"}) {
-      summary_text(*design, key);
-    }
+    summary.pairs = optional_count(*design, "pairs");
+    summary.warmups_per_arm = optional_count(*design, "warmups_per_arm");
+    summary.seed = optional_count(*design, "seed");
+    summary.seed_hex = summary_text(*design, "seed_hex");
   }
   return summary;
 }

@@ -1,4 +1,4 @@
-#include "sweep/cost_model_json.hpp"
+#include "record/cost_model_json.hpp"
 
 #include <fmt/core.h>
 

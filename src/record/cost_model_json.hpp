@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "sweep/cost_model.hpp"
+#include "record/cost_model.hpp"
 
 namespace clonebench {
 

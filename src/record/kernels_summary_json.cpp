@@ -1,0 +1,126 @@
+#include "record/kernels_summary_json.hpp"
+
+namespace clonebench {
+namespace {
+
+using Ordered = nlohmann::ordered_json;
+
+Ordered kernels_side_json(const KernelsSummarySide& side) {
+  return {{"label", side.label},
+          {"image", side.image},
+          {"image_sha256", side.image_sha256},
+          {"image_bytes", side.image_bytes},
+          {"kernel_release", side.kernel_release}};
+}
+
+Ordered kernels_boot_json(const KernelsSummaryBoot& boot) {
+  Ordered json = {{"sequence", boot.sequence},
+                  {"image", boot.image},
+                  {"ok", boot.ok},
+                  {"boot_id", boot.boot_id},
+                  {"kernel_release", boot.kernel_release},
+                  {"runs", boot.runs},
+                  {"wall_s", boot.wall_s}};
+  if (!boot.ok) {
+    json["failure"] = boot.failure;
+    json["last_console_lines"] = boot.last_console_lines;
+  }
+  return json;
+}
+
+bool boolean_or(const SummaryField& object, const char* key, bool fallback) {
+  const std::optional<SummaryField> field = object.find(key);
+  return field ? field->boolean() : fallback;
+}
+
+KernelsSummarySide kernels_side_of(const SummaryField& field) {
+  return {field.text_or("label", ""), field.text_or("image", ""), field.text_or("image_sha256", ""),
+          field.count_or("image_bytes", 0), field.text_or("kernel_release", "")};
+}
+
+constexpr const char* kKernelsImages[] = {"a", "b"};
+
+KernelsSummaryBoot kernels_boot_of(const SummaryField& field) {
+  KernelsSummaryBoot boot;
+  boot.sequence = field.count_or("sequence", 0);
+  boot.image = summary_known_name(field.at("image"), kKernelsImages, "kernel image (a, b)");
+  boot.ok = field.at("ok").boolean();
+  boot.boot_id = field.text_or("boot_id", "");
+  boot.kernel_release = field.text_or("kernel_release", "");
+  boot.runs = field.count_or("runs", 0);
+  boot.wall_s = field.number_or("wall_s", 0);
+  boot.failure = field.text_or("failure", "");
+  for (const SummaryField& line : field.items_of("last_console_lines")) {
+    boot.last_console_lines.push_back(line.text());
+  }
+  return boot;
+}
+
+}  // namespace
+
+Ordered kernels_summary_to_json(const KernelsSummary& summary, const Ordered& comparison) {
+  Ordered boots = Ordered::array();
+  for (const KernelsSummaryBoot& boot : summary.boots) {
+    boots.push_back(kernels_boot_json(boot));
+  }
+  Ordered json = {{"schema", kKernelsSchema},
+                  {"experiment", summary.experiment},
+                  {"spec", summary.spec},
+                  {"accelerator", summary.accelerator},
+                  {"emulated", summary.emulated},
+                  {"accelerator_note", summary.accelerator_note},
+                  {"seed", summary.seed},
+                  {"boot_order", summary.boot_order},
+                  {"runs_per_boot", summary.runs_per_boot},
+                  {"guest",
+                   {{"cpus", summary.guest_cpus},
+                    {"memory_mb", summary.guest_memory_mb},
+                    {"append", summary.guest_append}}},
+                  {"a", kernels_side_json(summary.a.value_or(KernelsSummarySide{}))},
+                  {"b", kernels_side_json(summary.b.value_or(KernelsSummarySide{}))},
+                  {"boots", boots},
+                  {"failed_boots", summary.failed_boots},
+                  {"stop_reason", summary.stop_reason},
+                  {"comparison", comparison}};
+  if (summary.emulated) {
+    json["notice"] = kKernelsEmulationNotice;
+  }
+  return json;
+}
+
+KernelsSummary kernels_summary_from_json(const nlohmann::json& json) {
+  const SummaryField root(json, "");
+  KernelsSummary summary;
+  summary_text(root, "schema");
+  summary.experiment = root.text_or("experiment", "");
+  summary.spec = root.text_or("spec", "");
+  summary.accelerator = root.text_or("accelerator", "");
+  summary.emulated = boolean_or(root, "emulated", false);
+  summary.accelerator_note = root.text_or("accelerator_note", "");
+  summary.seed = root.count_or("seed", 0);
+  summary.boot_order = root.text_or("boot_order", "");
+  summary.runs_per_boot = root.count_or("runs_per_boot", 0);
+  if (const std::optional<SummaryField> guest = root.find("guest")) {
+    summary.guest_cpus = guest->count_or("cpus", 1);
+    summary.guest_memory_mb = guest->count_or("memory_mb", 512);
+    summary.guest_append = guest->text_or("append", "");
+  }
+  if (const std::optional<SummaryField> a = root.find("a")) {
+    summary.a = kernels_side_of(*a);
+  }
+  if (const std::optional<SummaryField> b = root.find("b")) {
+    summary.b = kernels_side_of(*b);
+  }
+  for (const SummaryField& boot : root.items_of("boots")) {
+    summary.boots.push_back(kernels_boot_of(boot));
+  }
+  summary.failed_boots = root.count_or("failed_boots", 0);
+  summary.stop_reason = root.text_or("stop_reason", "");
+  if (const std::optional<SummaryField> comparison = root.find("comparison")) {
+    summary.comparison = ab_summary_of(*comparison);
+  }
+  summary_text(root, "notice");
+  return summary;
+}
+
+}  // namespace clonebench

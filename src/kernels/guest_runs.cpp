@@ -9,6 +9,7 @@
 
 #include "core/text_safety.hpp"
 #include "kernels/console_frames.hpp"
+#include "record/environment_json.hpp"
 #include "record/worker_page.hpp"
 #include "runner/aggregate.hpp"
 
@@ -137,7 +138,7 @@ GuestBootResult read_guest_boot(const std::string& console, const GuestExpectati
     }
   }
   result.ok = problem.empty() && environment != messages.complete.end() &&
-              result.environment.contains("boot_id");
+              environment_from_json(result.environment).boot_id.recorded();
   if (!result.ok) {
     // The kernel's panic or the deadline explain more than which record is missing.
     const bool panicked = console.find("Kernel panic") != std::string::npos;

@@ -14,6 +14,7 @@
 #include "core/timestamp.hpp"
 #include "kernels/guest_initramfs.hpp"
 #include "kernels/guest_runs.hpp"
+#include "record/environment_json.hpp"
 #include "runner/runner.hpp"
 #include "store/experiment_writer.hpp"
 #include "store/host_identity.hpp"
@@ -107,7 +108,7 @@ nlohmann::json stored_environment(const Session& session, const GuestBootResult&
 void keep_runs(Session& session, Image image, const GuestBootResult& boot) {
   KernelSide& side = image == Image::kA ? session.result.a : session.result.b;
   SampleSet& set = image == Image::kA ? session.a : session.b;
-  side.release = boot.environment.value("kernel_release", side.release);
+  side.release = environment_from_json(boot.environment).kernel_release.value_or(side.release);
   const nlohmann::json environment = stored_environment(session, boot, side);
   for (const RunResult& run : boot.runs) {
     RunRecord record;
@@ -152,8 +153,9 @@ void run_boot(Session& session, Image image, std::size_t planned) {
   record.sequence = session.result.boots.size() + 1;
   record.image = image;
   record.ok = boot.ok;
-  record.boot_id = boot.environment.value("boot_id", "");
-  record.release = boot.environment.value("kernel_release", "");
+  const Environment guest = environment_from_json(boot.environment);
+  record.boot_id = guest.boot_id.value_or("");
+  record.release = guest.kernel_release.value_or("");
   record.runs = boot.runs.size();
   record.wall_s = console.wall_s;
   record.failure = boot.failure;

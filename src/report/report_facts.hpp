@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "compare/comparison.hpp"
+#include "record/environment.hpp"
 #include "store/store.hpp"
 
 namespace clonebench {
@@ -47,6 +48,8 @@ std::string scale_ci_text(const nlohmann::json& estimate, const char* format);
 
 // (name, value) lines of what can change a process-creation cost: kernel, CPU, governor, SMT,
 // THP, HVO and each mitigation. A missing value reads "n/a".
+std::vector<std::pair<std::string, std::string>> environment_lines(const Environment& environment);
+// The same of a stored environment, decoded (record/environment_json.hpp).
 std::vector<std::pair<std::string, std::string>> environment_lines(
     const nlohmann::json& environment);
 

@@ -1,8 +1,10 @@
 #include "record/environment_json.hpp"
 
+#include <concepts>
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <type_traits>
 
 #include "core/text_safety.hpp"
 #include "kernel/kernel_path_json.hpp"
@@ -10,6 +12,110 @@
 
 namespace clonebench {
 namespace {
+
+// ---- the keys of each part, once for both directions ----------------------------------------
+// fields(part, field) calls field(key, fact) for every fact of the part, in the JSON's key
+// order (nlohmann::json sorts keys, so the order only makes the lists easy to check).
+
+template <typename Self, typename Part>
+concept PartOf = std::same_as<std::remove_const_t<Self>, Part>;
+
+void fields(PartOf<LoadAverages> auto& load, auto&& field) {
+  field("1m", load.one_min);
+  field("5m", load.five_min);
+  field("15m", load.fifteen_min);
+}
+
+void fields(PartOf<HugetlbPoolFacts> auto& pool, auto&& field) {
+  field("nr_hugepages", pool.nr_hugepages);
+  field("surplus_hugepages", pool.surplus_hugepages);
+}
+
+void fields(PartOf<HvoFacts> auto& hvo, auto&& field) {
+  field("sysctl", hvo.sysctl);
+  field("nr_hugepages", hvo.nr_hugepages);
+  field("pools", hvo.pools);
+  field("boot_param", hvo.boot_param);
+  field("key_on", hvo.key_on);
+  field("key_on_basis", hvo.key_on_basis);
+}
+
+void fields(PartOf<CpuFacts> auto& cpu, auto&& field) {
+  field("vendor", cpu.vendor);
+  field("family", cpu.family);
+  field("model", cpu.model);
+  field("stepping", cpu.stepping);
+  field("microcode", cpu.microcode);
+}
+
+void fields(PartOf<SmtFacts> auto& smt, auto&& field) {
+  field("control", smt.control);
+  field("active", smt.active);
+}
+
+void fields(PartOf<VirtualizationFacts> auto& virtualization, auto&& field) {
+  field("in_vm", virtualization.in_vm);
+  field("hypervisor_flag", virtualization.hypervisor_flag);
+  field("hypervisor_type", virtualization.hypervisor_type);
+  field("dmi_product_name", virtualization.dmi_product_name);
+  field("dmi_sys_vendor", virtualization.dmi_sys_vendor);
+  field("kind", virtualization.kind);
+  field("accelerator", virtualization.accelerator);
+  field("emulated", virtualization.emulated);
+}
+
+void fields(PartOf<GuestFacts> auto& guest, auto&& field) {
+  field("image", guest.image);
+  field("image_sha256", guest.image_sha256);
+  field("qemu", guest.qemu);
+  field("cpus", guest.cpus);
+  field("memory_mb", guest.memory_mb);
+  field("append", guest.append);
+}
+
+void fields(PartOf<Environment> auto& env, auto&& field) {
+  field("captured_at", env.captured_at);
+  field("kernel_release", env.kernel_release);
+  field("kernel_version", env.kernel_version);
+  field("machine", env.machine);
+  field("hostname", env.hostname);
+  field("glibc_version", env.glibc_version);
+  field("config", env.config);
+  field("config_source", env.config_source);
+  field("config_error", env.config_error);
+  field("cmdline", env.cmdline);
+  field("aslr", env.aslr);
+  field("pid_max", env.pid_max);
+  field("threads_max", env.threads_max);
+  field("boot_id", env.boot_id);
+  field("uptime_s", env.uptime_s);
+  field("kernel_path", env.kernel_path);
+  field("hvo", env.hvo);
+  field("thp", env.thp);
+  field("thp_defrag", env.thp_defrag);
+  field("page_size", env.page_size);
+  field("mem_total_kb", env.mem_total_kb);
+  field("mem_available_kb", env.mem_available_kb);
+  field("cpu_model", env.cpu_model);
+  field("cpu", env.cpu);
+  field("cpus", env.cpus);
+  field("cpus_configured", env.cpus_configured);
+  field("governor", env.governor);
+  field("smt", env.smt);
+  field("mitigations", env.mitigations);
+  field("virtualization", env.virtualization);
+  field("rlimit_nproc", env.rlimit_nproc);
+  field("loadavg_before", env.loadavg_before);
+  field("loadavg_after", env.loadavg_after);
+  field("stability_warnings", env.stability_warnings);
+  field("guest", env.guest);
+}
+
+// A part described by fields().
+template <typename T>
+concept Described = requires(T& part) {
+  fields(part, [](const char*, auto&) {});
+};
 
 // ---- encoding -------------------------------------------------------------------------------
 
@@ -37,15 +143,10 @@ nlohmann::json value_json(const std::map<std::string, std::string>& values) {
 nlohmann::json value_json(const KernelPathFacts& facts) {
   return kernel_path_to_json(facts);
 }
-nlohmann::json value_json(const LoadAverages& load);
 nlohmann::json value_json(const NprocLimit& limit);
-nlohmann::json value_json(const HugetlbPoolFacts& pool);
 nlohmann::json value_json(const std::map<std::string, HugetlbPoolFacts>& pools);
-nlohmann::json value_json(const HvoFacts& hvo);
-nlohmann::json value_json(const CpuFacts& cpu);
-nlohmann::json value_json(const SmtFacts& smt);
-nlohmann::json value_json(const VirtualizationFacts& virtualization);
-nlohmann::json value_json(const GuestFacts& guest);
+template <Described Part>
+nlohmann::json value_json(const Part& part);
 
 // `fact` under `key` when it was recorded: its value, or null when it could not be read.
 template <typename T>
@@ -55,34 +156,22 @@ void put(nlohmann::json& object, const char* key, const Fact<T>& fact) {
   }
 }
 
-nlohmann::json value_json(const LoadAverages& load) {
+template <Described Part>
+nlohmann::json value_json(const Part& part) {
   nlohmann::json json = nlohmann::json::object();
-  put(json, "1m", load.one_min);
-  put(json, "5m", load.five_min);
-  put(json, "15m", load.fifteen_min);
+  fields(part, [&json](const char* key, const auto& fact) { put(json, key, fact); });
   return json;
 }
 
 // An RLIMIT_NPROC limit: its value, or "unlimited".
-nlohmann::json limit_json(const Fact<std::uint64_t>& limit) {
-  return limit ? nlohmann::json(*limit) : nlohmann::json("unlimited");
-}
-
 nlohmann::json value_json(const NprocLimit& limit) {
   nlohmann::json json = nlohmann::json::object();
   for (const auto& [key, value] :
        {std::pair{"soft", &limit.soft}, std::pair{"hard", &limit.hard}}) {
     if (value->recorded()) {
-      json[key] = limit_json(*value);
+      json[key] = *value ? nlohmann::json(**value) : nlohmann::json("unlimited");
     }
   }
-  return json;
-}
-
-nlohmann::json value_json(const HugetlbPoolFacts& pool) {
-  nlohmann::json json = nlohmann::json::object();
-  put(json, "nr_hugepages", pool.nr_hugepages);
-  put(json, "surplus_hugepages", pool.surplus_hugepages);
   return json;
 }
 
@@ -91,58 +180,6 @@ nlohmann::json value_json(const std::map<std::string, HugetlbPoolFacts>& pools) 
   for (const auto& [name, pool] : pools) {
     json[name] = value_json(pool);
   }
-  return json;
-}
-
-nlohmann::json value_json(const HvoFacts& hvo) {
-  nlohmann::json json = nlohmann::json::object();
-  put(json, "sysctl", hvo.sysctl);
-  put(json, "nr_hugepages", hvo.nr_hugepages);
-  put(json, "pools", hvo.pools);
-  put(json, "boot_param", hvo.boot_param);
-  put(json, "key_on", hvo.key_on);
-  put(json, "key_on_basis", hvo.key_on_basis);
-  return json;
-}
-
-nlohmann::json value_json(const CpuFacts& cpu) {
-  nlohmann::json json = nlohmann::json::object();
-  put(json, "vendor", cpu.vendor);
-  put(json, "family", cpu.family);
-  put(json, "model", cpu.model);
-  put(json, "stepping", cpu.stepping);
-  put(json, "microcode", cpu.microcode);
-  return json;
-}
-
-nlohmann::json value_json(const SmtFacts& smt) {
-  nlohmann::json json = nlohmann::json::object();
-  put(json, "control", smt.control);
-  put(json, "active", smt.active);
-  return json;
-}
-
-nlohmann::json value_json(const VirtualizationFacts& virtualization) {
-  nlohmann::json json = nlohmann::json::object();
-  put(json, "in_vm", virtualization.in_vm);
-  put(json, "hypervisor_flag", virtualization.hypervisor_flag);
-  put(json, "hypervisor_type", virtualization.hypervisor_type);
-  put(json, "dmi_product_name", virtualization.dmi_product_name);
-  put(json, "dmi_sys_vendor", virtualization.dmi_sys_vendor);
-  put(json, "kind", virtualization.kind);
-  put(json, "accelerator", virtualization.accelerator);
-  put(json, "emulated", virtualization.emulated);
-  return json;
-}
-
-nlohmann::json value_json(const GuestFacts& guest) {
-  nlohmann::json json = nlohmann::json::object();
-  put(json, "image", guest.image);
-  put(json, "image_sha256", guest.image_sha256);
-  put(json, "qemu", guest.qemu);
-  put(json, "cpus", guest.cpus);
-  put(json, "memory_mb", guest.memory_mb);
-  put(json, "append", guest.append);
   return json;
 }
 
@@ -225,8 +262,66 @@ class Member {
   std::string path_;
 };
 
-LoadAverages load_from(const Member& load) {
-  return {load.number("1m"), load.number("5m"), load.number("15m")};
+void read(const Member& in, const char* key, Fact<std::string>& fact) {
+  fact = in.text(key);
+}
+void read(const Member& in, const char* key, Fact<bool>& fact) {
+  fact = in.boolean(key);
+}
+void read(const Member& in, const char* key, Fact<double>& fact) {
+  fact = in.number(key);
+}
+void read(const Member& in, const char* key, Fact<std::uint64_t>& fact) {
+  fact = in.count(key);
+}
+void read(const Member& in, const char* key, Fact<std::int64_t>& fact) {
+  fact = in.integer(key);
+}
+void read(const Member& in, const char* key, Fact<std::map<std::string, std::string>>& fact) {
+  fact = in.texts(key);
+}
+void read(const Member& in, const char* key, Fact<std::vector<std::string>>& fact);
+void read(const Member& in, const char* key, Fact<KernelPathFacts>& fact);
+void read(const Member& in, const char* key, Fact<NprocLimit>& fact);
+void read(const Member& in, const char* key, Fact<std::map<std::string, HugetlbPoolFacts>>& fact);
+template <Described Part>
+void read(const Member& in, const char* key, Fact<Part>& fact);
+
+// Every fact of `part` from the object `in`.
+template <Described Part>
+void read_fields(const Member& in, Part& part) {
+  fields(part, [&in](const char* key, auto& fact) { read(in, key, fact); });
+}
+
+template <Described Part>
+void read(const Member& in, const char* key, Fact<Part>& fact) {
+  fact = in.object<Part>(key, [](const Member& object) {
+    Part part;
+    read_fields(object, part);
+    return part;
+  });
+}
+
+void read(const Member& in, const char* key, Fact<std::vector<std::string>>& fact) {
+  fact = in.fact<std::vector<std::string>>(key, [](const SummaryField& field) {
+    std::vector<std::string> texts;
+    for (const SummaryField& item : field.items()) {
+      texts.push_back(item.text());
+    }
+    return texts;
+  });
+}
+
+// The kernel_path codec (kernel/kernel_path_json.hpp) reads what it knows and defaults the rest;
+// a member of another type is named here.
+void read(const Member& in, const char* key, Fact<KernelPathFacts>& fact) {
+  fact = in.object<KernelPathFacts>(key, [](const Member& path) {
+    try {
+      return kernel_path_from_json(path.json());
+    } catch (const nlohmann::json::exception& error) {
+      SummaryField(path.json(), path.path()).fail(error.what());
+    }
+  });
 }
 
 Fact<std::uint64_t> limit_from(const Member& limits, const char* key) {
@@ -237,162 +332,33 @@ Fact<std::uint64_t> limit_from(const Member& limits, const char* key) {
   return limits.count(key);
 }
 
-NprocLimit nproc_from(const Member& limits) {
-  return {limit_from(limits, "soft"), limit_from(limits, "hard")};
+void read(const Member& in, const char* key, Fact<NprocLimit>& fact) {
+  fact = in.object<NprocLimit>(key, [](const Member& limits) {
+    return NprocLimit{limit_from(limits, "soft"), limit_from(limits, "hard")};
+  });
 }
 
-HugetlbPoolFacts pool_from(const Member& pool) {
-  return {pool.integer("nr_hugepages"), pool.integer("surplus_hugepages")};
-}
-
-std::map<std::string, HugetlbPoolFacts> pools_from(const Member& pools) {
-  std::map<std::string, HugetlbPoolFacts> decoded;
-  for (const auto& item : pools.json().items()) {
-    decoded[item.key()] = pool_from(Member(item.value(), pools.path() + "." + item.key()));
-  }
-  return decoded;
-}
-
-HvoFacts hvo_from(const Member& hvo) {
-  HvoFacts facts;
-  facts.sysctl = hvo.integer("sysctl");
-  facts.nr_hugepages = hvo.integer("nr_hugepages");
-  facts.pools = hvo.object<std::map<std::string, HugetlbPoolFacts>>("pools", pools_from);
-  facts.boot_param = hvo.text("boot_param");
-  facts.key_on = hvo.boolean("key_on");
-  facts.key_on_basis = hvo.text("key_on_basis");
-  return facts;
-}
-
-CpuFacts cpu_from(const Member& cpu) {
-  return {cpu.text("vendor"), cpu.text("family"), cpu.text("model"), cpu.text("stepping"),
-          cpu.text("microcode")};
-}
-
-SmtFacts smt_from(const Member& smt) {
-  return {smt.text("control"), smt.boolean("active")};
-}
-
-VirtualizationFacts virtualization_from(const Member& in) {
-  return {in.boolean("in_vm"),         in.boolean("hypervisor_flag"), in.text("hypervisor_type"),
-          in.text("dmi_product_name"), in.text("dmi_sys_vendor"),     in.text("kind"),
-          in.text("accelerator"),      in.boolean("emulated")};
-}
-
-GuestFacts guest_from(const Member& guest) {
-  return {guest.text("image"),  guest.text("image_sha256"), guest.text("qemu"),
-          guest.text("append"), guest.count("cpus"),        guest.count("memory_mb")};
-}
-
-// The kernel_path codec (kernel/kernel_path_json.hpp) reads what it knows and defaults the rest;
-// a member of another type is named here.
-KernelPathFacts kernel_path_from(const Member& path) {
-  try {
-    return kernel_path_from_json(path.json());
-  } catch (const nlohmann::json::exception& error) {
-    SummaryField(path.json(), path.path()).fail(error.what());
-  }
-}
-
-std::vector<std::string> texts_from(const SummaryField& field) {
-  std::vector<std::string> texts;
-  for (const SummaryField& item : field.items()) {
-    texts.push_back(item.text());
-  }
-  return texts;
-}
-
-void decode_kernel(const Member& in, Environment& env) {
-  env.captured_at = in.text("captured_at");
-  env.kernel_release = in.text("kernel_release");
-  env.kernel_version = in.text("kernel_version");
-  env.machine = in.text("machine");
-  env.hostname = in.text("hostname");
-  env.glibc_version = in.text("glibc_version");
-  env.config = in.texts("config");
-  env.config_source = in.text("config_source");
-  env.config_error = in.text("config_error");
-  env.cmdline = in.text("cmdline");
-  env.aslr = in.integer("aslr");
-  env.pid_max = in.integer("pid_max");
-  env.threads_max = in.integer("threads_max");
-  env.boot_id = in.text("boot_id");
-  env.uptime_s = in.number("uptime_s");
-  env.kernel_path = in.object<KernelPathFacts>("kernel_path", kernel_path_from);
-  env.hvo = in.object<HvoFacts>("hvo", hvo_from);
-}
-
-void decode_machine(const Member& in, Environment& env) {
-  env.thp = in.text("thp");
-  env.thp_defrag = in.text("thp_defrag");
-  env.page_size = in.integer("page_size");
-  env.mem_total_kb = in.integer("mem_total_kb");
-  env.mem_available_kb = in.integer("mem_available_kb");
-  env.cpu_model = in.text("cpu_model");
-  env.cpu = in.object<CpuFacts>("cpu", cpu_from);
-  env.cpus = in.integer("cpus");
-  env.cpus_configured = in.integer("cpus_configured");
-  env.governor = in.text("governor");
-  env.smt = in.object<SmtFacts>("smt", smt_from);
-  env.mitigations = in.texts("mitigations");
-  env.virtualization = in.object<VirtualizationFacts>("virtualization", virtualization_from);
-  env.rlimit_nproc = in.object<NprocLimit>("rlimit_nproc", nproc_from);
-  env.loadavg_before = in.object<LoadAverages>("loadavg_before", load_from);
-  env.loadavg_after = in.object<LoadAverages>("loadavg_after", load_from);
-  env.stability_warnings = in.fact<std::vector<std::string>>("stability_warnings", texts_from);
-  env.guest = in.object<GuestFacts>("guest", guest_from);
+void read(const Member& in, const char* key, Fact<std::map<std::string, HugetlbPoolFacts>>& fact) {
+  fact = in.object<std::map<std::string, HugetlbPoolFacts>>(key, [](const Member& pools) {
+    std::map<std::string, HugetlbPoolFacts> decoded;
+    for (const auto& item : pools.json().items()) {
+      read_fields(Member(item.value(), pools.path() + "." + item.key()), decoded[item.key()]);
+    }
+    return decoded;
+  });
 }
 
 }  // namespace
 
 nlohmann::json environment_to_json(const Environment& env) {
-  nlohmann::json json = nlohmann::json::object();
-  put(json, "captured_at", env.captured_at);
-  put(json, "kernel_release", env.kernel_release);
-  put(json, "kernel_version", env.kernel_version);
-  put(json, "machine", env.machine);
-  put(json, "hostname", env.hostname);
-  put(json, "glibc_version", env.glibc_version);
-  put(json, "config", env.config);
-  put(json, "config_source", env.config_source);
-  put(json, "config_error", env.config_error);
-  put(json, "cmdline", env.cmdline);
-  put(json, "aslr", env.aslr);
-  put(json, "pid_max", env.pid_max);
-  put(json, "threads_max", env.threads_max);
-  put(json, "boot_id", env.boot_id);
-  put(json, "uptime_s", env.uptime_s);
-  put(json, "kernel_path", env.kernel_path);
-  put(json, "hvo", env.hvo);
-  put(json, "thp", env.thp);
-  put(json, "thp_defrag", env.thp_defrag);
-  put(json, "page_size", env.page_size);
-  put(json, "mem_total_kb", env.mem_total_kb);
-  put(json, "mem_available_kb", env.mem_available_kb);
-  put(json, "cpu_model", env.cpu_model);
-  put(json, "cpu", env.cpu);
-  put(json, "cpus", env.cpus);
-  put(json, "cpus_configured", env.cpus_configured);
-  put(json, "governor", env.governor);
-  put(json, "smt", env.smt);
-  put(json, "mitigations", env.mitigations);
-  put(json, "virtualization", env.virtualization);
-  put(json, "rlimit_nproc", env.rlimit_nproc);
-  put(json, "loadavg_before", env.loadavg_before);
-  put(json, "loadavg_after", env.loadavg_after);
-  put(json, "stability_warnings", env.stability_warnings);
-  put(json, "guest", env.guest);
-  return json;
+  return value_json(env);
 }
 
 Environment environment_from_json(const nlohmann::json& json) {
   Environment env;
-  if (!json.is_object()) {
-    return env;
+  if (json.is_object()) {
+    read_fields(Member(json, "environment"), env);
   }
-  const Member in(json, "environment");
-  decode_kernel(in, env);
-  decode_machine(in, env);
   return env;
 }
 

@@ -8,6 +8,7 @@
 #include "kernel/compound_head_world.hpp"
 #include "kernel/kernel_path_render.hpp"
 #include "machine/environment.hpp"
+#include "machine/kernel_report_source.hpp"
 #include "record/parent.hpp"
 
 namespace clonebench {

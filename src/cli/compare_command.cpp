@@ -24,6 +24,7 @@
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
 #include "core/units.hpp"
+#include "record/environment_json.hpp"
 #include "store/boot_spread_lookup.hpp"
 #include "store/store.hpp"
 #include "store/stored_runs.hpp"
@@ -92,9 +93,8 @@ nlohmann::json source_json(const SampleSet& set) {
 // The host and stressor of side A's first run, when it says.
 std::pair<std::string, std::string> host_and_stressor(const SampleSet& set) {
   for (const RunObservation& run : set.runs) {
-    if (run.environment.is_object() && run.environment.contains("hostname") &&
-        run.environment["hostname"].is_string()) {
-      return {run.environment["hostname"].get<std::string>(), run.group};
+    if (const Fact<std::string> host = environment_from_json(run.environment).hostname; host) {
+      return {*host, run.group};
     }
   }
   return {};

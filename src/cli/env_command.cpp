@@ -14,6 +14,7 @@
 #include "core/text_safety.hpp"
 #include "machine/environment.hpp"
 #include "machine/stability_warning.hpp"
+#include "record/environment_json.hpp"
 #include "render/output_file.hpp"
 #include "store/store.hpp"
 
@@ -25,7 +26,7 @@ struct EnvOptions {
   bool full = false;      // --full/--verbose: every fact, not only those that change costs
 };
 
-void print_stability_warnings(const nlohmann::json& environment) {
+void print_stability_warnings(const Environment& environment) {
   for (const auto& warning : stability_warnings(environment)) {
     fmt::print(stderr, "clonebench: warning: {}\n  -> {}\n", warning.problem, warning.advice);
   }
@@ -34,13 +35,14 @@ void print_stability_warnings(const nlohmann::json& environment) {
 int run_env(const EnvOptions& options) {
   // env opens no database, but its output must not replace the one the user keeps.
   check_output_targets({{options.json_path, "--json"}}, Store::default_path());
-  const nlohmann::json environment = capture_environment();
+  const Environment environment = capture_environment();
   if (options.json_path != "-") {
     fmt::print("{}", options.full ? format_environment_summary(environment)
                                   : format_environment_brief(environment));
   }
   if (!options.json_path.empty()) {
-    write_output(options.json_path, dump_json(environment, 2) + "\n", "--json");
+    write_output(options.json_path, dump_json(environment_to_json(environment), 2) + "\n",
+                 "--json");
   }
   print_stability_warnings(environment);
   return kExitOk;

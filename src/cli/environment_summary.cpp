@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "record/environment_json.hpp"
 #include "report/report_facts.hpp"
 
 namespace clonebench {
@@ -17,24 +18,13 @@ using Lines = std::vector<std::pair<std::string, std::string>>;
 // Sections that read best at the end, in this order; any other object comes before them.
 constexpr std::string_view kLastSections[] = {"mitigations", "config"};
 
-std::string format_value(const nlohmann::json& value) {
-  if (value.is_null()) {
-    return "n/a";
+// The dotted key of a fact inside its section: "pools.hugepages-2048kB.nr_hugepages".
+std::string section_key(const std::vector<std::string>& path) {
+  std::string key;
+  for (std::size_t i = 1; i < path.size(); ++i) {
+    key += (i == 1 ? "" : ".") + path[i];
   }
-  if (value.is_string()) {
-    return value.get<std::string>();
-  }
-  return value.dump();
-}
-
-void flatten(const nlohmann::json& object, const std::string& prefix, Lines& lines) {
-  for (const auto& [key, value] : object.items()) {
-    if (value.is_object() && !value.empty()) {
-      flatten(value, prefix + key + ".", lines);
-    } else {
-      lines.emplace_back(prefix + key, format_value(value));
-    }
-  }
+  return key;
 }
 
 void append_aligned(const Lines& lines, std::string_view indent, std::string& out) {
@@ -47,47 +37,48 @@ void append_aligned(const Lines& lines, std::string_view indent, std::string& ou
   }
 }
 
-bool is_last_section(std::string_view key) {
-  return std::find(std::begin(kLastSections), std::end(kLastSections), key) !=
-         std::end(kLastSections);
-}
-
-void append_section(const nlohmann::json& environment, const std::string& key, std::string& out) {
-  Lines lines;
-  flatten(environment.at(key), "", lines);
-  out += key + ":\n";
-  append_aligned(lines, "  ", out);
+// Where `key` goes among kLastSections, or std::size(kLastSections) when it is not one of them.
+std::size_t last_section_index(std::string_view key) {
+  return static_cast<std::size_t>(
+      std::find(std::begin(kLastSections), std::end(kLastSections), key) -
+      std::begin(kLastSections));
 }
 
 }  // namespace
 
-std::string format_environment_summary(const nlohmann::json& environment) {
+std::string format_environment_summary(const Environment& environment) {
   Lines scalars;
-  std::vector<std::string> sections;
-  for (const auto& [key, value] : environment.items()) {
-    if (value.is_object() && !value.empty()) {
-      if (!is_last_section(key)) {
-        sections.push_back(key);
-      }
-    } else {
-      scalars.emplace_back(key, format_value(value));
+  std::vector<std::pair<std::string, Lines>> sections;  // in the order they come
+  std::vector<std::pair<std::string, Lines>> last_sections(std::size(kLastSections));
+  for (const EnvironmentLine& line : environment_fact_lines(environment)) {
+    const std::string& key = line.path.front();
+    if (line.path.size() == 1) {
+      scalars.emplace_back(key, line.text);
+      continue;
     }
+    const std::size_t last = last_section_index(key);
+    if (last == std::size(kLastSections) && (sections.empty() || sections.back().first != key)) {
+      sections.emplace_back(key, Lines{});
+    }
+    auto& section = last < std::size(kLastSections) ? last_sections[last] : sections.back();
+    section.first = key;
+    section.second.emplace_back(section_key(line.path), line.text);
   }
-  for (const auto key : kLastSections) {
-    if (environment.contains(key) && environment.at(key).is_object() &&
-        !environment.at(key).empty()) {
-      sections.emplace_back(key);
+  for (auto& section : last_sections) {
+    if (!section.second.empty()) {
+      sections.push_back(std::move(section));
     }
   }
   std::string out;
   append_aligned(scalars, "", out);
-  for (const auto& key : sections) {
-    append_section(environment, key, out);
+  for (const auto& [key, lines] : sections) {
+    out += key + ":\n";
+    append_aligned(lines, "  ", out);
   }
   return out;
 }
 
-std::string format_environment_brief(const nlohmann::json& environment) {
+std::string format_environment_brief(const Environment& environment) {
   Lines lines;
   std::size_t not_affected = 0;
   for (auto& [name, value] : environment_lines(environment)) {
@@ -97,13 +88,17 @@ std::string format_environment_brief(const nlohmann::json& environment) {
     }
     lines.emplace_back(std::move(name), std::move(value));
   }
-  const nlohmann::json::json_pointer in_vm("/virtualization/in_vm");
-  const nlohmann::json::json_pointer load("/loadavg_before/1m");
+  std::string in_vm = "n/a";
+  if (environment.virtualization && environment.virtualization->in_vm) {
+    in_vm = *environment.virtualization->in_vm ? "true" : "false";
+  }
+  std::string load = "n/a";
+  if (environment.loadavg_before && environment.loadavg_before->one_min) {
+    load = environment_text(*environment.loadavg_before->one_min);
+  }
   lines.insert(
       lines.begin() + std::min<std::ptrdiff_t>(7, static_cast<std::ptrdiff_t>(lines.size())),
-      {{"virtual machine",
-        environment.contains(in_vm) ? format_value(environment.at(in_vm)) : "n/a"},
-       {"load (1 min)", environment.contains(load) ? format_value(environment.at(load)) : "n/a"}});
+      {{"virtual machine", in_vm}, {"load (1 min)", load}});
   if (not_affected > 0) {
     lines.emplace_back("other mitigations", fmt::format("{} not affected", not_affected));
   }

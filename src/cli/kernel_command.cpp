@@ -11,7 +11,9 @@
 #include "cli/shared_options.hpp"
 #include "core/error.hpp"
 #include "kernel/kernel_path_render.hpp"
+#include "kernel/kernel_report_json.hpp"
 #include "machine/environment.hpp"
+#include "machine/kernel_report_source.hpp"
 #include "render/output_file.hpp"
 
 namespace clonebench {

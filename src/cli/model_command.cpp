@@ -18,6 +18,7 @@
 #include "experiment/progress_line.hpp"
 #include "kernel/kernel_path_render.hpp"
 #include "machine/environment.hpp"
+#include "machine/kernel_report_source.hpp"
 #include "model/model_render.hpp"
 #include "model/model_run.hpp"
 #include "record/sweep_summary.hpp"

@@ -15,6 +15,7 @@
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
 #include "experiment/profile_output.hpp"
+#include "record/environment_json.hpp"
 #include "record/scale_summary_json.hpp"
 #include "render/exporters.hpp"
 #include "render/history_table.hpp"
@@ -140,7 +141,7 @@ int run_show(const StoreOptions& options) {
     fmt::print("run {} · label {} · started {}{}\n", record.id, printable(record.label),
                printable(record.started_at),
                record.experiment.empty() ? "" : " · experiment " + printable(record.experiment));
-    fmt::print("{}\n{}\n", environment_line(stored.environment),
+    fmt::print("{}\n{}\n", environment_line(environment_from_json(stored.environment)),
                printable_lines(options_lines(record.result.options)));
     // Stored text (another store's, through pull) reaches the terminal escaped.
     fmt::print("{}\n", printable_lines(render_table(document)));

@@ -5,21 +5,14 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 #include <utility>
 
+#include "record/environment_json.hpp"
+
 namespace clonebench {
 namespace {
-
-// "hostname" first: runs of a fleet's shared store may come from different machines.
-constexpr const char* kCompared[] = {"hostname",       "cpu_model", "cpus", "governor",   "smt",
-                                     "virtualization", "thp",       "hvo",  "mitigations"};
-
-// Facts inside objects that are compared one by one: what `clonebench kernel` reports
-// (docs/kernel.md), not how it could be read.
-constexpr const char* kComparedFacts[] = {"/kernel_path/compound_head", "/kernel_path/out_of_line",
-                                          "/kernel_path/return_thunk/kind",
-                                          "/config/CONFIG_HUGETLB_PAGE_OPTIMIZE_VMEMMAP"};
 
 // Options that differ between any two runs of one experiment, so they tell nothing.
 bool compared_option(const std::string& key) {
@@ -30,35 +23,71 @@ std::string shown(const nlohmann::json& value) {
   return value.is_string() ? value.get<std::string>() : value.dump();
 }
 
-// The distinct values of `field` of `key` over the side's runs, as text.
-std::set<std::string> values_of(const SampleSet& set, const char* field, const std::string& key) {
-  std::set<std::string> values;
+using ComparedFacts = std::vector<std::pair<const char*, std::optional<std::string>>>;
+
+template <typename T, typename Show>
+std::optional<std::string> shown_fact(const Fact<T>& fact, Show show) {
+  return fact ? std::optional<std::string>(show(*fact)) : std::nullopt;
+}
+
+// The facts compared between A and B, each as the text a difference shows, in the order the
+// differences are listed: "hostname" first (runs of a fleet's shared store may come from
+// different machines), then the facts inside objects that are compared one by one: what
+// `clonebench kernel` reports (docs/kernel.md), not how it could be read.
+ComparedFacts compared_facts(const Environment& env) {
+  const auto text = [](const std::string& value) { return value; };
+  const auto part = [](const auto& value) { return environment_text(value); };
+  std::optional<std::string> vmemmap;
+  if (env.config) {
+    const auto found = env.config->find("CONFIG_HUGETLB_PAGE_OPTIMIZE_VMEMMAP");
+    vmemmap = found == env.config->end() ? std::nullopt : std::optional(found->second);
+  }
+  const KernelPathFacts* path = env.kernel_path ? &*env.kernel_path : nullptr;
+  return {{"hostname", shown_fact(env.hostname, text)},
+          {"cpu_model", shown_fact(env.cpu_model, text)},
+          {"cpus", shown_fact(env.cpus, [](std::int64_t cpus) { return std::to_string(cpus); })},
+          {"governor", shown_fact(env.governor, text)},
+          {"smt", shown_fact(env.smt, part)},
+          {"virtualization", shown_fact(env.virtualization, part)},
+          {"thp", shown_fact(env.thp, text)},
+          {"hvo", shown_fact(env.hvo, part)},
+          {"mitigations", shown_fact(env.mitigations, part)},
+          {"kernel_path.compound_head", path ? std::optional(path->compound_head) : std::nullopt},
+          {"kernel_path.out_of_line",
+           path ? std::optional(environment_text(path->out_of_line)) : std::nullopt},
+          {"kernel_path.return_thunk.kind",
+           path ? std::optional(path->return_thunk.kind) : std::nullopt},
+          {"config.CONFIG_HUGETLB_PAGE_OPTIMIZE_VMEMMAP", vmemmap}};
+}
+
+// Per compared fact, the distinct texts over the side's runs.
+std::vector<std::set<std::string>> fact_values(const SampleSet& set) {
+  std::vector<std::set<std::string>> values;
   for (const RunObservation& run : set.runs) {
-    const nlohmann::json& object =
-        std::string_view(field) == "options" ? run.options : run.environment;
-    if (object.is_object() && object.contains(key) && !object[key].is_null()) {
-      values.insert(shown(object[key]));
+    const ComparedFacts facts = compared_facts(environment_from_json(run.environment));
+    values.resize(facts.size());
+    for (std::size_t i = 0; i < facts.size(); ++i) {
+      if (facts[i].second) {
+        values[i].insert(*facts[i].second);
+      }
     }
   }
   return values;
 }
 
-std::set<std::string> facts_of(const SampleSet& set, const char* pointer) {
+// The distinct values of option `key` over the side's runs, as text.
+std::set<std::string> option_values(const SampleSet& set, const std::string& key) {
   std::set<std::string> values;
-  const nlohmann::json::json_pointer path(pointer);
   for (const RunObservation& run : set.runs) {
-    if (run.environment.is_object() && run.environment.contains(path) &&
-        !run.environment.at(path).is_null()) {
-      values.insert(shown(run.environment.at(path)));
+    if (run.options.is_object() && run.options.contains(key) && !run.options[key].is_null()) {
+      values.insert(shown(run.options[key]));
     }
   }
   return values;
 }
 
-void compare_key(const SampleSet& a, const SampleSet& b, const char* field, const std::string& key,
-                 const std::string& label, std::vector<std::string>& differences) {
-  const auto in_a = values_of(a, field, key);
-  const auto in_b = values_of(b, field, key);
+void add_difference(const std::set<std::string>& in_a, const std::set<std::string>& in_b,
+                    const std::string& label, std::vector<std::string>& differences) {
   if (!in_a.empty() && !in_b.empty() && in_a != in_b) {
     differences.push_back(
         fmt::format("{}: A {}, B {}", label, fmt::join(in_a, " | "), fmt::join(in_b, " | ")));
@@ -69,17 +98,12 @@ void compare_key(const SampleSet& a, const SampleSet& b, const char* field, cons
 
 std::vector<std::string> environment_differences(const SampleSet& a, const SampleSet& b) {
   std::vector<std::string> differences;
-  for (const char* key : kCompared) {
-    compare_key(a, b, "environment", key, key, differences);
-  }
-  for (const char* pointer : kComparedFacts) {
-    const auto in_a = facts_of(a, pointer);
-    const auto in_b = facts_of(b, pointer);
-    if (!in_a.empty() && !in_b.empty() && in_a != in_b) {
-      std::string label = std::string(pointer).substr(1);
-      std::replace(label.begin(), label.end(), '/', '.');
-      differences.push_back(
-          fmt::format("{}: A {}, B {}", label, fmt::join(in_a, " | "), fmt::join(in_b, " | ")));
+  const auto in_a = fact_values(a);
+  const auto in_b = fact_values(b);
+  if (!in_a.empty() && !in_b.empty()) {
+    const ComparedFacts names = compared_facts(Environment{});
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      add_difference(in_a[i], in_b[i], names[i].first, differences);
     }
   }
   std::set<std::string> option_keys;
@@ -94,7 +118,7 @@ std::vector<std::string> environment_differences(const SampleSet& a, const Sampl
   }
   for (const std::string& key : option_keys) {
     if (compared_option(key)) {
-      compare_key(a, b, "options", key, "option " + key, differences);
+      add_difference(option_values(a, key), option_values(b, key), "option " + key, differences);
     }
   }
   return differences;
@@ -134,17 +158,13 @@ std::string noisy_runs_warning(const SampleSet& set, const std::string& side) {
   std::size_t noisy = 0;
   std::vector<std::string> first;
   for (const RunObservation& run : set.runs) {
-    const nlohmann::json* problems = nullptr;
-    if (run.environment.is_object() && run.environment.contains("stability_warnings")) {
-      problems = &run.environment.at("stability_warnings");
-    }
-    if (problems == nullptr || !problems->is_array() || problems->empty()) {
+    const Fact<std::vector<std::string>> problems =
+        environment_from_json(run.environment).stability_warnings;
+    if (!problems || problems->empty()) {
       continue;
     }
     if (noisy++ == 0) {
-      for (const auto& problem : *problems) {
-        first.push_back(shown(problem));
-      }
+      first = *problems;
     }
   }
   if (noisy == 0) {

@@ -1,22 +1,15 @@
 #include "compare/run_boot.hpp"
 
+#include "record/environment_json.hpp"
+
 namespace clonebench {
 
 std::string run_boot(const nlohmann::json& environment, const std::string& label) {
-  if (environment.is_object()) {
-    const auto id = environment.find("boot_id");
-    if (id != environment.end() && id->is_string() && !id->get<std::string>().empty()) {
-      return id->get<std::string>();
-    }
+  const Environment facts = environment_from_json(environment);
+  if (facts.boot_id && !facts.boot_id->empty()) {
+    return *facts.boot_id;
   }
-  std::string host = "an unknown host";
-  if (environment.is_object()) {
-    const auto name = environment.find("hostname");
-    if (name != environment.end() && name->is_string()) {
-      host = name->get<std::string>();
-    }
-  }
-  return "unknown boot of " + label + " on " + host;
+  return "unknown boot of " + label + " on " + facts.hostname.value_or("an unknown host");
 }
 
 }  // namespace clonebench

@@ -11,27 +11,27 @@
 #include "experiment/progress_line.hpp"
 #include "machine/environment.hpp"
 #include "machine/stability_warning.hpp"
+#include "record/environment_json.hpp"
 #include "store/store.hpp"
 
 namespace clonebench {
 
-nlohmann::json environment_before_runs() {
-  nlohmann::json environment = capture_environment();
-  environment["loadavg_before"] = read_loadavg();
+Environment environment_before_runs() {
+  Environment environment = capture_environment();
+  environment.loadavg_before = read_loadavg();
   note_stability(environment);
   return environment;
 }
 
-void note_stability(nlohmann::json& environment) {
-  environment["stability_warnings"] = stability_problems(environment);
+void note_stability(Environment& environment) {
+  environment.stability_warnings = stability_problems(environment);
 }
 
-void warn_if_noisy(const nlohmann::json& environment) {
-  const auto found = environment.find("stability_warnings");
-  if (found == environment.end() || !found->is_array()) {
+void warn_if_noisy(const Environment& environment) {
+  if (!environment.stability_warnings) {
     return;
   }
-  const std::string line = noisy_machine_line(found->get<std::vector<std::string>>());
+  const std::string line = noisy_machine_line(*environment.stability_warnings);
   if (!line.empty()) {
     fmt::print(stderr, "clonebench: warning: {}\n", line);
   }
@@ -56,14 +56,15 @@ ExperimentSession::ExperimentSession(const std::string& kind,
 void ExperimentSession::begin() {
   signals_.emplace();
   environment_ = environment_before_runs();
+  environment_json_ = environment_to_json(environment_);
   warn_if_noisy(environment_);
   writer_.begin();
 }
 
 void ExperimentSession::save(RunRecord& record, const std::string& arm) {
-  nlohmann::json run_environment = environment_;
-  run_environment["loadavg_after"] = read_loadavg();
-  writer_.save(record, run_environment, arm);
+  Environment run_environment = environment_;
+  run_environment.loadavg_after = read_loadavg();
+  writer_.save(record, environment_to_json(run_environment), arm);
 }
 
 void ExperimentSession::measure(const std::function<void()>& runs,
@@ -103,7 +104,8 @@ RunObserver ExperimentSession::observer(Progress progress, bool quiet,
 }
 
 void ExperimentSession::finish(const nlohmann::json& summary) {
-  environment_["loadavg_after"] = read_loadavg();
+  environment_.loadavg_after = read_loadavg();
+  environment_json_ = environment_to_json(environment_);
   writer_.finish(summary);
 }
 

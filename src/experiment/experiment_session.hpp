@@ -11,6 +11,7 @@
 #include <string>
 
 #include "perf/perf_recording.hpp"
+#include "record/environment.hpp"
 #include "record/job.hpp"
 #include "record/run_record.hpp"
 #include "runner/run_observer.hpp"
@@ -26,16 +27,17 @@ struct StorageOptions {
   bool no_store = false;
 };
 
-// The machine's environment with "loadavg_before": what every stored run of a command carries.
-// Also "stability_warnings": the problems of sys/stability_warning.hpp that make runs noisy.
-nlohmann::json environment_before_runs();
+// The machine's environment with its load average before the first run: what every stored run
+// of a command carries. Also its stability_warnings: the problems of
+// machine/stability_warning.hpp that make runs noisy.
+Environment environment_before_runs();
 
-// Sets `environment`'s "stability_warnings" from its facts (load before the run included).
-void note_stability(nlohmann::json& environment);
+// Sets `environment`'s stability_warnings from its facts (load before the run included).
+void note_stability(Environment& environment);
 
-// Prints the noisy-machine line of `environment`'s "stability_warnings" on stderr, if any: every
+// Prints the noisy-machine line of `environment`'s stability_warnings on stderr, if any: every
 // measuring command says so before its first run (quiet or not), as the stored runs do.
-void warn_if_noisy(const nlohmann::json& environment);
+void warn_if_noisy(const Environment& environment);
 
 class ExperimentSession {
  public:
@@ -49,7 +51,9 @@ class ExperimentSession {
   bool stored() const noexcept { return writer_.enabled(); }
   const std::string& tag() const noexcept { return writer_.tag(); }
   SignalScope& signals() { return *signals_; }
-  const nlohmann::json& environment() const noexcept { return environment_; }
+  // The environment as stored with the runs (record/environment_json.hpp), and its facts.
+  const nlohmann::json& environment() const noexcept { return environment_json_; }
+  const Environment& environment_facts() const noexcept { return environment_; }
 
   // Stores a run that has just ended with the environment and the load average now.
   void save(RunRecord& record, const std::string& arm = "");
@@ -72,7 +76,8 @@ class ExperimentSession {
  private:
   ExperimentWriter writer_;
   std::optional<SignalScope> signals_;
-  nlohmann::json environment_;
+  Environment environment_;
+  nlohmann::json environment_json_;  // environment_to_json(environment_), made where it changes
 };
 
 }  // namespace clonebench

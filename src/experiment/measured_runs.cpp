@@ -16,6 +16,7 @@
 #include "experiment/progress_line.hpp"
 #include "experiment/run_keeper.hpp"
 #include "machine/environment.hpp"
+#include "record/environment_json.hpp"
 #include "record/run_options_json.hpp"
 #include "render/exporters.hpp"
 #include "render/profile_table.hpp"
@@ -57,8 +58,8 @@ void report_stored(const RunDocument& document, const std::string& label, const 
              printable(label), path);
 }
 
-void print_profiles(const RunDocument& document) {
-  const std::string compound_head = compound_head_of(document.environment);
+void print_profiles(const RunDocument& document, const Environment& environment) {
+  const std::string compound_head = compound_head_of(environment);
   for (std::size_t i = 0; i < document.runs.size(); ++i) {
     const RunRecord& record = document.runs[i];
     if (record.profile) {
@@ -69,11 +70,12 @@ void print_profiles(const RunDocument& document) {
   }
 }
 
-void render_outputs(const RunSpec& spec, const RunDocument& document) {
+void render_outputs(const RunSpec& spec, const RunDocument& document,
+                    const Environment& environment) {
   if (write_outputs(run_outputs(spec, document))) {
     fmt::print("{}", spec.metrics ? render_metrics(document, static_cast<int>(::getpid()))
                                   : render_table(document));
-    print_profiles(document);
+    print_profiles(document, environment);
   }
 }
 
@@ -92,14 +94,16 @@ int run_and_report(const RunSpec& spec) {
     store.emplace(database_path(spec.db_path));
   }
   SignalScope signals;
-  document.environment = capture_environment();
+  // The document's environment: the machine as captured, with the first run's stability check
+  // and the last run's load average after it; each stored run carries its own load averages.
+  Environment captured = capture_environment();
   const std::string label = spec.label.empty() ? kernel_release() : spec.label;
   const auto started = std::chrono::steady_clock::now();
   {
     // Said once, before the progress line: the machine as the first run will find it (each
     // run stores its own check with its load average).
-    nlohmann::json before = document.environment;
-    before["loadavg_before"] = read_loadavg();
+    Environment before = captured;
+    before.loadavg_before = read_loadavg();
     note_stability(before);
     warn_if_noisy(before);
   }
@@ -111,11 +115,11 @@ int run_and_report(const RunSpec& spec) {
           spec, job, ++index,
           std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(),
           progress);
-      nlohmann::json environment = document.environment;
-      environment["loadavg_before"] = read_loadavg();
+      Environment environment = captured;
+      environment.loadavg_before = read_loadavg();
       note_stability(environment);
       if (index == 1) {
-        document.environment["stability_warnings"] = environment["stability_warnings"];
+        captured.stability_warnings = environment.stability_warnings;
       }
       RunRecord record = measure_job(job, signals, profiler);
       record.label = label;
@@ -124,20 +128,21 @@ int run_and_report(const RunSpec& spec) {
         options.command_line = spec.command_line;
         record.result.options = run_options_to_json(options);
       }
-      environment["loadavg_after"] = read_loadavg();
+      environment.loadavg_after = read_loadavg();
       if (store) {
-        store->save(record, environment);
+        store->save(record, environment_to_json(environment));
       }
       document.runs.push_back(std::move(record));
-      document.environment["loadavg_after"] = environment["loadavg_after"];
+      captured.loadavg_after = environment.loadavg_after;
       signals.throw_if_interrupted();
     }
   }
+  document.environment = environment_to_json(captured);
   progress.end();
   if (store && store->kept_locally() == 0) {
     report_stored(document, label, redacted_location(store->location()));
   }
-  render_outputs(spec, document);
+  render_outputs(spec, document, captured);
   if (store && store->kept_locally() > 0) {
     fmt::print(stderr,
                "clonebench: error: {} of {} runs are not in {} but in {}; `clonebench push` "

@@ -3,17 +3,18 @@
 #include <fmt/core.h>
 
 #include "kernel/profile_merge.hpp"
+#include "record/environment_json.hpp"
 #include "record/profile_json.hpp"
 #include "render/profile_table.hpp"
 
 namespace clonebench {
 
+std::string compound_head_of(const Environment& environment) {
+  return environment.kernel_path ? environment.kernel_path->compound_head : "unknown";
+}
+
 std::string compound_head_of(const nlohmann::json& environment) {
-  const nlohmann::json::json_pointer path("/kernel_path/compound_head");
-  if (environment.is_object() && environment.contains(path) && environment.at(path).is_string()) {
-    return environment.at(path).get<std::string>();
-  }
-  return "unknown";
+  return compound_head_of(environment_from_json(environment));
 }
 
 std::vector<LabelledProfile> merged_profiles(const std::vector<LabelledRuns>& groups) {

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "record/environment.hpp"
 #include "record/run_record.hpp"
 
 namespace clonebench {
@@ -14,7 +15,9 @@ namespace clonebench {
 using LabelledRuns = std::pair<std::string, std::vector<const RunRecord*>>;
 using LabelledProfile = std::pair<std::string, KernelProfile>;
 
-// kernel_path.compound_head of an environment ("unknown" when it is not there).
+// kernel_path.compound_head of an environment ("unknown" when it is not there); the second
+// decodes a stored environment first (record/environment_json.hpp).
+std::string compound_head_of(const Environment& environment);
 std::string compound_head_of(const nlohmann::json& environment);
 
 // One merged profile per group that has profiled runs, in the groups' order.

@@ -5,7 +5,6 @@
 
 #include <cstdint>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -54,8 +53,7 @@ struct KernelPathFacts {
 
 KernelPathFacts derive_kernel_path_facts(const KernelPathObservation& observation);
 
-// The "kernel_path" object of the environment, and back (for a stored or exported environment).
-nlohmann::json kernel_path_to_json(const KernelPathFacts& facts);
-KernelPathFacts kernel_path_from_json(const nlohmann::json& json);
+// What an environment without a "kernel_path" says: nothing is known (compound_head "unknown").
+KernelPathFacts unknown_kernel_path();
 
 }  // namespace clonebench

@@ -77,19 +77,7 @@ std::string yes_no(bool value) {
 
 }  // namespace
 
-KernelReport kernel_report_from_environment(const nlohmann::json& environment) {
-  KernelReport report;
-  report.kernel_release = environment.value("kernel_release", "unknown");
-  report.facts = kernel_path_from_json(environment.value("kernel_path", nlohmann::json()));
-  const nlohmann::json hvo = environment.value("hvo", nlohmann::json::object());
-  if (hvo.contains("key_on") && hvo["key_on"].is_boolean()) {
-    report.hvo_key_on = hvo["key_on"].get<bool>();
-  }
-  report.hvo_key_basis = hvo.value("key_on_basis", "not recorded");
-  const nlohmann::json config = environment.value("config", nlohmann::json());
-  if (config.is_object()) {
-    report.config_optimize_vmemmap = config.value("CONFIG_HUGETLB_PAGE_OPTIMIZE_VMEMMAP", "n");
-  }
+KernelReport decide_kernel_report(KernelReport report) {
   report.head_world = decide_head_world(head_world_evidence(report));
   return report;
 }
@@ -154,22 +142,6 @@ std::string render_kernel_report(const KernelReport& report) {
   }
   out += "\n" + word_wrap(explain_fork_cost(report), kWidth);
   return out;
-}
-
-nlohmann::json kernel_report_json(const KernelReport& report) {
-  return {
-      {"schema", "clonebench-kernel/1"},
-      {"kernel_release", report.kernel_release},
-      {"kernel_path", kernel_path_to_json(report.facts)},
-      {"hvo_key_on", report.hvo_key_on ? nlohmann::json(*report.hvo_key_on) : nullptr},
-      {"hvo_key_on_basis", report.hvo_key_basis},
-      {"config_hugetlb_page_optimize_vmemmap",
-       report.config_optimize_vmemmap ? nlohmann::json(*report.config_optimize_vmemmap) : nullptr},
-      {"compound_head_world",
-       {{"world", head_world_name(report.head_world.world)},
-        {"certainty", certainty_name(report.head_world.certainty)},
-        {"basis", report.head_world.basis}}},
-      {"meaning", explain_fork_cost(report)}};
 }
 
 }  // namespace clonebench

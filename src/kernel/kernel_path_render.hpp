@@ -2,7 +2,6 @@
 // `clonebench kernel`: the facts of kernel/kernel_path.hpp with the HVO key and the config option
 // as the environment has them, and what they mean for the cost of fork and clone.
 
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
@@ -23,14 +22,14 @@ struct KernelReport {
 // What decide_head_world() needs, from the report's facts.
 HeadWorldEvidence head_world_evidence(const KernelReport& report);
 
-// From an environment object made by capture_environment() (missing fields stay unknown).
-KernelReport kernel_report_from_environment(const nlohmann::json& environment);
+// `report` with its head_world decided from its other fields, which the caller fills from an
+// environment (machine/kernel_report_source.hpp).
+KernelReport decide_kernel_report(KernelReport report);
 
 // One paragraph: what these facts mean for a fork or clone without CLONE_VM, pointing at
 // `clonebench model` for the size of the effect.
 std::string explain_fork_cost(const KernelReport& report);
 
 std::string render_kernel_report(const KernelReport& report);
-nlohmann::json kernel_report_json(const KernelReport& report);
 
 }  // namespace clonebench

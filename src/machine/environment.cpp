@@ -21,11 +21,6 @@
 namespace clonebench {
 namespace {
 
-template <typename T>
-nlohmann::json or_null(const std::optional<T>& value) {
-  return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
-}
-
 std::optional<std::string> read_trimmed(const std::filesystem::path& path) {
   auto text = read_text_file(path);
   return text ? std::optional<std::string>(trim(*text)) : std::nullopt;
@@ -50,81 +45,86 @@ std::string utc_now_iso8601() {
   return text;
 }
 
-void add_kernel(nlohmann::json& env, const std::string& release) {
+void add_kernel(Environment& env, const std::string& release) {
   KernelConfigSource source = read_running_kernel_config(release);
-  env["config"] = source.config ? nlohmann::json(select_config_options(*source.config))
-                                : nlohmann::json(nullptr);
-  env["config_source"] = source.config ? nlohmann::json(source.path) : nlohmann::json(nullptr);
-  env["config_error"] = source.config ? nlohmann::json(nullptr) : nlohmann::json(source.error);
-  env["cmdline"] = or_null(read_trimmed("/proc/cmdline"));
-  env["aslr"] = or_null(read_integer("/proc/sys/kernel/randomize_va_space"));
-  env["pid_max"] = or_null(read_integer("/proc/sys/kernel/pid_max"));
-  env["threads_max"] = or_null(read_integer("/proc/sys/kernel/threads-max"));
-  env["boot_id"] = or_null(read_trimmed("/proc/sys/kernel/random/boot_id"));
+  if (source.config) {
+    env.config = select_config_options(*source.config);
+    env.config_source = source.path;
+    env.config_error = std::nullopt;
+  } else {
+    env.config = std::nullopt;
+    env.config_source = std::nullopt;
+    env.config_error = source.error;
+  }
+  env.cmdline = read_trimmed("/proc/cmdline");
+  env.aslr = read_integer("/proc/sys/kernel/randomize_va_space");
+  env.pid_max = read_integer("/proc/sys/kernel/pid_max");
+  env.threads_max = read_integer("/proc/sys/kernel/threads-max");
+  env.boot_id = read_trimmed("/proc/sys/kernel/random/boot_id");
   const auto uptime = read_text_file("/proc/uptime");
-  env["uptime_s"] =
-      uptime ? nlohmann::json(std::strtod(uptime->c_str(), nullptr)) : nlohmann::json(nullptr);
+  env.uptime_s =
+      uptime ? std::optional<double>(std::strtod(uptime->c_str(), nullptr)) : std::nullopt;
 }
 
 // Every pool under /sys/kernel/mm/hugepages: its page count and surplus, and their sum.
-std::optional<std::int64_t> add_hugetlb_pools(nlohmann::json& hvo) {
+std::optional<std::int64_t> add_hugetlb_pools(HvoFacts& hvo) {
   const auto pools = list_directory("/sys/kernel/mm/hugepages");
   if (!pools) {
-    hvo["pools"] = nullptr;
+    hvo.pools = std::nullopt;
     return std::nullopt;
   }
   std::int64_t total = 0;
   bool complete = true;
-  hvo["pools"] = nlohmann::json::object();
+  std::map<std::string, HugetlbPoolFacts> facts;
   for (const auto& pool : *pools) {
     const auto pages = read_integer(pool / "nr_hugepages");
     const auto surplus = read_integer(pool / "surplus_hugepages");
-    hvo["pools"][pool.filename().string()] = {{"nr_hugepages", or_null(pages)},
-                                              {"surplus_hugepages", or_null(surplus)}};
+    facts[pool.filename().string()] = {pages, surplus};
     complete = complete && pages && surplus;
     total += pages.value_or(0) + surplus.value_or(0);
   }
+  hvo.pools = std::move(facts);
   return complete ? std::optional<std::int64_t>(total) : std::nullopt;
 }
 
-void add_hvo(nlohmann::json& env, const std::string& cmdline) {
+void add_hvo(Environment& env) {
   const std::string sysctl_path = "/proc/sys/vm/hugetlb_optimize_vmemmap";
-  nlohmann::json hvo;
+  HvoFacts hvo;
   HvoObservation observation;
   observation.sysctl = read_integer(sysctl_path);
   std::error_code error;
   observation.sysctl_file_exists = std::filesystem::exists(sysctl_path, error);
   observation.hugetlb_pages = add_hugetlb_pools(hvo);
-  if (env["config"].is_object()) {
-    observation.config_optimize_vmemmap =
-        env["config"].value("CONFIG_HUGETLB_PAGE_OPTIMIZE_VMEMMAP", "n");
+  if (env.config) {
+    const auto option = env.config->find("CONFIG_HUGETLB_PAGE_OPTIMIZE_VMEMMAP");
+    observation.config_optimize_vmemmap = option == env.config->end() ? "n" : option->second;
   }
-  hvo["sysctl"] = or_null(observation.sysctl);
-  hvo["nr_hugepages"] = or_null(read_integer("/proc/sys/vm/nr_hugepages"));
-  hvo["boot_param"] = or_null(parse_cmdline_parameter(cmdline, "hugetlb_free_vmemmap"));
+  hvo.sysctl = observation.sysctl;
+  hvo.nr_hugepages = read_integer("/proc/sys/vm/nr_hugepages");
+  hvo.boot_param = parse_cmdline_parameter(env.cmdline.value_or(""), "hugetlb_free_vmemmap");
   const HvoKeyState key = derive_hvo_key_state(observation);
-  hvo["key_on"] = or_null(key.key_on);
-  hvo["key_on_basis"] = key.basis;
-  env["hvo"] = std::move(hvo);
+  hvo.key_on = key.key_on;
+  hvo.key_on_basis = key.basis;
+  env.hvo = std::move(hvo);
 }
 
-void add_memory(nlohmann::json& env) {
+void add_memory(Environment& env) {
   const std::string thp = "/sys/kernel/mm/transparent_hugepage/";
-  env["thp"] = or_null(read_choice(thp + "enabled"));
-  env["thp_defrag"] = or_null(read_choice(thp + "defrag"));
-  env["page_size"] = sysconf(_SC_PAGESIZE);
+  env.thp = read_choice(thp + "enabled");
+  env.thp_defrag = read_choice(thp + "defrag");
+  env.page_size = std::int64_t{sysconf(_SC_PAGESIZE)};
   const auto meminfo_text = read_text_file("/proc/meminfo");
   const auto meminfo = parse_meminfo(meminfo_text.value_or(""));
   const auto kb = [&meminfo](const char* name) {
     const auto found = meminfo.find(name);
-    return found == meminfo.end() ? nlohmann::json(nullptr) : nlohmann::json(found->second);
+    return found == meminfo.end() ? std::nullopt : std::optional<std::int64_t>(found->second);
   };
-  env["mem_total_kb"] = kb("MemTotal");
-  env["mem_available_kb"] = kb("MemAvailable");
+  env.mem_total_kb = kb("MemTotal");
+  env.mem_available_kb = kb("MemAvailable");
 }
 
 // The governors of all CPUs: one name when they agree, else the distinct names joined by ",".
-nlohmann::json read_governor() {
+std::optional<std::string> read_governor() {
   std::set<std::string> governors;
   for (const auto& entry :
        list_directory("/sys/devices/system/cpu").value_or(std::vector<std::filesystem::path>{})) {
@@ -133,7 +133,7 @@ nlohmann::json read_governor() {
     }
   }
   if (governors.empty()) {
-    return nullptr;
+    return std::nullopt;
   }
   std::string joined;
   for (const auto& governor : governors) {
@@ -142,77 +142,78 @@ nlohmann::json read_governor() {
   return joined;
 }
 
-void add_cpu(nlohmann::json& env) {
-  const CpuInfo cpu = parse_cpuinfo(read_text_file("/proc/cpuinfo").value_or(""));
-  env["cpu_model"] = or_null(cpu.model_name);
-  env["cpu"] = {{"vendor", or_null(cpu.vendor)},
-                {"family", or_null(cpu.family)},
-                {"model", or_null(cpu.model)},
-                {"stepping", or_null(cpu.stepping)},
-                {"microcode", or_null(cpu.microcode)}};
-  const auto online = read_text_file("/sys/devices/system/cpu/online");
-  env["cpus"] = or_null(online ? parse_cpu_list_count(*online) : std::nullopt);
-  env["cpus_configured"] = sysconf(_SC_NPROCESSORS_CONF);
-  env["governor"] = read_governor();
-  const auto smt_active = read_integer("/sys/devices/system/cpu/smt/active");
-  env["smt"] = {
-      {"control", or_null(read_trimmed("/sys/devices/system/cpu/smt/control"))},
-      {"active", smt_active ? nlohmann::json(*smt_active != 0) : nlohmann::json(nullptr)}};
-  const auto vulnerabilities = read_directory_files("/sys/devices/system/cpu/vulnerabilities");
-  env["mitigations"] =
-      vulnerabilities ? nlohmann::json(parse_vulnerabilities(*vulnerabilities)) : nlohmann::json();
+VirtualizationFacts read_virtualization(const CpuInfo& cpu) {
   const auto hypervisor_type = read_trimmed("/sys/hypervisor/type");
   const bool flag = cpu.hypervisor();
-  env["virtualization"] = {
-      {"in_vm", flag || hypervisor_type.has_value()},
-      {"hypervisor_flag", flag},
-      {"hypervisor_type", or_null(hypervisor_type)},
-      {"dmi_product_name", or_null(read_trimmed("/sys/class/dmi/id/product_name"))},
-      {"dmi_sys_vendor", or_null(read_trimmed("/sys/class/dmi/id/sys_vendor"))}};
+  VirtualizationFacts facts;
+  facts.in_vm = flag || hypervisor_type.has_value();
+  facts.hypervisor_flag = flag;
+  facts.hypervisor_type = hypervisor_type;
+  facts.dmi_product_name = read_trimmed("/sys/class/dmi/id/product_name");
+  facts.dmi_sys_vendor = read_trimmed("/sys/class/dmi/id/sys_vendor");
+  return facts;
 }
 
-nlohmann::json read_rlimit_nproc() {
+void add_cpu(Environment& env) {
+  const CpuInfo cpu = parse_cpuinfo(read_text_file("/proc/cpuinfo").value_or(""));
+  env.cpu_model = cpu.model_name;
+  env.cpu = CpuFacts{cpu.vendor, cpu.family, cpu.model, cpu.stepping, cpu.microcode};
+  const auto online = read_text_file("/sys/devices/system/cpu/online");
+  const auto online_count = online ? parse_cpu_list_count(*online) : std::nullopt;
+  env.cpus = online_count ? std::optional<std::int64_t>(*online_count) : std::nullopt;
+  env.cpus_configured = std::int64_t{sysconf(_SC_NPROCESSORS_CONF)};
+  env.governor = read_governor();
+  const auto smt_active = read_integer("/sys/devices/system/cpu/smt/active");
+  env.smt = SmtFacts{read_trimmed("/sys/devices/system/cpu/smt/control"),
+                     smt_active ? std::optional<bool>(*smt_active != 0) : std::nullopt};
+  const auto vulnerabilities = read_directory_files("/sys/devices/system/cpu/vulnerabilities");
+  env.mitigations =
+      vulnerabilities ? std::optional(parse_vulnerabilities(*vulnerabilities)) : std::nullopt;
+  env.virtualization = read_virtualization(cpu);
+}
+
+std::optional<NprocLimit> read_rlimit_nproc() {
   rlimit limit{};
   if (getrlimit(RLIMIT_NPROC, &limit) != 0) {
-    return nullptr;
+    return std::nullopt;
   }
-  const auto value = [](rlim_t v) {
-    return v == RLIM_INFINITY ? nlohmann::json("unlimited") : nlohmann::json(v);
+  const auto value = [](rlim_t v) -> Fact<std::uint64_t> {
+    return v == RLIM_INFINITY ? std::nullopt : std::optional<std::uint64_t>(v);
   };
-  return {{"soft", value(limit.rlim_cur)}, {"hard", value(limit.rlim_max)}};
+  return NprocLimit{value(limit.rlim_cur), value(limit.rlim_max)};
 }
 
 }  // namespace
 
-nlohmann::json read_loadavg() {
+std::optional<LoadAverages> read_loadavg() {
   const auto text = read_text_file("/proc/loadavg");
   const auto load = text ? parse_loadavg(*text) : std::nullopt;
   if (!load) {
-    return nullptr;
+    return std::nullopt;
   }
-  return {{"1m", load->one_min}, {"5m", load->five_min}, {"15m", load->fifteen_min}};
+  return LoadAverages{load->one_min, load->five_min, load->fifteen_min};
 }
 
-nlohmann::json capture_environment() {
-  nlohmann::json env = nlohmann::json::object();
-  env["captured_at"] = utc_now_iso8601();
+Environment capture_environment() {
+  Environment env;
+  env.captured_at = utc_now_iso8601();
   utsname name{};
   const bool have_uname = uname(&name) == 0;
   const auto field = [have_uname](const char* value) {
-    return have_uname ? nlohmann::json(value) : nlohmann::json(nullptr);
+    return have_uname ? std::optional<std::string>(value) : std::nullopt;
   };
-  env["kernel_release"] = field(name.release);
-  env["kernel_version"] = field(name.version);
-  env["machine"] = field(name.machine);
-  env["hostname"] = field(name.nodename);
-  env["glibc_version"] = gnu_get_libc_version();
+  env.kernel_release = field(name.release);
+  env.kernel_version = field(name.version);
+  env.machine = field(name.machine);
+  env.hostname = field(name.nodename);
+  env.glibc_version = std::string(gnu_get_libc_version());
   add_kernel(env, have_uname ? name.release : "");
-  add_hvo(env, env["cmdline"].is_string() ? env["cmdline"].get<std::string>() : "");
+  add_hvo(env);
   add_memory(env);
   add_cpu(env);
-  env["kernel_path"] = capture_kernel_path();
-  env["rlimit_nproc"] = read_rlimit_nproc();
-  env["loadavg_before"] = read_loadavg();
+  env.kernel_path = probe_kernel_path();
+  env.rlimit_nproc = read_rlimit_nproc();
+  env.loadavg_before = read_loadavg();
   return env;
 }
 

@@ -67,8 +67,4 @@ KernelPathFacts probe_kernel_path() {
   return derive_kernel_path_facts(observation);
 }
 
-nlohmann::json capture_kernel_path() {
-  return kernel_path_to_json(probe_kernel_path());
-}
-
 }  // namespace clonebench

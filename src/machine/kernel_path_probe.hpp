@@ -3,7 +3,6 @@
 // kernel.kptr_restrict, this process's privilege and the vulnerability files.
 
 #include <filesystem>
-#include <nlohmann/json.hpp>
 
 #include "kernel/kernel_path.hpp"
 
@@ -14,8 +13,5 @@ namespace clonebench {
 std::string scan_kallsyms_file(const std::filesystem::path& path, KallsymsScanner& scanner);
 
 KernelPathFacts probe_kernel_path();
-
-// The "kernel_path" object of the environment (capture_environment() stores it with every run).
-nlohmann::json capture_kernel_path();
 
 }  // namespace clonebench

@@ -6,30 +6,17 @@
 namespace clonebench {
 namespace {
 
-// The value at `pointer` when it is of the wanted kind; nullptr otherwise.
-const nlohmann::json* find_pointer_value(const nlohmann::json& object, const char* pointer) {
-  const nlohmann::json::json_pointer path(pointer);
-  if (!object.contains(path)) {
-    return nullptr;
-  }
-  const auto& value = object.at(path);
-  return value.is_null() ? nullptr : &value;
-}
-
-void check_governor(const nlohmann::json& environment, std::vector<StabilityWarning>& warnings) {
-  const auto* governor = find_pointer_value(environment, "/governor");
-  if (governor == nullptr || !governor->is_string() || *governor == "performance") {
+void check_governor(const Environment& environment, std::vector<StabilityWarning>& warnings) {
+  if (!environment.governor || *environment.governor == "performance") {
     return;
   }
   warnings.push_back(
-      {fmt::format("CPU frequency governor is '{}', not 'performance'",
-                   governor->get<std::string>()),
+      {fmt::format("CPU frequency governor is '{}', not 'performance'", *environment.governor),
        "run `cpupower frequency-set --governor performance` (as root) before measuring"});
 }
 
-void check_smt(const nlohmann::json& environment, std::vector<StabilityWarning>& warnings) {
-  const auto* active = find_pointer_value(environment, "/smt/active");
-  if (active == nullptr || !active->is_boolean() || !active->get<bool>()) {
+void check_smt(const Environment& environment, std::vector<StabilityWarning>& warnings) {
+  if (!environment.smt || !environment.smt->active.value_or(false)) {
     return;
   }
   warnings.push_back(
@@ -39,27 +26,23 @@ void check_smt(const nlohmann::json& environment, std::vector<StabilityWarning>&
        "with --pin to one thread per core and keep the siblings idle"});
 }
 
-void check_load(const nlohmann::json& environment, std::vector<StabilityWarning>& warnings) {
-  const auto* load = find_pointer_value(environment, "/loadavg_before/1m");
-  const auto* cpus = find_pointer_value(environment, "/cpus");
-  if (load == nullptr || cpus == nullptr || !load->is_number() || !cpus->is_number()) {
+void check_load(const Environment& environment, std::vector<StabilityWarning>& warnings) {
+  if (!environment.loadavg_before || !environment.loadavg_before->one_min || !environment.cpus) {
     return;
   }
-  const double load_1m = load->get<double>();
-  const double limit = kHighLoadPerCpu * cpus->get<double>();
+  const double load_1m = *environment.loadavg_before->one_min;
+  const double limit = kHighLoadPerCpu * static_cast<double>(*environment.cpus);
   if (load_1m <= limit) {
     return;
   }
   warnings.push_back(
       {fmt::format("1-minute load average is {:.2f} on {} CPUs (above {:.2f})", load_1m,
-                   cpus->get<int>(), limit),
+                   *environment.cpus, limit),
        "stop other work on the machine (builds, browsers, cron jobs) and measure again"});
 }
 
-void check_virtualization(const nlohmann::json& environment,
-                          std::vector<StabilityWarning>& warnings) {
-  const auto* in_vm = find_pointer_value(environment, "/virtualization/in_vm");
-  if (in_vm == nullptr || !in_vm->is_boolean() || !in_vm->get<bool>()) {
+void check_virtualization(const Environment& environment, std::vector<StabilityWarning>& warnings) {
+  if (!environment.virtualization || !environment.virtualization->in_vm.value_or(false)) {
     return;
   }
   warnings.push_back(
@@ -69,9 +52,8 @@ void check_virtualization(const nlohmann::json& environment,
        "measure on bare metal for absolute figures"});
 }
 
-void check_thp(const nlohmann::json& environment, std::vector<StabilityWarning>& warnings) {
-  const auto* thp = find_pointer_value(environment, "/thp");
-  if (thp == nullptr || !thp->is_string() || *thp != "always") {
+void check_thp(const Environment& environment, std::vector<StabilityWarning>& warnings) {
+  if (environment.thp.value_or("") != "always") {
     return;
   }
   warnings.push_back(
@@ -83,7 +65,7 @@ void check_thp(const nlohmann::json& environment, std::vector<StabilityWarning>&
 
 }  // namespace
 
-std::vector<StabilityWarning> stability_warnings(const nlohmann::json& environment) {
+std::vector<StabilityWarning> stability_warnings(const Environment& environment) {
   std::vector<StabilityWarning> warnings;
   check_governor(environment, warnings);
   check_smt(environment, warnings);
@@ -93,7 +75,7 @@ std::vector<StabilityWarning> stability_warnings(const nlohmann::json& environme
   return warnings;
 }
 
-std::vector<std::string> stability_problems(const nlohmann::json& environment) {
+std::vector<std::string> stability_problems(const Environment& environment) {
   std::vector<std::string> problems;
   for (const StabilityWarning& warning : stability_warnings(environment)) {
     problems.push_back(warning.problem);

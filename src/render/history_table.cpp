@@ -16,13 +16,9 @@ constexpr std::size_t kColumns = 10;
 constexpr std::size_t kTextColumnChars = 48;
 using Row = std::array<std::string, kColumns>;
 
-std::string text_of(const nlohmann::json& environment, const char* key) {
-  const auto found = environment.find(key);
-  if (found == environment.end() || found->is_null()) {
-    return {};
-  }
-  return shortened(found->is_string() ? found->get<std::string>() : dump_json(*found),
-                   kTextColumnChars * 2);
+// A stored text as the line shows it: escaped for terminals, and cut when long.
+std::string shown(const std::string& text) {
+  return shortened(text, kTextColumnChars * 2);
 }
 
 // An experiment that did not finish says so beside its tag: its runs are complete, its
@@ -74,26 +70,24 @@ std::string render_history(const std::vector<HistoryRow>& rows) {
   return out;
 }
 
-std::string environment_line(const nlohmann::json& environment) {
-  if (!environment.is_object()) {
-    return "environment: not recorded";
-  }
+std::string environment_line(const Environment& environment) {
   std::vector<std::string> parts;
-  const auto add = [&](const char* key, const char* format) {
-    if (const std::string value = text_of(environment, key); !value.empty()) {
+  const auto add = [&](const std::string& value, const char* format) {
+    if (!value.empty()) {
       parts.push_back(fmt::format(fmt::runtime(format), value));
     }
   };
-  add("kernel_release", "kernel {}");
-  add("machine", "{}");
-  add("cpu_model", "{}");
-  add("cpus", "{} CPUs");
-  add("governor", "governor {}");
-  add("thp", "THP {}");
-  if (const auto hvo = environment.find("hvo"); hvo != environment.end() && hvo->is_object()) {
-    if (const std::string sysctl = text_of(*hvo, "sysctl"); !sysctl.empty()) {
-      parts.push_back(fmt::format("HVO sysctl {}", sysctl));
-    }
+  const auto number = [](const Fact<std::int64_t>& fact) {
+    return fact ? std::to_string(*fact) : std::string();
+  };
+  add(shown(environment.kernel_release.value_or("")), "kernel {}");
+  add(shown(environment.machine.value_or("")), "{}");
+  add(shown(environment.cpu_model.value_or("")), "{}");
+  add(number(environment.cpus), "{} CPUs");
+  add(shown(environment.governor.value_or("")), "governor {}");
+  add(shown(environment.thp.value_or("")), "THP {}");
+  if (environment.hvo) {
+    add(number(environment.hvo->sysctl), "HVO sysctl {}");
   }
   std::string line = "environment:";
   for (std::size_t i = 0; i < parts.size(); ++i) {

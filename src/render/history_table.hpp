@@ -2,10 +2,10 @@
 // The table of `clonebench history` and the one-line environment summary of `clonebench show`.
 // Pure: same input, same bytes.
 
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "record/environment.hpp"
 #include "store/store.hpp"
 
 namespace clonebench {
@@ -16,6 +16,6 @@ std::string render_history(const std::vector<HistoryRow>& rows);
 
 // "kernel 6.18.44 · x86_64 · AMD EPYC 7B13 · 2 CPUs · governor performance · THP madvise · HVO
 // on": the fields that are present, in this order.
-std::string environment_line(const nlohmann::json& environment);
+std::string environment_line(const Environment& environment);
 
 }  // namespace clonebench

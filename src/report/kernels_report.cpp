@@ -8,6 +8,7 @@
 #include "compare/text_columns.hpp"
 #include "compare/wording.hpp"
 #include "core/text_safety.hpp"
+#include "record/environment_json.hpp"
 #include "stats/descriptive.hpp"
 
 namespace clonebench {
@@ -15,9 +16,8 @@ namespace {
 
 const std::string kEmulationNotice = kKernelsEmulationNotice;
 
-std::string boot_of(const StoredRun& run) {
-  return run.environment.is_object() ? run.environment.value("boot_id", std::string("unknown"))
-                                     : std::string("unknown");
+std::string boot_of(const Environment& environment) {
+  return environment.boot_id.value_or("unknown");
 }
 
 std::string boots_table(const KernelsReportFacts& facts) {
@@ -43,12 +43,13 @@ std::vector<KernelsBootRow> boot_median_rows(const std::vector<LabelGroup>& grou
     std::vector<std::string> order;
     std::map<std::string, std::string> releases;
     for (const StoredRun* run : group.runs) {
-      const std::string boot = boot_of(*run);
+      const Environment environment = environment_from_json(run->environment);
+      const std::string boot = boot_of(environment);
       if (!rates.contains(boot)) {
         order.push_back(boot);
       }
       rates[boot].push_back(run->record.result.ops_per_sec_real());
-      releases[boot] = run->environment.value("kernel_release", std::string());
+      releases[boot] = environment.kernel_release.value_or("");
     }
     for (const std::string& boot : order) {
       rows.push_back({group.label, boot, releases[boot], rates[boot].size(), median(rates[boot])});
@@ -71,10 +72,10 @@ KernelsReportFacts kernels_report_facts(const KernelsSummary& summary,
   facts.emulated = summary.emulated;
   for (const LabelGroup& group : groups) {
     for (const StoredRun* run : group.runs) {
-      const nlohmann::json& virtualization =
-          run->environment.value("virtualization", nlohmann::json());
+      const Fact<VirtualizationFacts> virtualization =
+          environment_from_json(run->environment).virtualization;
       facts.emulated =
-          facts.emulated || (virtualization.is_object() && virtualization.value("emulated", false));
+          facts.emulated || (virtualization && virtualization->emulated.value_or(false));
     }
   }
   // Kernel A first, whichever booted first: the labels are <label>:a and <label>:b.

@@ -11,6 +11,7 @@
 #include "compare/environment_diff.hpp"
 #include "compare/metric_selection.hpp"
 #include "core/text_safety.hpp"
+#include "record/environment_json.hpp"
 #include "record/run_options_json.hpp"
 #include "record/stress_ng_options_json.hpp"
 #include "store/stored_runs.hpp"
@@ -220,25 +221,43 @@ std::string scale_ci_text(const ScaleSummaryEstimate& estimate, const char* form
   return fmt::format(fmt::runtime(format), estimate.ci->lo, estimate.ci->hi);
 }
 
-std::vector<std::pair<std::string, std::string>> environment_lines(
-    const nlohmann::json& environment) {
+namespace {
+
+// An environment fact as a line shows it: "n/a" when unknown or not recorded.
+std::string fact_text(const Fact<std::string>& fact) {
+  return fact ? printable(*fact) : "n/a";
+}
+std::string fact_text(const Fact<std::int64_t>& fact) {
+  return fact ? std::to_string(*fact) : "n/a";
+}
+std::string fact_text(const Fact<bool>& fact) {
+  return fact ? (*fact ? "on" : "off") : "n/a";
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, std::string>> environment_lines(const Environment& environment) {
   std::vector<std::pair<std::string, std::string>> lines = {
-      {"kernel", text_of(at_path(environment, {"kernel_release"}))},
-      {"CPU", text_of(at_path(environment, {"cpu_model"}))},
-      {"CPUs online", text_of(at_path(environment, {"cpus"}))},
-      {"governor", text_of(at_path(environment, {"governor"}))},
-      {"SMT", text_of(at_path(environment, {"smt", "control"}))},
-      {"THP", text_of(at_path(environment, {"thp"}))},
-      {"HVO key", text_of(at_path(environment, {"hvo", "key_on"}))}};
-  const nlohmann::json& mitigations = at_path(environment, {"mitigations"});
-  if (mitigations.is_object()) {
-    for (const auto& [name, state] : mitigations.items()) {
-      lines.emplace_back("mitigation " + printable(name), text_of(state));
+      {"kernel", fact_text(environment.kernel_release)},
+      {"CPU", fact_text(environment.cpu_model)},
+      {"CPUs online", fact_text(environment.cpus)},
+      {"governor", fact_text(environment.governor)},
+      {"SMT", fact_text(environment.smt ? environment.smt->control : Fact<std::string>())},
+      {"THP", fact_text(environment.thp)},
+      {"HVO key", fact_text(environment.hvo ? environment.hvo->key_on : Fact<bool>())}};
+  if (environment.mitigations) {
+    for (const auto& [name, state] : *environment.mitigations) {
+      lines.emplace_back("mitigation " + printable(name), printable(state));
     }
   } else {
     lines.emplace_back("mitigations", "n/a");
   }
   return lines;
+}
+
+std::vector<std::pair<std::string, std::string>> environment_lines(
+    const nlohmann::json& environment) {
+  return environment_lines(environment_from_json(environment));
 }
 
 std::vector<std::string> stressors_of(const std::vector<LabelGroup>& groups) {

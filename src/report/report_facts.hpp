@@ -10,6 +10,7 @@
 
 #include "compare/comparison.hpp"
 #include "record/ab_summary.hpp"
+#include "record/environment.hpp"
 #include "record/scale_summary.hpp"
 #include "record/workload.hpp"
 #include "store/store.hpp"
@@ -52,6 +53,8 @@ std::string scale_ci_text(const ScaleSummaryEstimate& estimate, const char* form
 
 // (name, value) lines of what can change a process-creation cost: kernel, CPU, governor, SMT,
 // THP, HVO and each mitigation. A missing value reads "n/a".
+std::vector<std::pair<std::string, std::string>> environment_lines(const Environment& environment);
+// The same of a stored environment, decoded (record/environment_json.hpp).
 std::vector<std::pair<std::string, std::string>> environment_lines(
     const nlohmann::json& environment);
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "machine/stability_warning.hpp"
+#include "record/environment_json.hpp"
 
 namespace clonebench {
 namespace {
@@ -29,16 +30,16 @@ bool mentions(const std::vector<StabilityWarning>& warnings, const std::string& 
 }
 
 TEST(StabilityWarning, AQuietBareMetalMachineRaisesNone) {
-  EXPECT_TRUE(stability_warnings(quiet_machine()).empty());
+  EXPECT_TRUE(stability_warnings(environment_from_json(quiet_machine())).empty());
 }
 
 TEST(StabilityWarning, NullOrMissingFieldsRaiseNone) {
-  EXPECT_TRUE(stability_warnings(nlohmann::json::object()).empty());
-  EXPECT_TRUE(stability_warnings({{"governor", nullptr},
-                                  {"smt", nullptr},
-                                  {"cpus", nullptr},
-                                  {"loadavg_before", nullptr},
-                                  {"thp", nullptr}})
+  EXPECT_TRUE(stability_warnings(environment_from_json(nlohmann::json::object())).empty());
+  EXPECT_TRUE(stability_warnings(environment_from_json({{"governor", nullptr},
+                                                        {"smt", nullptr},
+                                                        {"cpus", nullptr},
+                                                        {"loadavg_before", nullptr},
+                                                        {"thp", nullptr}}))
                   .empty());
 }
 
@@ -49,7 +50,7 @@ TEST(StabilityWarning, EachNoisySettingRaisesItsOwnWarningWithAdvice) {
   machine["loadavg_before"]["1m"] = 1.7;  // above 0.2 * 8 = 1.6
   machine["virtualization"]["in_vm"] = true;
   machine["thp"] = "always";
-  const auto warnings = stability_warnings(machine);
+  const auto warnings = stability_warnings(environment_from_json(machine));
   EXPECT_EQ(warnings.size(), 5u);
   EXPECT_TRUE(mentions(warnings, "powersave"));
   EXPECT_TRUE(mentions(warnings, "SMT"));
@@ -61,7 +62,7 @@ TEST(StabilityWarning, EachNoisySettingRaisesItsOwnWarningWithAdvice) {
 TEST(StabilityWarning, LoadAtTheThresholdIsNotHigh) {
   nlohmann::json machine = quiet_machine();
   machine["loadavg_before"]["1m"] = 1.6;
-  EXPECT_TRUE(stability_warnings(machine).empty());
+  EXPECT_TRUE(stability_warnings(environment_from_json(machine)).empty());
 }
 
 TEST(EnvironmentSummary, AlignsScalarsThenSectionsWithMitigationsAndConfigLast) {
@@ -84,7 +85,7 @@ TEST(EnvironmentSummary, AlignsScalarsThenSectionsWithMitigationsAndConfigLast) 
       "  spectre_v2: Mitigation: IBRS\n"
       "config:\n"
       "  CONFIG_HZ: 250\n";
-  EXPECT_EQ(format_environment_summary(environment), expected);
+  EXPECT_EQ(format_environment_summary(environment_from_json(environment)), expected);
 }
 
 }  // namespace

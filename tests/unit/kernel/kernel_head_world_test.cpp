@@ -6,7 +6,11 @@
 
 #include "kernel/compound_head_world.hpp"
 #include "kernel/kernel_path.hpp"
+#include "kernel/kernel_path_json.hpp"
 #include "kernel/kernel_path_render.hpp"
+#include "kernel/kernel_report_json.hpp"
+#include "machine/kernel_report_source.hpp"
+#include "record/environment_json.hpp"
 
 namespace clonebench {
 namespace {
@@ -151,7 +155,7 @@ TEST(HeadWorld, TheKernelReportDecidesFromTheStoredEnvironment) {
         {"out_of_line", {{"_compound_head", false}}},
         {"data_symbols", {{"init_task", true}, {"hugetlb_optimize_vmemmap_key", true}}}}},
       {"config", {{"CONFIG_HUGETLB_PAGE_OPTIMIZE_VMEMMAP", "y"}}}};
-  const KernelReport report = kernel_report_from_environment(environment);
+  const KernelReport report = kernel_report_from_environment(environment_from_json(environment));
   EXPECT_EQ(report.head_world.world, HeadWorld::kEf5f379);
   EXPECT_EQ(report.head_world.certainty, Certainty::kCertain);
   EXPECT_EQ(kernel_report_json(report)["compound_head_world"]["world"], "ef5f379");
@@ -164,7 +168,7 @@ TEST(HeadWorld, AnEnvironmentStoredBeforeDataSymbolsWereRecordedFallsBackToTheRe
       {"kernel_path",
        {{"kallsyms", {{"access", "names-only"}, {"detail", "hidden"}}},
         {"out_of_line", {{"_compound_head", true}}}}}};
-  const KernelReport report = kernel_report_from_environment(environment);
+  const KernelReport report = kernel_report_from_environment(environment_from_json(environment));
   EXPECT_EQ(report.head_world.world, HeadWorld::kC0bff412);
   EXPECT_EQ(report.head_world.certainty, Certainty::kLikely);
 }

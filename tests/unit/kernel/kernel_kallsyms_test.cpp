@@ -5,6 +5,7 @@
 #include <string>
 
 #include "kernel/kernel_path.hpp"
+#include "kernel/kernel_path_json.hpp"
 #include "machine/kernel_path_probe.hpp"
 #include "support/test_data.hpp"
 #include "sys/text_file.hpp"

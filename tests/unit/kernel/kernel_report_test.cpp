@@ -1,7 +1,11 @@
 // What `clonebench kernel` says about fork and clone, for each kind of kernel.
 #include <gtest/gtest.h>
 
+#include "kernel/kernel_path_json.hpp"
 #include "kernel/kernel_path_render.hpp"
+#include "kernel/kernel_report_json.hpp"
+#include "machine/kernel_report_source.hpp"
+#include "record/environment_json.hpp"
 
 namespace clonebench {
 namespace {
@@ -90,13 +94,14 @@ TEST(KernelReport, ReadsItsFactsFromAnEnvironmentObject) {
       {"kernel_path", kernel_path_to_json(original.facts)},
       {"hvo", {{"key_on", true}, {"key_on_basis", "inferred: pages exist"}}},
       {"config", {{"CONFIG_HUGETLB_PAGE_OPTIMIZE_VMEMMAP", "y"}}}};
-  const KernelReport report = kernel_report_from_environment(environment);
+  const KernelReport report = kernel_report_from_environment(environment_from_json(environment));
   EXPECT_EQ(report.kernel_release, "6.11.11-test");
   EXPECT_EQ(report.facts.compound_head, "out-of-line");
   EXPECT_EQ(report.facts.return_thunk.path, ReturnPath::kSrsoSafeReturn);
   EXPECT_EQ(report.hvo_key_on, true);
   EXPECT_EQ(report.config_optimize_vmemmap, "y");
-  const KernelReport bare = kernel_report_from_environment(nlohmann::json::object());
+  const KernelReport bare =
+      kernel_report_from_environment(environment_from_json(nlohmann::json::object()));
   EXPECT_EQ(bare.facts.compound_head, "unknown");
   EXPECT_FALSE(bare.hvo_key_on.has_value());
   EXPECT_FALSE(bare.config_optimize_vmemmap.has_value());

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "machine/environment.hpp"
+#include "record/environment_json.hpp"
 
 namespace clonebench {
 namespace {
@@ -11,14 +12,14 @@ namespace {
 TEST(Environment, CapturesThisMachinesKernelReleaseAndMitigations) {
   utsname name{};
   ASSERT_EQ(uname(&name), 0);
-  const nlohmann::json environment = capture_environment();
+  const nlohmann::json environment = environment_to_json(capture_environment());
   EXPECT_EQ(environment.at("kernel_release"), name.release);
   ASSERT_TRUE(environment.at("mitigations").is_object());
   EXPECT_FALSE(environment.at("mitigations").empty());
 }
 
 TEST(Environment, HasEveryContractFieldWithSaneValues) {
-  const nlohmann::json environment = capture_environment();
+  const nlohmann::json environment = environment_to_json(capture_environment());
   for (const char* field :
        {"kernel_release", "kernel_version", "cmdline", "config", "hvo", "thp", "mitigations",
         "cpu_model", "cpus", "governor", "smt", "virtualization", "loadavg_before"}) {
@@ -33,11 +34,17 @@ TEST(Environment, HasEveryContractFieldWithSaneValues) {
   EXPECT_EQ(environment.at("captured_at").get<std::string>().size(), 20u);
 }
 
+TEST(Environment, ACapturedEnvironmentReadsBackToTheSameObject) {
+  const nlohmann::json captured = environment_to_json(capture_environment());
+  EXPECT_EQ(environment_to_json(environment_from_json(captured)).dump(2), captured.dump(2));
+}
+
 TEST(Environment, ReadsNonNegativeLoadAverages) {
-  const nlohmann::json load = read_loadavg();
-  ASSERT_TRUE(load.is_object());
-  for (const char* window : {"1m", "5m", "15m"}) {
-    EXPECT_GE(load.at(window).get<double>(), 0.0) << window;
+  const std::optional<LoadAverages> load = read_loadavg();
+  ASSERT_TRUE(load.has_value());
+  for (const Fact<double>* window : {&load->one_min, &load->five_min, &load->fifteen_min}) {
+    ASSERT_TRUE(window->has_value());
+    EXPECT_GE(**window, 0.0);
   }
 }
 

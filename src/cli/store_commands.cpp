@@ -15,6 +15,7 @@
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
 #include "experiment/profile_output.hpp"
+#include "record/sweep_summary_json.hpp"
 #include "render/exporters.hpp"
 #include "render/history_table.hpp"
 #include "render/output_file.hpp"
@@ -117,8 +118,9 @@ std::string experiment_report_of(const Store& store, const RunRecord& record) {
   }
   std::string analysis;
   try {
-    analysis = experiment->kind == "sweep" ? render_sweep(experiment->summary)
-                                           : render_scale(experiment->summary);
+    analysis = experiment->kind == "sweep"
+                   ? render_sweep(sweep_summary_from_json(experiment->summary))
+                   : render_scale(experiment->summary);
   } catch (const nlohmann::json::exception&) {
     // The store checked the fields reports read; this view reads a few more.
     throw UsageError(fmt::format("{}: experiment '{}' has a malformed {} summary", store.path(),

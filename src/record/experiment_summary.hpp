@@ -8,7 +8,7 @@
 #include "record/ab_summary.hpp"
 #include "record/scale_summary.hpp"
 #include "record/summary_field.hpp"
-#include "record/sweep_summary.hpp"
+#include "record/sweep_summary_json.hpp"
 
 namespace clonebench {
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "compare/comparison.hpp"
+#include "record/sweep_summary.hpp"
 #include "store/store.hpp"
 
 namespace clonebench {
@@ -35,7 +36,7 @@ std::string run_command(const StoredRun& run);
 // The `clonebench ab` command line of a stored ab summary (its "ab" design object).
 std::string ab_command(const nlohmann::json& summary);
 // The `clonebench sweep` command line of a stored sweep summary.
-std::string sweep_command(const nlohmann::json& summary);
+std::string sweep_command(const SweepSummary& summary);
 
 // The `clonebench scale` command line of a stored scale summary; the stress-ng options, which the
 // summary does not hold, come from the options of one of its runs (`run_options`, may be null).

@@ -12,49 +12,22 @@
 #include <string>
 #include <vector>
 
+#include "record/sweep_summary.hpp"
+
 namespace clonebench {
 
-// The regressors of one run (or of a shape to predict).
-struct ShapeX {
-  double pages = 0;   // 4 KiB pages populated
-  double vmas = 1;    // mappings of the region
-  double folios = 0;  // folios holding those pages
-};
+// The model's types are the stored ones (record/sweep_summary.hpp): what the fit produces is what
+// a sweep stores and what `trace --model` reads back.
+using ShapeX = SweepShape;  // the regressors of one run (or of a shape to predict)
+using CostCoefficient = SweepModelTerm;
+using PointMisfit = SweepPointMisfit;
+using PhaseCostModel = SweepPhaseModel;
+using CostModel = SweepModel;
 
 struct CostObservation {
   ShapeX x;
   double cost_ns = 0;
   std::size_t point = 0;  // design point, the stratum of the bootstrap
-};
-
-struct CostCoefficient {
-  std::string term;  // "fixed_ns", "per_page_ns", "per_vma_ns", "per_folio_ns"
-  double estimate = 0, lo = 0, hi = 0;
-};
-
-// A point whose runs sit away from the plane: its median residual, in units of the robust
-// standard error of that median and relative to the prediction there.
-struct PointMisfit {
-  std::size_t point = 0;
-  double predicted_ns = 0, median_residual_ns = 0, standard_error_ns = 0;
-};
-
-struct PhaseCostModel {
-  std::string phase;  // create | reap | total
-  std::vector<CostCoefficient> coefficients;
-  std::vector<std::vector<double>> covariance;    // of the coefficients, from the bootstrap
-  double residual_scale_ns = 0;                   // MAD of the residuals / 0.6745
-  double residual_lo_ns = 0, residual_hi_ns = 0;  // 2.5 % and 97.5 % quantiles of the residuals
-  std::size_t n = 0, points = 0;
-  std::uint32_t bootstrap = 0;
-  std::vector<std::string> flags;    // "nonlinear", "spread_grows"; empty = the plane fits
-  std::vector<PointMisfit> misfits;  // the points behind "nonlinear", worst first
-  std::vector<double> x_min, x_max;  // the span of each term's regressor (fixed excluded)
-};
-
-struct CostModel {
-  std::string estimator;  // what fitted it, in words
-  std::vector<PhaseCostModel> phases;
 };
 
 struct CostPrediction {
@@ -80,6 +53,8 @@ PhaseCostModel fit_phase_model(const std::string& phase,
                                const std::vector<std::string>& terms, std::uint64_t seed,
                                std::uint32_t bootstrap = 400);
 
+// The mean's interval is the model's own (SweepPhaseModel::predict); this adds the interval of
+// one run (from the residual quantiles) and whether `shape` lies outside the span measured.
 CostPrediction predict_cost(const PhaseCostModel& model, const ShapeX& shape);
 
 }  // namespace clonebench

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "record/sweep_summary_json.hpp"
 #include "report/plot_script.hpp"
 #include "report/report_input.hpp"
 #include "report/report_renderers.hpp"
@@ -20,7 +21,7 @@ constexpr const char* kMultiAxisTag = "sweep-2026-12-01T10:00:00Z-0001";
 constexpr const char* kKernelsTag = "kernels-2026-12-01T11:00:00Z-0002";
 
 // A sweep of 16M and 64M parents in 1 or 256 VMAs and 4K or 64K folios, 3 rounds, whose costs
-// are a known plane with a small deterministic wobble; the summary is analyze_sweep()'s.
+// are a known plane with a small deterministic wobble; the summary is analyze_sweep()'s, as stored.
 nlohmann::json multi_axis_summary() {
   SweepSettings settings;
   settings.stressor = "fork";
@@ -50,7 +51,7 @@ nlohmann::json multi_axis_summary() {
           {point, round, static_cast<std::uint32_t>(point), SweepRun{parent, 1000, 1000, costs}});
     }
   }
-  return analyze_sweep(settings, samples, 42.0);
+  return sweep_summary_to_json(analyze_sweep(settings, samples, 42.0));
 }
 
 RunRecord boot_run(const std::string& label, int index, double ops_per_s) {

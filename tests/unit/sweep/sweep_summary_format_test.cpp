@@ -8,6 +8,7 @@
 #include "core/text_safety.hpp"
 #include "record/sweep_summary_json.hpp"
 #include "support/golden.hpp"
+#include "support/plane_sweep.hpp"
 #include "sweep/sweep_analysis.hpp"
 #include "sweep/sweep_render.hpp"
 
@@ -29,27 +30,17 @@ SweepSummary every_axis_sweep() {
   std::vector<SweepSample> samples;
   for (std::uint32_t round = 0; round < settings.rounds; ++round) {
     for (std::size_t point = 0; point < design.size(); ++point) {
-      ParentMemory parent;
-      parent.requested_bytes = design[point].bytes;
-      parent.vmas_requested = design[point].vmas;
-      parent.region_rss_kb = parent.region_anonymous_kb = design[point].bytes / 1024;
+      ParentMemory parent = testing::populated_parent(design[point]);
       parent.vma_count = 30 + design[point].vmas;
-      parent.folio_bytes_requested = design[point].folio_bytes;
       if (design[point].folio_bytes == 65536) {
         parent.folio_order_samples[4] = 90 + round;
         parent.folio_order_samples[0] = 10;
       } else if (design[point].folio_bytes == 2u << 20) {
         parent.folio_order_samples[0] = 100;
       }
-      const double pages = static_cast<double>(design[point].bytes) / 4096;
-      const double folios = pages * 4096 / static_cast<double>(design[point].folio_bytes);
-      const double vmas = static_cast<double>(design[point].vmas);
-      const double wobble = 1 + 0.004 * static_cast<double>((point * 7 + round * 3) % 5) - 0.008;
-      const PhaseCosts costs{(40'000 + 1.5 * pages + 90 * vmas + 2 * folios) * wobble,
-                             (20'000 + 0.8 * pages + 40 * vmas + 1 * folios) * wobble,
-                             (70'000 + 2.5 * pages + 140 * vmas + 3 * folios) * wobble};
-      samples.push_back({point, round, static_cast<std::uint32_t>((point * 5 + round) % 12),
-                         SweepRun{parent, 1000 + round, 999, costs}});
+      samples.push_back(
+          {point, round, static_cast<std::uint32_t>((point * 5 + round) % 12),
+           SweepRun{parent, 1000 + round, 999, testing::plane_costs(design[point], point, round)}});
     }
   }
   SweepSummary summary = analyze_sweep(settings, samples, 12.5);

@@ -105,8 +105,9 @@ struct SweepModel {
 };
 
 // Why a sweep's rounds ended (sweeps stored before --precision have none).
+inline constexpr const char* kSweepStopReasons[] = {"rounds", "precision", "max-time"};
 struct StoredSweepStop {
-  std::string reason = "rounds";  // rounds | precision | max-time
+  std::string reason = "rounds";  // one of kSweepStopReasons
   std::optional<double> precision_pct, max_time_s;
   std::optional<std::uint32_t> rounds_cap;        // --rounds, with --precision only
   std::optional<double> per_page_half_width_pct;  // at the last look; absent: never looked

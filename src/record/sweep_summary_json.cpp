@@ -11,10 +11,6 @@ json optional_json(const auto& value) {
   return value ? json(*value) : json(nullptr);
 }
 
-std::optional<double> optional_number_of(const SummaryField& object, const char* key) {
-  return object.optional_number(key);
-}
-
 std::uint32_t count32_or(const SummaryField& object, const char* key, std::uint32_t fallback) {
   const std::optional<SummaryField> field = object.find(key);
   return field ? field->count32() : fallback;
@@ -151,10 +147,10 @@ StoredSweepRun run_of(const SummaryField& field) {
   StoredSweepRun run;
   run.round = count32_or(field, "round", 0);
   run.order = count32_or(field, "order", 0);
-  run.pages = optional_number_of(field, "pages");
-  run.create_us = optional_number_of(field, "create_us");
-  run.reap_us = optional_number_of(field, "reap_us");
-  run.total_us = optional_number_of(field, "total_us");
+  run.pages = field.optional_number("pages");
+  run.create_us = field.optional_number("create_us");
+  run.reap_us = field.optional_number("reap_us");
+  run.total_us = field.optional_number("total_us");
   run.bogo_ops = field.count_or("bogo_ops", 0);
   run.region_rss_kb = field.count_or("region_rss_kb", 0);
   run.region_anonymous_kb = field.count_or("region_anonymous_kb", 0);
@@ -264,9 +260,8 @@ SweepModel model_of(const SummaryField& field) {
 
 StoredSweepStop stop_of(const SummaryField& field) {
   StoredSweepStop stop;
-  stop.reason =
-      summary_known_name(field.at("reason"), std::array{"rounds", "precision", "max-time"},
-                         "reason a sweep stops (rounds, precision, max-time)");
+  stop.reason = summary_known_name(field.at("reason"), kSweepStopReasons,
+                                   "reason a sweep stops (rounds, precision, max-time)");
   stop.precision_pct = field.optional_number("precision_pct");
   stop.max_time_s = field.optional_number("max_time_s");
   if (const std::optional<SummaryField> cap = field.find("rounds_cap")) {

@@ -21,7 +21,7 @@
 #include "machine/kernel_report_source.hpp"
 #include "model/model_render.hpp"
 #include "model/model_run.hpp"
-#include "record/sweep_summary.hpp"
+#include "record/sweep_summary_json.hpp"
 #include "render/output_file.hpp"
 #include "store/store.hpp"
 #include "sys/proc_text.hpp"

@@ -17,6 +17,7 @@
 #include "experiment/profile_output.hpp"
 #include "record/environment_json.hpp"
 #include "record/scale_summary_json.hpp"
+#include "record/sweep_summary_json.hpp"
 #include "render/exporters.hpp"
 #include "render/history_table.hpp"
 #include "render/output_file.hpp"
@@ -120,7 +121,7 @@ std::string experiment_report_of(const Store& store, const RunRecord& record) {
   std::string analysis;
   try {
     analysis = experiment->kind == "sweep"
-                   ? render_sweep(experiment->summary)
+                   ? render_sweep(sweep_summary_from_json(experiment->summary))
                    : render_scale(scale_summary_from_json(experiment->summary));
   } catch (const nlohmann::json::exception&) {
     // The store checked the fields reports read; this view reads a few more.

@@ -9,7 +9,7 @@
 #include "record/ab_summary.hpp"
 #include "record/scale_summary_json.hpp"
 #include "record/summary_field.hpp"
-#include "record/sweep_summary.hpp"
+#include "record/sweep_summary_json.hpp"
 
 namespace clonebench {
 

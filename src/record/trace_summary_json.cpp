@@ -151,7 +151,7 @@ Creation creation_of(const SummaryField& object) {
   return creation;
 }
 
-TraceRun run_of(const SummaryField& object) {
+TraceRun trace_run_of(const SummaryField& object) {
   TraceRun run;
   run.traced = object.at("traced").boolean();
   run.wall_ns = trace_ns(object, "wall_ns");
@@ -239,7 +239,7 @@ TraceCensus trace_census_from_json(const nlohmann::json& document) {
   census.host = root.at("host").text();
   census.cpus = root.at("cpus").count32();
   for (const SummaryField& run : root.at("runs").items()) {
-    census.runs.push_back(run_of(run));
+    census.runs.push_back(trace_run_of(run));
   }
   if (const std::optional<SummaryField> model = root.find("fork_model")) {
     census.fork_model = fork_model_of(*model, document.at("fork_model"));

@@ -80,7 +80,7 @@ std::string sweep_points_table(const SweepSummary& s) {
       row.push_back(std::to_string(point.vmas));
     }
     if (folio) {
-      row.push_back(cli_size(std::max<std::uint64_t>(point.folio_bytes, 4096)));
+      row.push_back(cli_size(std::max<std::uint64_t>(point.folio_bytes(), 4096)));
     }
     row.insert(row.end(), {markdown_number(point.pages), markdown_number(point.create_us),
                            markdown_number(point.reap_us), markdown_number(point.total_us),
@@ -109,7 +109,7 @@ std::string sweep_section(const Experiment& experiment) {
   }
   return fmt::format("## Sweep {} ({}, {})\n\n{}\n", md_text(experiment.tag),
                      md_text(experiment.status), md_text(experiment.created_at),
-                     code_block(sweep_command(experiment.summary))) +
+                     code_block(sweep_command(s))) +
          "Fits (Theil–Sen, 95% CIs): cost = fixed + per page × pages.\n\n" +
          md_table({"phase", "per page ns [95% CI]", "fixed µs [95% CI]", "R²", "n", "fit"}, fits) +
          sweep_model_section(s) + sweep_points_table(s);

@@ -17,36 +17,6 @@
 #include "store/stored_runs.hpp"
 
 namespace clonebench {
-namespace {
-
-std::string text_of(const nlohmann::json& value) {
-  if (value.is_null()) {
-    return "n/a";
-  }
-  if (value.is_string()) {
-    return printable(value.get<std::string>());
-  }
-  if (value.is_boolean()) {
-    return value.get<bool>() ? "on" : "off";
-  }
-  return dump_json(value);
-}
-
-const nlohmann::json& at_path(const nlohmann::json& object,
-                              std::initializer_list<const char*> path) {
-  static const nlohmann::json kNull;
-  const nlohmann::json* node = &object;
-  for (const char* key : path) {
-    if (!node->is_object() || !node->contains(key)) {
-      return kNull;
-    }
-    node = &node->at(key);
-  }
-  return *node;
-}
-
-}  // namespace
-
 std::string cli_size(std::uint64_t bytes) {
   for (const auto& [shift, suffix] : {std::pair{30, "G"}, std::pair{20, "M"}, std::pair{10, "K"}}) {
     const std::uint64_t unit = std::uint64_t{1} << shift;
@@ -155,35 +125,28 @@ std::string ab_command(const AbSummary& summary) {
 
 // "--vmas 1,256" / "--folio 4K,64K" of a list the summary stores; empty when absent (older
 // summaries) or when --vmas was left at its default.
-std::string sweep_axis_flag(const nlohmann::json& summary, const char* key, const char* flag) {
-  const auto& list = at_path(summary, {key});
+std::string sweep_axis_flag(const std::vector<std::uint64_t>& list, const char* flag, bool sizes) {
   std::string values;
-  for (const auto& value : list.is_array() ? list : nlohmann::json::array()) {
-    const bool vmas = std::string_view(key) == "vmas_list";  // a count, not a size
-    values += (values.empty() ? "" : ",") + (!value.is_number_unsigned() ? std::string("?")
-                                             : vmas ? std::to_string(value.get<std::uint64_t>())
-                                                    : cli_size(value.get<std::uint64_t>()));
+  for (const std::uint64_t value : list) {
+    values += (values.empty() ? "" : ",") + (sizes ? cli_size(value) : std::to_string(value));
   }
-  const bool default_vmas = std::string_view(key) == "vmas_list" && values == "1";
+  const bool default_vmas = !sizes && values == "1";
   return values.empty() || default_vmas ? std::string() : fmt::format(" {} {}", flag, values);
 }
 
-std::string sweep_command(const nlohmann::json& summary) {
+std::string sweep_command(const SweepSummary& summary) {
   std::vector<std::string> sizes;  // each once: a multi-axis sweep has a point per combination
-  for (const auto& point : at_path(summary, {"points"})) {
-    const auto& bytes = at_path(point, {"rss_bytes"});
-    const std::string size =
-        bytes.is_number_unsigned() ? cli_size(bytes.get<std::uint64_t>()) : "?";
+  for (const StoredSweepPoint& point : summary.points) {
+    const std::string size = cli_size(point.rss_bytes);
     if (std::find(sizes.begin(), sizes.end(), size) == sizes.end()) {
       sizes.push_back(size);
     }
   }
   return fmt::format("clonebench sweep {} --rss {}{}{} --rss-kind {} --rounds {} --seed {}",
-                     quoted(text_of(at_path(summary, {"stressor"}))), fmt::join(sizes, ","),
-                     sweep_axis_flag(summary, "vmas_list", "--vmas"),
-                     sweep_axis_flag(summary, "folio_list", "--folio"),
-                     text_of(at_path(summary, {"rss_kind"})), text_of(at_path(summary, {"rounds"})),
-                     text_of(at_path(summary, {"seed"})));
+                     quoted(printable(summary.stressor)), fmt::join(sizes, ","),
+                     sweep_axis_flag(summary.vmas_list, "--vmas", false),
+                     sweep_axis_flag(summary.folio_list, "--folio", true),
+                     printable(summary.rss_kind), summary.rounds, summary.seed);
 }
 
 std::string scale_command(const ScaleSummary& summary, const StressNgOptions& run_options) {

@@ -12,6 +12,7 @@
 #include "record/ab_summary.hpp"
 #include "record/environment.hpp"
 #include "record/scale_summary.hpp"
+#include "record/sweep_summary.hpp"
 #include "record/workload.hpp"
 #include "store/store.hpp"
 
@@ -39,7 +40,7 @@ std::string run_command(const StoredRun& run);
 // The `clonebench ab` command line of a stored ab summary (its "ab" design object).
 std::string ab_command(const AbSummary& summary);
 // The `clonebench sweep` command line of a stored sweep summary.
-std::string sweep_command(const nlohmann::json& summary);
+std::string sweep_command(const SweepSummary& summary);
 
 // The `clonebench scale` command line of a scale; the stress-ng options, which the summary does
 // not hold, are those its runs were measured with (scale_run_options()).

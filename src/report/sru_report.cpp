@@ -232,7 +232,7 @@ std::string sru_sweep_model(const SweepSummary& s) {
 std::string sweep_report(const Experiment& experiment, const std::vector<LabelGroup>& groups) {
   const SweepSummary s = sweep_summary_from_json(experiment.summary);
   std::string out = "[Test Plan]\n\nMeasure the cost at each size of the parent:\n\n" +
-                    indented(sweep_command(experiment.summary)) + "\n[Test Results]\n\n";
+                    indented(sweep_command(s)) + "\n[Test Results]\n\n";
   std::vector<std::vector<std::string>> rows = {
       {"phase", "per page ns", "95% CI", "fixed µs", "95% CI", "R²"}};
   for (const SweepFit& fit : s.fits) {

@@ -53,7 +53,7 @@ Reference reference_of(const SweepSummary& summary) {
   ref.folio_bytes = summary.folio_list.empty() ? 0 : summary.folio_list.front();
   for (const StoredSweepPoint& point : summary.points) {
     if (point.rss_bytes == ref.rss_bytes && point.vmas == ref.vmas &&
-        point.folio_bytes == ref.folio_bytes) {
+        point.folio_bytes() == ref.folio_bytes) {
       ref.point = &point;
     }
   }
@@ -113,7 +113,7 @@ std::vector<std::vector<AxisLinePoint>> lines_of(
 SweepAxisPanel pages_panel(const SweepSummary& summary, const Reference& ref) {
   SweepAxisPanel panel{"pages", "", "pages of the parent (4 KiB)", false, {}, {}};
   const auto at_reference = [&](const StoredSweepPoint& p) {
-    return p.vmas == ref.vmas && p.folio_bytes == ref.folio_bytes;
+    return p.vmas == ref.vmas && p.folio_bytes() == ref.folio_bytes;
   };
   panel.runs =
       runs_of(summary, at_reference, [](const StoredSweepPoint& p, const StoredSweepRun& run) {
@@ -140,7 +140,7 @@ SweepAxisPanel pages_panel(const SweepSummary& summary, const Reference& ref) {
 SweepAxisPanel vmas_panel(const SweepSummary& summary, const Reference& ref) {
   SweepAxisPanel panel{"vmas", "", "VMAs of the parent (log scale)", true, {}, {}};
   const auto at_reference = [&](const StoredSweepPoint& p) {
-    return p.rss_bytes == ref.rss_bytes && p.folio_bytes == ref.folio_bytes;
+    return p.rss_bytes == ref.rss_bytes && p.folio_bytes() == ref.folio_bytes;
   };
   panel.runs = runs_of(summary, at_reference, [](const StoredSweepPoint& p, const StoredSweepRun&) {
     return static_cast<double>(p.vmas);
@@ -166,7 +166,7 @@ SweepAxisPanel folio_panel(const SweepSummary& summary, const Reference& ref) {
     return p.rss_bytes == ref.rss_bytes && p.vmas == ref.vmas;
   };
   const auto kib = [](const StoredSweepPoint& p) {
-    return static_cast<double>(std::max<std::uint64_t>(p.folio_bytes, 4096)) / 1024;
+    return static_cast<double>(std::max<std::uint64_t>(p.folio_bytes(), 4096)) / 1024;
   };
   panel.runs = runs_of(summary, at_reference,
                        [&kib](const StoredSweepPoint& p, const StoredSweepRun&) { return kib(p); });
@@ -176,7 +176,7 @@ SweepAxisPanel folio_panel(const SweepSummary& summary, const Reference& ref) {
     if (at_reference(point)) {
       shapes.push_back({kib(point),
                         {pte_pages(point, summary.rss_kind), static_cast<double>(point.vmas),
-                         folios_of(point.pages, point.folio_bytes)}});
+                         folios_of(point.pages, point.folio_bytes())}});
     }
   }
   std::sort(shapes.begin(), shapes.end(),

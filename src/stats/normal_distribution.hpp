@@ -10,6 +10,9 @@ double normal_cdf(double z) noexcept;
 double normal_sf(double z) noexcept;
 // The z with normal_cdf(z) == p, for p in (0, 1); -inf / +inf at 0 / 1.
 double normal_quantile(double p) noexcept;
+// normal_quantile(0.975): the z of a two-sided 95 % normal interval, for code that needs it as a
+// constant.
+inline constexpr double kNormalQuantile975 = 1.959963984540054;
 
 // P(T > t) for Student's t with `dof` degrees of freedom (dof > 0).
 double student_t_sf(double t, double dof) noexcept;

@@ -13,24 +13,10 @@ namespace {
 
 constexpr double kHuberTuning = 1.345;              // 95 % efficiency at normal noise
 constexpr double kMadToSigma = 0.6744897501960817;  // the normal's 75 % quantile
-constexpr double kNormalQuantile975 = 1.959963984540054;
 constexpr int kMaxIterations = 200;
 // A point's median residual counts as a misfit beyond 3 standard errors and 5 % of the cost.
 constexpr double kMisfitErrors = 3.0, kMisfitShare = 0.05;
 constexpr double kSpreadGrowth = 3.0;  // ratio of the largest to the smallest point's spread
-
-double regressor(const ShapeX& x, const std::string& term) {
-  if (term == "per_page_ns") {
-    return x.pages;
-  }
-  if (term == "per_vma_ns") {
-    return x.vmas;
-  }
-  if (term == "per_folio_ns") {
-    return x.folios;
-  }
-  return 1.0;  // fixed_ns
-}
 
 using Matrix = std::vector<std::vector<double>>;
 
@@ -152,7 +138,7 @@ Matrix design_of(const std::vector<CostObservation>& observations,
   for (const CostObservation& observation : observations) {
     std::vector<double> row;
     for (const std::string& term : terms) {
-      row.push_back(regressor(observation.x, term));
+      row.push_back(sweep_regressor(observation.x, term));
     }
     x.push_back(std::move(row));
   }
@@ -282,7 +268,7 @@ void record_spans(const std::vector<CostObservation>& observations, PhaseCostMod
   for (std::size_t j = 1; j < model.coefficients.size(); ++j) {
     double low = INFINITY, high = -INFINITY;
     for (const CostObservation& observation : observations) {
-      const double value = regressor(observation.x, model.coefficients[j].term);
+      const double value = sweep_regressor(observation.x, model.coefficients[j].term);
       low = std::min(low, value);
       high = std::max(high, value);
     }
@@ -354,25 +340,20 @@ PhaseCostModel fit_phase_model(const std::string& phase,
 }
 
 CostPrediction predict_cost(const PhaseCostModel& model, const ShapeX& shape) {
+  const SweepModelPrediction mean = model.predict(shape);
   CostPrediction prediction;
-  std::vector<double> row;
-  for (const CostCoefficient& coefficient : model.coefficients) {
-    row.push_back(regressor(shape, coefficient.term));
-    prediction.estimate_ns += coefficient.estimate * row.back();
-  }
-  double variance = 0;
-  for (std::size_t j = 0; j < row.size() && j < model.covariance.size(); ++j) {
-    for (std::size_t k = 0; k < row.size() && k < model.covariance[j].size(); ++k) {
-      variance += row[j] * model.covariance[j][k] * row[k];
-    }
-  }
-  const double mean_half = kNormalQuantile975 * std::sqrt(std::max(variance, 0.0));
-  prediction.mean_lo_ns = prediction.estimate_ns - mean_half;
-  prediction.mean_hi_ns = prediction.estimate_ns + mean_half;
+  prediction.estimate_ns = mean.estimate_ns;
+  prediction.mean_lo_ns = mean.lo_ns;
+  prediction.mean_hi_ns = mean.hi_ns;
+  const double mean_half = mean.half_width_ns;
   prediction.run_lo_ns =
       prediction.estimate_ns - std::hypot(mean_half, std::min(model.residual_lo_ns, 0.0));
   prediction.run_hi_ns =
       prediction.estimate_ns + std::hypot(mean_half, std::max(model.residual_hi_ns, 0.0));
+  std::vector<double> row;
+  for (const CostCoefficient& coefficient : model.coefficients) {
+    row.push_back(sweep_regressor(shape, coefficient.term));
+  }
   for (std::size_t j = 1; j < row.size() && j - 1 < model.x_min.size(); ++j) {
     const double margin = 1e-9 * std::max(1.0, model.x_max[j - 1]);
     if (row[j] < model.x_min[j - 1] - margin || row[j] > model.x_max[j - 1] + margin) {

@@ -16,13 +16,6 @@
 
 namespace clonebench {
 
-// The regressors of one run (or of a shape to predict).
-struct ShapeX {
-  double pages = 0;   // 4 KiB pages populated
-  double vmas = 1;    // mappings of the region
-  double folios = 0;  // folios holding those pages
-};
-
 struct CostObservation {
   ShapeX x;
   double cost_ns = 0;
@@ -52,6 +45,8 @@ PhaseCostModel fit_phase_model(const std::string& phase,
                                const std::vector<std::string>& terms, std::uint64_t seed,
                                std::uint32_t bootstrap = 400);
 
+// The mean's interval is the model's own (SweepPhaseModel::predict); this adds the interval of
+// one run (from the residual quantiles) and whether `shape` lies outside the span measured.
 CostPrediction predict_cost(const PhaseCostModel& model, const ShapeX& shape);
 
 }  // namespace clonebench

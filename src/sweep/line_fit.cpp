@@ -6,10 +6,11 @@
 #include <random>
 #include <stdexcept>
 
+#include "stats/normal_distribution.hpp"
+
 namespace clonebench {
 namespace {
 
-constexpr double kZ95 = 1.959963984540054;  // standard normal quantile at 0.975
 constexpr int kBootstrapResamples = 500;
 constexpr double kLowR2 = 0.8;
 constexpr double kNonlinearRelativeChange = 0.25;
@@ -183,7 +184,7 @@ FitEstimate sen_slope_interval(const std::vector<double>& x, const std::vector<d
   std::sort(slopes.begin(), slopes.end());
   const auto n = static_cast<double>(x.size());
   const double variance = (n * (n - 1) * (2 * n + 5) - tie_term(x) - tie_term(y)) / 18;
-  const double half_width = kZ95 * std::sqrt(std::max(variance, 0.0));
+  const double half_width = kNormalQuantile975 * std::sqrt(std::max(variance, 0.0));
   const auto count = static_cast<double>(slopes.size());
   // Hollander & Wolfe: lower = slope of rank (N - C)/2, upper = rank (N + C)/2 + 1 (1-based).
   const double lower_rank = std::max(std::round((count - half_width) / 2), 1.0);

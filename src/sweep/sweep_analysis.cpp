@@ -11,7 +11,6 @@
 #include <stdexcept>
 
 #include "core/error.hpp"
-#include "record/cost_model_json.hpp"
 #include "sweep/line_fit.hpp"
 
 namespace clonebench {
@@ -28,21 +27,9 @@ double median_of(std::vector<double> values) {
   return values.size() % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
 }
 
-nlohmann::json estimate_json(double estimate, double lo, double hi) {
-  return {{"estimate", estimate}, {"ci", {lo, hi}}};
-}
-
-nlohmann::json folio_json(const FolioObtained& folio) {
-  return {{"requested_bytes", folio.requested_bytes},
-          {"samples", folio.samples},
-          {"dominant_bytes", folio.dominant_bytes},
-          {"share_requested", folio.share_requested},
-          {"materialised", folio.materialised ? nlohmann::json(*folio.materialised) : nullptr}};
-}
-
-nlohmann::json point_json(const SweepPoint& design, std::size_t point,
+StoredSweepPoint point_of(const SweepPoint& design, std::size_t point,
                           const std::vector<SweepSample>& samples) {
-  nlohmann::json runs = nlohmann::json::array();
+  StoredSweepPoint row;
   std::vector<const ParentMemory*> parents;
   std::vector<double> pages, copied, create, reap, total, huge;
   for (const SweepSample& sample : samples) {
@@ -58,29 +45,20 @@ nlohmann::json point_json(const SweepPoint& design, std::size_t point,
     reap.push_back(costs.reap_ns / 1000);
     total.push_back(costs.total_ns / 1000);
     huge.push_back(static_cast<double>(parent.anon_huge_kb));
-    runs.push_back({{"round", sample.round},
-                    {"order", sample.order},
-                    {"pages", pages.back()},
-                    {"create_us", create.back()},
-                    {"reap_us", reap.back()},
-                    {"total_us", total.back()},
-                    {"bogo_ops", sample.run.bogo_ops},
-                    {"region_rss_kb", parent.region_rss_kb},
-                    {"region_anonymous_kb", parent.region_anonymous_kb},
-                    {"anon_huge_kb", parent.anon_huge_kb},
-                    {"vma_count", parent.vma_count}});
+    row.runs.push_back({sample.round, sample.order, pages.back(), create.back(), reap.back(),
+                        total.back(), sample.run.bogo_ops, parent.region_rss_kb,
+                        parent.region_anonymous_kb, parent.anon_huge_kb, parent.vma_count});
   }
-  nlohmann::json row = {{"rss_bytes", design.bytes},
-                        {"vmas", design.vmas},
-                        {"pages", median_of(pages)},
-                        {"entries_copied", median_of(copied)},
-                        {"anon_huge_kb", median_of(huge)},
-                        {"create_us", median_of(create)},
-                        {"reap_us", median_of(reap)},
-                        {"total_us", median_of(total)},
-                        {"runs", runs}};
+  row.rss_bytes = design.bytes;
+  row.vmas = design.vmas;
+  row.pages = median_of(pages);
+  row.entries_copied = median_of(copied);
+  row.anon_huge_kb = median_of(huge);
+  row.create_us = median_of(create);
+  row.reap_us = median_of(reap);
+  row.total_us = median_of(total);
   if (design.folio_bytes != 0) {
-    row["folio"] = folio_json(folio_obtained(parents));
+    row.folio = folio_obtained(parents);
   }
   return row;
 }
@@ -109,18 +87,17 @@ CostModel fit_cost_model(const SweepSettings& settings, const std::vector<SweepS
   return model;
 }
 
-nlohmann::json fit_json(const std::string& phase, const std::vector<double>& pages,
-                        const std::vector<double>& cost_ns, std::uint64_t seed) {
+SweepFit fit_of(const std::string& phase, const std::vector<double>& pages,
+                const std::vector<double>& cost_ns, std::uint64_t seed) {
   const LineFit fit = fit_line(pages, cost_ns, seed);
-  return {{"phase", phase},
-          {"per_page_ns", estimate_json(fit.slope.estimate, fit.slope.lo, fit.slope.hi)},
-          {"fixed_us", estimate_json(fit.intercept.estimate / 1000, fit.intercept.lo / 1000,
-                                     fit.intercept.hi / 1000)},
-          {"r2", fit.r2},
-          {"r2_runs", fit.r2_runs},
-          {"n", fit.n},
-          {"bad_fit", fit.bad()},
-          {"flags", fit.flags}};
+  return {phase,
+          {fit.slope.estimate, fit.slope.lo, fit.slope.hi},
+          {fit.intercept.estimate / 1000, fit.intercept.lo / 1000, fit.intercept.hi / 1000},
+          fit.r2,
+          fit.r2_runs,
+          fit.n,
+          fit.bad(),
+          fit.flags};
 }
 
 }  // namespace
@@ -236,8 +213,8 @@ double per_page_half_width(const std::vector<SweepSample>& samples) {
   return (interval.hi - interval.lo) / 2 / std::abs(slope);
 }
 
-nlohmann::json analyze_sweep(const SweepSettings& settings, const std::vector<SweepSample>& samples,
-                             double elapsed_s) {
+SweepSummary analyze_sweep(const SweepSettings& settings, const std::vector<SweepSample>& samples,
+                           double elapsed_s) {
   const std::vector<SweepPoint> design = settings.design();
   std::vector<double> pages;
   std::array<std::vector<double>, 3> costs;
@@ -253,35 +230,31 @@ nlohmann::json analyze_sweep(const SweepSettings& settings, const std::vector<Sw
     costs[1].push_back(phase.reap_ns);
     costs[2].push_back(phase.total_ns);
   }
-  nlohmann::json points = nlohmann::json::array();
+  SweepSummary summary;
+  summary.stressor = settings.stressor;
+  summary.rss_kind = parent_kind_name(settings.rss_kind);
+  summary.vmas = settings.vmas.front();
+  summary.vmas_list = settings.vmas;
+  summary.folio_list = settings.folios;
+  summary.rounds = settings.rounds;
+  summary.instances = settings.instances;
+  summary.timeout_per_point_s = settings.timeout_per_point_s;
+  summary.seed = settings.seed;
+  summary.elapsed_s = elapsed_s;
+  summary.x = "pages: 4 KiB pages of the populated region (requested size for zero)";
+  summary.total_definition = "CPU time (usr + sys, children included) per bogo op";
+  summary.estimator = "Theil-Sen; slope CI: Sen (Kendall); intercept CI: stratified bootstrap";
   for (std::size_t point = 0; point < design.size(); ++point) {
-    points.push_back(point_json(design[point], point, samples));
+    summary.points.push_back(point_of(design[point], point, samples));
   }
-  nlohmann::json fits = nlohmann::json::array();
   const std::array<const char*, 3> phases = {"create", "reap", "total"};
   for (std::size_t phase = 0; phase < phases.size(); ++phase) {
-    fits.push_back(fit_json(phases[phase], pages, costs[phase], settings.seed + phase));
+    summary.fits.push_back(fit_of(phases[phase], pages, costs[phase], settings.seed + phase));
   }
-  nlohmann::json summary = {
-      {"stressor", settings.stressor},
-      {"rss_kind", parent_kind_name(settings.rss_kind)},
-      {"vmas", settings.vmas.front()},
-      {"vmas_list", settings.vmas},
-      {"folio_list", settings.folios},
-      {"rounds", settings.rounds},
-      {"instances", settings.instances},
-      {"timeout_per_point_s", settings.timeout_per_point_s},
-      {"seed", settings.seed},
-      {"elapsed_s", elapsed_s},
-      {"x", "pages: 4 KiB pages of the populated region (requested size for zero)"},
-      {"total_definition", "CPU time (usr + sys, children included) per bogo op"},
-      {"estimator", "Theil-Sen; slope CI: Sen (Kendall); intercept CI: stratified bootstrap"},
-      {"points", points},
-      {"fits", fits}};
   try {
-    summary["model"] = cost_model_to_json(fit_cost_model(settings, samples));
+    summary.model = fit_cost_model(settings, samples);
   } catch (const std::invalid_argument& error) {
-    summary["model_note"] = error.what();  // too few runs or points for the model's terms
+    summary.model_note = error.what();  // too few runs or points for the model's terms
   }
   return summary;
 }

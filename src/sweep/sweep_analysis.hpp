@@ -3,12 +3,12 @@
 // line fit per phase (create, reap, total). Pure, so stored runs can be re-analysed.
 
 #include <cstdint>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "record/run_record.hpp"
+#include "record/sweep_summary.hpp"
 #include "sweep/cost_model.hpp"
 #include "sweep/sweep_design.hpp"
 
@@ -75,23 +75,16 @@ PhaseCosts phase_costs(const RunResult& result);
 ShapeX shape_of(const ParentMemory& parent);
 
 // The folio sizes a point's runs really got, added up over its runs.
-struct FolioObtained {
-  std::uint64_t requested_bytes = 0;  // 0: no folio axis
-  std::uint64_t samples = 0;          // sampled pages; 0: could not be measured
-  std::uint64_t dominant_bytes = 0;   // the size most sampled pages sat in
-  double share_requested = 0;         // share of sampled pages in folios of the requested size
-  // At least half the sampled pages in folios of the requested size; only when measured.
-  std::optional<bool> materialised;
-};
 FolioObtained folio_obtained(const std::vector<const ParentMemory*>& runs);
 
 // Half the width of the per-page slope's interval of the total cost, relative to the slope:
 // 0.03 is ±3 %. Infinite when the slope is 0 or the samples span fewer than 2 sizes.
 double per_page_half_width(const std::vector<SweepSample>& samples);
 
-// The "sweep" object: settings, points[] and fits[] (see docs/sweep.md). Throws RuntimeError when
-// a run produced no operations (nothing to fit).
-nlohmann::json analyze_sweep(const SweepSettings& settings, const std::vector<SweepSample>& samples,
-                             double elapsed_s);
+// The sweep's analysis: settings, points and fits, and the cost model or why it was not fitted
+// (docs/sweep.md; run_sweep adds why it stopped). Throws RuntimeError when a run produced no
+// operations (nothing to fit).
+SweepSummary analyze_sweep(const SweepSettings& settings, const std::vector<SweepSample>& samples,
+                           double elapsed_s);
 
 }  // namespace clonebench

@@ -13,7 +13,7 @@
 #include "experiment/profile_output.hpp"
 #include "experiment/profiled_job.hpp"
 #include "experiment/progress_line.hpp"
-#include "record/cost_model_json.hpp"
+#include "record/sweep_summary_json.hpp"
 #include "sweep/cost_model_render.hpp"
 #include "sweep/shape_text.hpp"
 #include "sweep/sweep_presets.hpp"
@@ -70,7 +70,7 @@ int run_sweep_experiment(const SweepPlan& plan, const StorageOptions& storage,
       },
       storage);
   session.begin();
-  nlohmann::json summary;
+  SweepSummary summary;
   std::vector<RunRecord> profiled_runs;  // with --profile only: whose profiles merge per size
   session.measure([&] {
     const RunObserver observer = session.observer(
@@ -85,11 +85,12 @@ int run_sweep_experiment(const SweepPlan& plan, const StorageOptions& storage,
         });
     summary = run_sweep(plan.job, plan.settings, session.signals(), observer);
   });
-  session.finish(summary);
+  const nlohmann::json stored = sweep_summary_to_json(summary);
+  session.finish(stored);
   const std::vector<LabelledProfile> profiles = profiles_by_size(profiled_runs);
   const auto document = [&] {
     nlohmann::json json = {
-        {"schema", "clonebench/1"}, {"environment", session.environment()}, {"sweep", summary}};
+        {"schema", "clonebench/1"}, {"environment", session.environment()}, {"sweep", stored}};
     if (!profiles.empty()) {
       json["profiles"] = profiles_json(profiles);
     }
@@ -100,9 +101,8 @@ int run_sweep_experiment(const SweepPlan& plan, const StorageOptions& storage,
     if (const SweepPreset* preset = find_sweep_preset(plan.preset)) {
       fmt::print("{}", render_preset_comparison(*preset, summary));
     }
-    if (!plan.predict.empty() && summary.contains("model")) {
-      fmt::print("\n{}", render_prediction(cost_model_from_json(summary.at("model"), "sweep"),
-                                           parse_shape(plan.predict, "--predict"),
+    if (!plan.predict.empty() && summary.model) {
+      fmt::print("\n{}", render_prediction(*summary.model, parse_shape(plan.predict, "--predict"),
                                            printable(plan.predict)));
     }
     fmt::print("{}", render_profile_section("kernel profile at each size, its rounds added up",

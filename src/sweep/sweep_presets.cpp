@@ -6,96 +6,86 @@
 #include <map>
 
 #include "core/size_text.hpp"
-#include "record/cost_model_json.hpp"
 
 namespace clonebench {
 namespace {
 
-// Median fork (create) cost in µs per point of the largest size, keyed by folio size or VMAs.
-std::map<std::uint64_t, double> largest_size_costs(const nlohmann::json& summary, const char* key) {
+std::uint64_t largest_size(const SweepSummary& summary) {
   std::uint64_t largest = 0;
-  for (const auto& point : summary.at("points")) {
-    largest = std::max(largest, point.at("rss_bytes").get<std::uint64_t>());
+  for (const StoredSweepPoint& point : summary.points) {
+    largest = std::max(largest, point.rss_bytes);
   }
+  return largest;
+}
+
+// Median fork (create) cost in µs per point of the largest size, keyed by folio size or VMAs.
+std::map<std::uint64_t, double> largest_size_costs(const SweepSummary& summary, bool by_folio) {
+  const std::uint64_t largest = largest_size(summary);
   std::map<std::uint64_t, double> costs;
-  for (const auto& point : summary.at("points")) {
-    if (point.at("rss_bytes").get<std::uint64_t>() != largest) {
+  for (const StoredSweepPoint& point : summary.points) {
+    if (point.rss_bytes != largest) {
       continue;
     }
-    const std::uint64_t value = std::string_view(key) == "folio"
-                                    ? point.at("folio").at("requested_bytes").get<std::uint64_t>()
-                                    : point.at("vmas").get<std::uint64_t>();
-    if (std::string_view(key) == "vmas" && costs.count(value) != 0) {
+    const std::uint64_t value = by_folio ? point.folio_bytes() : point.vmas;
+    if (!by_folio && costs.count(value) != 0) {
       continue;  // one folio size per VMA count in this preset
     }
-    costs[value] = point.at("create_us").get<double>();
+    costs[value] = point.create_us;
   }
   return costs;
 }
 
-std::string coefficient_line(const nlohmann::json& summary, const std::string& term) {
-  if (!summary.contains("model")) {
+std::string coefficient_line(const SweepSummary& summary, const std::string& term) {
+  if (!summary.model) {
     return "";
   }
-  const CostModel model = cost_model_from_json(summary.at("model"), "sweep summary");
-  for (const PhaseCostModel& phase : model.phases) {
-    for (const CostCoefficient& c : phase.coefficients) {
-      if (c.term == term && phase.phase == "create") {
-        return fmt::format("  ours, {} of fork (create): {:.2f} ns [{:.2f}, {:.2f}]\n", term,
-                           c.estimate, c.lo, c.hi);
-      }
+  for (const SweepPhaseModel& phase : summary.model->phases) {
+    const SweepModelTerm* c = phase.term(term);
+    if (c != nullptr && phase.phase == "create") {
+      return fmt::format("  ours, {} of fork (create): {:.2f} ns [{:.2f}, {:.2f}]\n", term,
+                         c->estimate, c->lo, c->hi);
     }
   }
   return "";
 }
 
-std::string ours_table(const nlohmann::json& summary, const char* key) {
-  const std::map<std::uint64_t, double> costs = largest_size_costs(summary, key);
+std::string ours_table(const SweepSummary& summary, bool by_folio) {
+  const std::map<std::uint64_t, double> costs = largest_size_costs(summary, by_folio);
   if (costs.empty()) {
     return "";
   }
-  std::uint64_t largest = 0;
-  for (const auto& point : summary.at("points")) {
-    largest = std::max(largest, point.at("rss_bytes").get<std::uint64_t>());
-  }
   const double first = costs.begin()->second;
-  std::string out = fmt::format(
-      "  ours, fork (create) of the {} parent, median µs (relative to {}):\n", format_size(largest),
-      std::string_view(key) == "folio" ? "4K" : "the fewest VMAs");
+  std::string out =
+      fmt::format("  ours, fork (create) of the {} parent, median µs (relative to {}):\n",
+                  format_size(largest_size(summary)), by_folio ? "4K" : "the fewest VMAs");
   for (const auto& [value, cost] : costs) {
-    const std::string label =
-        std::string_view(key) == "folio" ? format_size(value) : fmt::format("{} VMAs", value);
+    const std::string label = by_folio ? format_size(value) : fmt::format("{} VMAs", value);
     out += fmt::format("    {:>12} {:>12.1f} {:>+8.1f} %\n", label, cost,
                        first > 0 ? (cost / first - 1) * 100 : 0.0);
   }
   return out;
 }
 
-// The per-page slope of one phase from the summary's fits[], as a text with its CI; "" if absent.
-std::string phase_slope(const nlohmann::json& summary, const char* phase, double* estimate) {
-  if (!summary.contains("fits")) {
-    return "";
-  }
-  for (const auto& fit : summary.at("fits")) {
-    if (fit.value("phase", "") != phase || !fit.contains("per_page_ns")) {
+// The per-page slope of one phase from the summary's fits, as a text with its CI; "" if absent.
+std::string phase_slope(const SweepSummary& summary, const char* phase, double* estimate) {
+  for (const SweepFit& fit : summary.fits) {
+    if (fit.phase != phase) {
       continue;
     }
-    const auto& slope = fit.at("per_page_ns");
-    *estimate = slope.at("estimate").get<double>();
-    return fmt::format("{:.1f} ns [{:.1f}, {:.1f}]", *estimate, slope.at("ci").at(0).get<double>(),
-                       slope.at("ci").at(1).get<double>());
+    const SweepEstimate& slope = fit.per_page_ns;
+    *estimate = slope.estimate;
+    return fmt::format("{:.1f} ns [{:.1f}, {:.1f}]", *estimate, slope.lo, slope.hi);
   }
   return "";
 }
 
 // compound-head: fork (create) and exit (reap) per size, and each phase's per-page slope: the
 // term every head lookup per PTE is part of.
-std::string compound_head_table(const nlohmann::json& summary) {
+std::string compound_head_table(const SweepSummary& summary) {
   std::string out = "  ours, 4 KiB folios, median µs per fork (create) and exit (reap):\n";
   std::map<std::uint64_t, std::pair<double, double>> by_size;
-  for (const auto& point : summary.at("points")) {
-    by_size[point.at("rss_bytes").get<std::uint64_t>()] = {point.at("create_us").get<double>(),
-                                                           point.at("reap_us").get<double>()};
+  for (const StoredSweepPoint& point : summary.points) {
+    by_size[point.rss_bytes] = {point.create_us, point.reap_us};
   }
   for (const auto& [bytes, costs] : by_size) {
     out += fmt::format("    {:>8} {:>8} pages  create {:>10.1f}  reap {:>10.1f}\n",
@@ -184,16 +174,16 @@ std::string render_preset_list() {
   return out;
 }
 
-std::string render_preset_comparison(const SweepPreset& preset, const nlohmann::json& summary) {
+std::string render_preset_comparison(const SweepPreset& preset, const SweepSummary& summary) {
   std::string out =
       fmt::format("\npreset {}: {}\n  {}\n", preset.name, preset.reproduces, preset.published);
   if (preset.name == "compound-head") {
     out += compound_head_table(summary);
   } else if (preset.name == "folio-fork") {
-    out += ours_table(summary, "folio") + coefficient_line(summary, "per_folio_ns") +
+    out += ours_table(summary, true) + coefficient_line(summary, "per_folio_ns") +
            coefficient_line(summary, "per_page_ns");
   } else {
-    out += ours_table(summary, "vmas") + coefficient_line(summary, "per_vma_ns") +
+    out += ours_table(summary, false) + coefficient_line(summary, "per_vma_ns") +
            coefficient_line(summary, "per_page_ns");
   }
   return out;

@@ -3,10 +3,11 @@
 // reproduces, the published figures in our words with their source (docs/sweep.md "Presets"),
 // and our figures beside them, rendered from the sweep's summary.
 
-#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "record/sweep_summary.hpp"
 
 namespace clonebench {
 
@@ -26,7 +27,7 @@ const std::vector<SweepPreset>& sweep_presets();
 const SweepPreset* find_sweep_preset(std::string_view name);
 // `--preset list`: each preset, what it sets and what it reproduces.
 std::string render_preset_list();
-// What the preset reproduces, the published figures, and ours from `summary` (a sweep object).
-std::string render_preset_comparison(const SweepPreset& preset, const nlohmann::json& summary);
+// What the preset reproduces, the published figures, and ours from the sweep's `summary`.
+std::string render_preset_comparison(const SweepPreset& preset, const SweepSummary& summary);
 
 }  // namespace clonebench

@@ -45,15 +45,19 @@ bool sweep_should_stop(const SweepSettings& settings, const std::vector<SweepSam
   return false;
 }
 
-nlohmann::json sweep_stop_json(const SweepSettings& settings, const SweepStop& stop) {
-  const auto percent_or_null = [](const std::optional<double>& value) {
-    return value && std::isfinite(*value) ? nlohmann::json(*value * 100) : nlohmann::json(nullptr);
+StoredSweepStop stored_stop(const SweepSettings& settings, const SweepStop& stop) {
+  const auto percent = [](const std::optional<double>& value) {
+    return value && std::isfinite(*value) ? std::optional<double>(*value * 100) : std::nullopt;
   };
-  return {{"reason", stop.reason},
-          {"precision_pct", percent_or_null(settings.precision)},
-          {"max_time_s", settings.max_time_s ? nlohmann::json(*settings.max_time_s) : nullptr},
-          {"rounds_cap", settings.precision ? nlohmann::json(settings.rounds) : nullptr},
-          {"per_page_half_width_pct", percent_or_null(stop.half_width)}};
+  StoredSweepStop stored;
+  stored.reason = stop.reason;
+  stored.precision_pct = percent(settings.precision);
+  stored.max_time_s = settings.max_time_s;
+  if (settings.precision) {
+    stored.rounds_cap = settings.rounds;
+  }
+  stored.per_page_half_width_pct = percent(stop.half_width);
+  return stored;
 }
 
 }  // namespace
@@ -69,8 +73,8 @@ std::vector<std::size_t> round_order(std::size_t points, std::uint64_t seed, std
   return order;
 }
 
-nlohmann::json run_sweep(const StressorJob& job, const SweepSettings& settings,
-                         SignalScope& signals, const RunObserver& observer) {
+SweepSummary run_sweep(const StressorJob& job, const SweepSettings& settings, SignalScope& signals,
+                       const RunObserver& observer) {
   const std::vector<SweepPoint> design = settings.design();
   ParentShape largest = job.parent;
   largest.bytes = *std::max_element(settings.sizes.begin(), settings.sizes.end());
@@ -119,8 +123,8 @@ nlohmann::json run_sweep(const StressorJob& job, const SweepSettings& settings,
   }
   SweepSettings run_settings = settings;
   run_settings.rounds = round;
-  nlohmann::json summary = analyze_sweep(run_settings, samples, elapsed_s());
-  summary["stop"] = sweep_stop_json(settings, stop);
+  SweepSummary summary = analyze_sweep(run_settings, samples, elapsed_s());
+  summary.stop = stored_stop(settings, stop);
   return summary;
 }
 

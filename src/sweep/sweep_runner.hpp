@@ -19,8 +19,8 @@ std::vector<std::size_t> round_order(std::size_t points, std::uint64_t seed, std
 
 // `job` is the template (stressor, instances, parent kind and VMAs, timeout per point); its
 // parent.bytes is replaced by each size. Refuses (UsageError naming --rss) before any run when the
-// largest size does not fit. Returns the "sweep" object of analyze_sweep().
-nlohmann::json run_sweep(const StressorJob& job, const SweepSettings& settings,
-                         SignalScope& signals, const RunObserver& observer);
+// largest size does not fit. Returns analyze_sweep()'s summary with why the rounds stopped.
+SweepSummary run_sweep(const StressorJob& job, const SweepSettings& settings, SignalScope& signals,
+                       const RunObserver& observer);
 
 }  // namespace clonebench

@@ -295,26 +295,24 @@ TEST(ExperimentSummary, ASweepModelDecodesAndPredictsTheMeanWithTheHandWorkedInt
   EXPECT_NEAR(3000 - p.lo_ns, 205.600, 1e-3);
 }
 
-TEST(ExperimentSummary, ASweepModelPredictsAsTheSweepsOwnPredictionDoes) {
-  CostModel model = hand_model();
-  PhaseCostModel& phase = model.phases[0];
-  phase.coefficients.push_back({"per_vma_ns", 30, 20, 40});
-  phase.coefficients.push_back({"per_folio_ns", 5, 4, 6});
-  phase.covariance = {
-      {4, 0.5, 0.1, 0.2}, {0.5, 0.01, 0, 0.001}, {0.1, 0, 9, 0}, {0.2, 0.001, 0, 1}};
-  phase.x_min = {0, 1, 0};
-  phase.x_max = {16384, 64, 16384};
+// One run's interval widens the mean's by the residual quantiles: hypot(205.600, 60) above and
+// hypot(205.600, 50) below the estimate (2.5 %/97.5 % residuals -50 and 60 ns); the mean's interval
+// is the model's own.
+TEST(ExperimentSummary, ASweepModelsRunIntervalWidensTheMeansByTheResiduals) {
   nlohmann::json json = sweep_json();
-  json["model"] = cost_model_to_json(model);
+  json["model"] = cost_model_to_json(hand_model());
   const SweepSummary sweep = sweep_summary_from_json(json);
-  const SweepPhaseModel& typed = sweep.model->phases.at(0);
-  for (const ShapeX shape : {ShapeX{0, 1, 0}, ShapeX{4096, 64, 256}, ShapeX{16384, 8, 16384}}) {
-    const CostPrediction expected = predict_cost(phase, shape);
-    const SweepModelPrediction actual = typed.predict({shape.pages, shape.vmas, shape.folios});
-    EXPECT_NEAR(actual.estimate_ns, expected.estimate_ns, 1e-6);
-    EXPECT_NEAR(actual.lo_ns, expected.mean_lo_ns, 1e-6);
-    EXPECT_NEAR(actual.hi_ns, expected.mean_hi_ns, 1e-6);
-  }
+  const SweepPhaseModel& phase = sweep.model->phases.at(0);
+  const ShapeX shape{1000, 1, 1000};
+  const SweepModelPrediction mean = phase.predict(shape);
+  const CostPrediction run = predict_cost(phase, shape);
+  EXPECT_EQ(run.estimate_ns, mean.estimate_ns);
+  EXPECT_EQ(run.mean_lo_ns, mean.lo_ns);
+  EXPECT_EQ(run.mean_hi_ns, mean.hi_ns);
+  EXPECT_NEAR(run.run_hi_ns - 3000, 214.176, 1e-3);
+  EXPECT_NEAR(3000 - run.run_lo_ns, 211.592, 1e-3);
+  EXPECT_FALSE(run.extrapolated);
+  EXPECT_TRUE(predict_cost(phase, ShapeX{20000, 1, 20000}).extrapolated);
 }
 
 TEST(ExperimentSummary, ASweepWithoutAModelStillDecodesAndAMalformedOneIsNamed) {

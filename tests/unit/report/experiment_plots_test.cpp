@@ -6,10 +6,12 @@
 #include <gtest/gtest.h>
 
 #include "record/kernels_summary_json.hpp"
+#include "record/sweep_summary_json.hpp"
 #include "report/plot_script.hpp"
 #include "report/report_input.hpp"
 #include "report/report_renderers.hpp"
 #include "support/golden.hpp"
+#include "support/plane_sweep.hpp"
 #include "support/sample_report_store.hpp"
 #include "support/temp_directory.hpp"
 #include "sweep/sweep_analysis.hpp"
@@ -21,7 +23,7 @@ constexpr const char* kMultiAxisTag = "sweep-2026-12-01T10:00:00Z-0001";
 constexpr const char* kKernelsTag = "kernels-2026-12-01T11:00:00Z-0002";
 
 // A sweep of 16M and 64M parents in 1 or 256 VMAs and 4K or 64K folios, 3 rounds, whose costs
-// are a known plane with a small deterministic wobble; the summary is analyze_sweep()'s.
+// are a known plane with a small deterministic wobble; the summary is analyze_sweep()'s, as stored.
 nlohmann::json multi_axis_summary() {
   SweepSettings settings;
   settings.stressor = "fork";
@@ -34,24 +36,14 @@ nlohmann::json multi_axis_summary() {
   std::vector<SweepSample> samples;
   for (std::uint32_t round = 0; round < settings.rounds; ++round) {
     for (std::size_t point = 0; point < design.size(); ++point) {
-      ParentMemory parent;
-      parent.requested_bytes = design[point].bytes;
-      parent.vmas_requested = design[point].vmas;
-      parent.region_rss_kb = parent.region_anonymous_kb = design[point].bytes / 1024;
-      parent.folio_bytes_requested = design[point].folio_bytes;
+      ParentMemory parent = testing::populated_parent(design[point]);
       parent.folio_order_samples[design[point].folio_bytes == 65536 ? 4 : 0] = 100;
-      const double pages = static_cast<double>(design[point].bytes) / 4096;
-      const double folios = pages * 4096 / static_cast<double>(design[point].folio_bytes);
-      const double wobble = 1 + 0.004 * static_cast<double>((point * 7 + round * 3) % 5) - 0.008;
-      const double vmas = static_cast<double>(design[point].vmas);
-      PhaseCosts costs{(40'000 + 1.5 * pages + 90 * vmas + 2 * folios) * wobble,
-                       (20'000 + 0.8 * pages + 40 * vmas + 1 * folios) * wobble,
-                       (70'000 + 2.5 * pages + 140 * vmas + 3 * folios) * wobble};
       samples.push_back(
-          {point, round, static_cast<std::uint32_t>(point), SweepRun{parent, 1000, 1000, costs}});
+          {point, round, static_cast<std::uint32_t>(point),
+           SweepRun{parent, 1000, 1000, testing::plane_costs(design[point], point, round)}});
     }
   }
-  return analyze_sweep(settings, samples, 42.0);
+  return sweep_summary_to_json(analyze_sweep(settings, samples, 42.0));
 }
 
 RunRecord boot_run(const std::string& label, int index, double ops_per_s) {

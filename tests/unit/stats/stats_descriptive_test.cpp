@@ -73,6 +73,11 @@ TEST(Distributions, NormalQuantileInvertsTheCdf) {
   EXPECT_NEAR(normal_cdf(normal_quantile(0.3)), 0.3, 1e-15);
 }
 
+TEST(Distributions, TheNamedQuantileOfA95PercentIntervalIsTheQuantileAt0975) {
+  EXPECT_NEAR(kNormalQuantile975, normal_quantile(0.975), 1e-15);
+  EXPECT_NEAR(normal_cdf(kNormalQuantile975), 0.975, 1e-15);
+}
+
 TEST(Distributions, StudentTWithOneDegreeIsCauchy) {
   // sf(t; 1) = ½ − atan(t)/π.
   for (double t : {0.1, 1.0, 3.0, 12.0}) {

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "record/sweep_summary_json.hpp"
 #include "sweep/line_fit.hpp"
 #include "sweep/sweep_render.hpp"
 #include "sweep/sweep_runner.hpp"
@@ -57,23 +58,22 @@ TEST(SweepAnalysis, RecoversThePerPageAndFixedCostOfEachPhase) {
           SweepSample{point, round, 0, sweep_run_of(synthetic_run(settings.sizes[point], rng))});
     }
   }
-  const nlohmann::json summary = analyze_sweep(settings, samples, 1.5);
-  ASSERT_EQ(summary.at("fits").size(), 3u);
+  const SweepSummary summary = analyze_sweep(settings, samples, 1.5);
+  ASSERT_EQ(summary.fits.size(), 3u);
   const std::vector<std::pair<double, double>> truth = {{100, 50}, {200, 200}, {150, 300}};
   for (std::size_t phase = 0; phase < 3; ++phase) {
-    const auto& fit = summary.at("fits")[phase];
-    const auto& slope = fit.at("per_page_ns");
-    const auto& fixed = fit.at("fixed_us");
-    EXPECT_NEAR(slope.at("estimate").get<double>(), truth[phase].first, truth[phase].first * 0.05);
-    EXPECT_LT(slope.at("ci")[0].get<double>(), truth[phase].first * 1.05);
-    EXPECT_GT(slope.at("ci")[1].get<double>(), truth[phase].first * 0.95);
-    EXPECT_NEAR(fixed.at("estimate").get<double>(), truth[phase].second, truth[phase].second * 0.1);
-    EXPECT_GT(fit.at("r2").get<double>(), 0.95);
-    EXPECT_FALSE(fit.at("bad_fit").get<bool>()) << fit.dump();
-    EXPECT_TRUE(fit.at("flags").empty()) << fit.dump();
+    const SweepFit& fit = summary.fits[phase];
+    EXPECT_EQ(fit.phase, kSweepPhases[phase]);
+    EXPECT_NEAR(fit.per_page_ns.estimate, truth[phase].first, truth[phase].first * 0.05);
+    EXPECT_LT(fit.per_page_ns.lo, truth[phase].first * 1.05);
+    EXPECT_GT(fit.per_page_ns.hi, truth[phase].first * 0.95);
+    EXPECT_NEAR(fit.fixed_us.estimate, truth[phase].second, truth[phase].second * 0.1);
+    EXPECT_GT(fit.r2, 0.95);
+    EXPECT_FALSE(fit.bad_fit) << fit.phase;
+    EXPECT_TRUE(fit.flags.empty()) << fit.phase;
   }
-  EXPECT_EQ(summary.at("points")[2].at("pages").get<double>(), 8192.0);
-  EXPECT_EQ(summary.at("points")[2].at("runs").size(), 4u);
+  EXPECT_EQ(summary.points[2].pages, 8192.0);
+  EXPECT_EQ(summary.points[2].runs.size(), 4u);
 
   const std::string report = render_sweep(summary);
   EXPECT_NE(report.find("per page ns"), std::string::npos);
@@ -115,14 +115,14 @@ TEST(SweepAnalysis, MarksABentCostAsABadFitInTheSummaryAndTheReport) {
       samples.push_back(SweepSample{point, round, 0, sweep_run_of(bent_run(sizes[point], round))});
     }
   }
-  const nlohmann::json summary = analyze_sweep(settings, samples, 1.0);
-  std::map<std::string, nlohmann::json> fits;
-  for (const auto& fit : summary.at("fits")) {
-    fits[fit.at("phase")] = fit;
+  const SweepSummary summary = analyze_sweep(settings, samples, 1.0);
+  std::map<std::string, SweepFit> fits;
+  for (const SweepFit& fit : summary.fits) {
+    fits[fit.phase] = fit;
   }
-  EXPECT_TRUE(fits.at("create").at("bad_fit").get<bool>());
-  EXPECT_EQ(fits.at("create").at("flags"), nlohmann::json({"nonlinear"}));
-  EXPECT_FALSE(fits.at("reap").at("bad_fit").get<bool>());
+  EXPECT_TRUE(fits.at("create").bad_fit);
+  EXPECT_EQ(fits.at("create").flags, std::vector<std::string>{"nonlinear"});
+  EXPECT_FALSE(fits.at("reap").bad_fit);
   const std::string report = render_sweep(summary);
   // Said for what it means, not shouted: a bent line can still have an R² of 0.99.
   EXPECT_EQ(report.find("BAD FIT"), std::string::npos) << report;
@@ -182,20 +182,16 @@ TEST(SweepPrecision, OneSizeHasNoSlopeAndSoNoPrecision) {
 TEST(SweepReport, SaysWhatEndedASweepRunToAPrecision) {
   const SweepSettings settings = settings_of({0, 16u << 20, 32u << 20, 64u << 20});
   std::mt19937_64 rng(13);
-  nlohmann::json summary = analyze_sweep(settings, synthetic_rounds(settings, 4, rng), 2.0);
+  SweepSummary summary = analyze_sweep(settings, synthetic_rounds(settings, 4, rng), 2.0);
   EXPECT_EQ(render_sweep(summary).find("stopped"), std::string::npos)
       << "a sweep of fixed rounds says nothing about stopping";
-  summary["stop"] = {{"reason", "precision"},
-                     {"precision_pct", 3.0},
-                     {"max_time_s", 120.0},
-                     {"rounds_cap", 1000},
-                     {"per_page_half_width_pct", 2.41}};
+  summary.stop = StoredSweepStop{"precision", 3.0, 120.0, 1000, 2.41};
   EXPECT_NE(render_sweep(summary).find(
                 "stopped: the per-page interval of total is ±2.4 %, within ±3 %\n"),
             std::string::npos)
       << render_sweep(summary);
-  summary["stop"]["reason"] = "max-time";
-  summary["stop"]["per_page_half_width_pct"] = nullptr;
+  summary.stop->reason = "max-time";
+  summary.stop->per_page_half_width_pct.reset();
   EXPECT_NE(render_sweep(summary).find("stopped by --max-time before ±3 % was reached: the "
                                        "per-page interval of total is not known yet\n"),
             std::string::npos)
@@ -230,8 +226,9 @@ TEST(SweepAnalysis, CountsCopiedEntriesPerKind) {
 }
 
 TEST(SweepReport, RejectsASummaryThatIsNotASweep) {
-  EXPECT_THROW(render_sweep(nlohmann::json::object()), UsageError);
-  EXPECT_THROW(render_sweep({{"points", 1}, {"fits", 2}}), UsageError);
+  // The empty summary of an unfinished sweep has no analysis to render.
+  EXPECT_THROW(render_sweep(sweep_summary_from_json(nlohmann::json::object())), UsageError);
+  EXPECT_THROW(render_sweep(sweep_summary_from_json({{"points", 1}, {"fits", 2}})), UsageError);
 }
 
 TEST(SweepOrder, ShufflesEachRoundIntoAReproduciblePermutation) {

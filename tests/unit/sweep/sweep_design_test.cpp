@@ -122,12 +122,21 @@ TEST(SweepPresets, CompoundHeadPutsForkAndExitPerPageBesideThePublishedFigures) 
   const SweepPreset& preset = *find_sweep_preset("compound-head");
   EXPECT_EQ(preset.folio, "4K");
   EXPECT_EQ(preset.vmas, "1");
-  const auto summary = nlohmann::json::parse(R"({
-      "points": [{"rss_bytes": 0, "create_us": 100.0, "reap_us": 50.0},
-                 {"rss_bytes": 67108864, "create_us": 1700.0, "reap_us": 1250.0}],
-      "fits": [{"phase": "create", "per_page_ns": {"estimate": 97.7, "ci": [95.0, 99.0]}},
-               {"phase": "reap", "per_page_ns": {"estimate": 73.2, "ci": [70.0, 75.5]}},
-               {"phase": "total", "per_page_ns": {"estimate": 170.9, "ci": [168.0, 172.0]}}]})");
+  SweepSummary summary;
+  for (const auto& [bytes, create, reap] :
+       {std::tuple{0ULL, 100.0, 50.0}, std::tuple{67108864ULL, 1700.0, 1250.0}}) {
+    summary.points.emplace_back();
+    summary.points.back().rss_bytes = bytes;
+    summary.points.back().create_us = create;
+    summary.points.back().reap_us = reap;
+  }
+  for (const auto& [phase, slope] : {std::pair{"create", SweepEstimate{97.7, 95.0, 99.0}},
+                                     std::pair{"reap", SweepEstimate{73.2, 70.0, 75.5}},
+                                     std::pair{"total", SweepEstimate{170.9, 168.0, 172.0}}}) {
+    summary.fits.emplace_back();
+    summary.fits.back().phase = phase;
+    summary.fits.back().per_page_ns = slope;
+  }
   const std::string text = render_preset_comparison(preset, summary);
   EXPECT_NE(text.find("12.5 %"), std::string::npos) << text;
   EXPECT_NE(text.find("16384 pages  create     1700.0  reap     1250.0"), std::string::npos)

@@ -145,12 +145,13 @@ nlohmann::json stored_sweep_summary(const SweepArgs& args) {
     if (!text) {
       throw UsageError(fmt::format("--from: cannot read {}", printable(args.from)));
     }
-    nlohmann::json document = nlohmann::json::parse(*text, nullptr, false);
-    if (document.is_discarded() || !document.is_object() || !document.contains("sweep")) {
+    std::optional<nlohmann::json> summary =
+        sweep_summary_of_document(nlohmann::json::parse(*text, nullptr, false));
+    if (!summary) {
       throw UsageError(fmt::format("--from: {} is not a sweep's JSON document (sweep --json)",
                                    printable(args.from)));
     }
-    return document.at("sweep");
+    return std::move(*summary);
   }
   const std::string path = database_path(args.db_path);
   if (!std::filesystem::exists(path)) {
@@ -167,14 +168,14 @@ nlohmann::json stored_sweep_summary(const SweepArgs& args) {
 
 int predict_from_stored(const SweepArgs& args) {
   const ShapeX shape = parse_shape(args.predict, "--predict");
-  const nlohmann::json summary = stored_sweep_summary(args);
-  if (!summary.is_object() || !summary.contains("model")) {
+  const std::optional<CostModel> model =
+      summary_cost_model(stored_sweep_summary(args), "--predict");
+  if (!model) {
     throw UsageError(
         "--predict: the sweep has no cost model (stored before it existed, or too "
         "few runs to fit one)");
   }
-  const CostModel model = cost_model_from_json(summary.at("model"), "--predict");
-  fmt::print("{}", render_prediction(model, shape, printable(args.predict)));
+  fmt::print("{}", render_prediction(*model, shape, printable(args.predict)));
   return kExitOk;
 }
 

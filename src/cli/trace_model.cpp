@@ -21,10 +21,9 @@ namespace {
 constexpr std::size_t kHistoryRowsSearched = 100000;
 constexpr std::uintmax_t kModelFileMaxBytes = 64 << 20;
 
-// The "create" phase of a cost model object; UsageError naming --model and `what` otherwise.
-ForkCostModel fork_model_of(const nlohmann::json& cost_model, const std::string& source,
+// The "create" phase of a cost model; UsageError naming --model and `what` otherwise.
+ForkCostModel fork_model_of(const CostModel& model, const std::string& source,
                             const std::string& what) {
-  const CostModel model = cost_model_from_json(cost_model, "--model: " + what);
   for (const PhaseCostModel& phase : model.phases) {
     if (phase.phase == "create") {
       return ForkCostModel{source, model.estimator, phase};
@@ -54,8 +53,7 @@ ForkCostModel model_from_file(const std::string& path) {
     throw UsageError(fmt::format("--model: {}: not a JSON object", name));
   }
   // A sweep's stored summary holds its model under "model"; a bare cost model is accepted too.
-  const nlohmann::json& model = document.contains("model") ? document.at("model") : document;
-  return fork_model_of(model, "file " + path, name);
+  return fork_model_of(cost_model_of_file(document, "--model: " + name), "file " + path, name);
 }
 
 ForkCostModel model_of_experiment(const Experiment& experiment) {
@@ -64,12 +62,13 @@ ForkCostModel model_of_experiment(const Experiment& experiment) {
     throw UsageError(fmt::format("--model: experiment {} is a {}, not a sweep", tag,
                                  printable(experiment.kind)));
   }
-  if (!experiment.summary.is_object() || !experiment.summary.contains("model")) {
+  const std::optional<CostModel> model =
+      summary_cost_model(experiment.summary, "--model: sweep " + tag);
+  if (!model) {
     throw UsageError(
         fmt::format("--model: sweep {} has no cost model (too few runs or sizes)", tag));
   }
-  return fork_model_of(experiment.summary.at("model"), "sweep experiment " + experiment.tag,
-                       "sweep " + tag);
+  return fork_model_of(*model, "sweep experiment " + experiment.tag, "sweep " + tag);
 }
 
 std::string kernel_of_run(const Store& store, std::int64_t id) {
@@ -87,7 +86,7 @@ std::optional<ForkCostModel> newest_local_sweep(const Store& store, const std::s
     }
     const std::optional<Experiment> experiment = store.load_experiment_summary(row.experiment);
     if (!experiment || experiment->kind != "sweep" || experiment->status != "complete" ||
-        !experiment->summary.is_object() || !experiment->summary.contains("model") ||
+        !summary_has_cost_model(experiment->summary) ||
         kernel_of_run(store, row.id) != kernel_release) {
       continue;
     }

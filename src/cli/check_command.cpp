@@ -12,6 +12,7 @@
 #include "core/error.hpp"
 #include "core/units.hpp"
 #include "machine/machine_snapshot_reader.hpp"
+#include "readiness/readiness_json.hpp"
 #include "readiness/readiness_render.hpp"
 #include "render/output_file.hpp"
 #include "sys/cpu_list.hpp"

@@ -170,13 +170,13 @@ int run_export(const StoreOptions& options) {
       db_path_of(options));
   const Store store(db_path_of(options), Store::Access::kReadOnly);
   RunDocument document;
-  std::vector<nlohmann::json> environments;  // each run's, for the CSV's kernel and host
+  std::vector<Environment> environments;  // each run's, for the CSV's kernel and host
   for (const std::string& text : options.ids) {
     StoredRun stored = load_run(store, text, "export");
     if (document.runs.empty()) {
       document.environment = stored.environment;  // one document: the first's
     }
-    environments.push_back(std::move(stored.environment));
+    environments.push_back(environment_from_json(stored.environment));
     document.runs.push_back(std::move(stored.record));
   }
   if (!options.json_path.empty()) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "compare/compare_json.hpp"
 #include "compare/renderers.hpp"
 
 namespace clonebench {

@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cmath>
 
+#include "compare/compare_json.hpp"
 #include "compare/renderers.hpp"
 #include "core/error.hpp"
 

@@ -1,7 +1,6 @@
 #pragma once
 // Renderers of a comparison report: pure functions, same report → same bytes.
 
-#include <nlohmann/json.hpp>
 #include <string>
 
 #include "compare/comparison.hpp"
@@ -17,8 +16,6 @@ std::string render_compare_table(const ComparisonResult& report);
 std::string render_compare_benchstat(const ComparisonResult& report);
 // A Markdown table (hyperfine-like) plus the summary sentence.
 std::string render_compare_markdown(const ComparisonResult& report);
-// The clonebench-compare/1 document.
-nlohmann::ordered_json compare_to_json(const ComparisonResult& report);
-std::string render_compare_json(const ComparisonResult& report);
+// The clonebench-compare/1 document: compare_json.hpp.
 
 }  // namespace clonebench

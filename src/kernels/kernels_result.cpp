@@ -3,6 +3,7 @@
 
 #include "kernels/kernels_result.hpp"
 
+#include "compare/compare_json.hpp"
 #include "compare/renderers.hpp"
 #include "core/text_safety.hpp"
 #include "record/kernels_summary_json.hpp"

@@ -1,8 +1,8 @@
 #pragma once
 // `clonebench check` as a whole: every finding for the CPUs a measurement would use, the verdict
-// (exit 0 when nothing would disturb a measurement, 5 otherwise), as text and as JSON.
+// (exit 0 when nothing would disturb a measurement, 5 otherwise), as text (as JSON:
+// readiness_json.hpp).
 
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -25,6 +25,5 @@ struct ReadinessReport {
 ReadinessReport assess_machine(const MachineSnapshot& snapshot, const std::vector<int>& pin);
 
 std::string render_readiness(const ReadinessReport& report);
-nlohmann::json readiness_json(const ReadinessReport& report);
 
 }  // namespace clonebench

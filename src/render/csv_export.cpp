@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/text_safety.hpp"
+#include "record/environment_json.hpp"
 #include "record/metric_table.hpp"
 #include "record/run_options_json.hpp"
 #include "render/exporters.hpp"
@@ -71,19 +72,7 @@ std::vector<std::string> header() {
   return columns;
 }
 
-std::string text_at(const nlohmann::json& object, const char* key) {
-  if (!object.is_object() || !object.contains(key) || object.at(key).is_null()) {
-    return "";
-  }
-  const nlohmann::json& value = object.at(key);
-  // Stored text, like the cells above: escaped for terminals.
-  if (value.is_string()) {
-    return printable_lines(value.get<std::string>());
-  }
-  return value.is_number() ? csv_number(value.get<double>()) : printable_lines(value.dump());
-}
-
-std::vector<std::string> row(const RunRecord& record, const nlohmann::json& environment) {
+std::vector<std::string> row(const RunRecord& record, const Environment& environment) {
   const RunResult& result = record.result;
   // Stored text is escaped (printable_lines(): a line break stays, quoted) for terminals.
   std::vector<std::string> cells = {
@@ -117,8 +106,8 @@ std::vector<std::string> row(const RunRecord& record, const nlohmann::json& envi
   } else {
     cells.resize(cells.size() + 5);
   }
-  cells.push_back(text_at(environment, "kernel_release"));
-  cells.push_back(text_at(environment, "hostname"));
+  cells.push_back(printable_lines(environment.kernel_release.value_or("")));
+  cells.push_back(printable_lines(environment.hostname.value_or("")));
   const std::optional<double> timeout_s = run_options_from_json(result.options).timeout_s;
   cells.push_back(timeout_s ? csv_number(*timeout_s) : "");
   return cells;
@@ -137,11 +126,12 @@ std::string line(const std::vector<std::string>& cells) {
 }  // namespace
 
 std::string render_csv(const RunDocument& document,
-                       const std::vector<nlohmann::json>& run_environments) {
+                       const std::vector<Environment>& run_environments) {
+  const Environment document_environment = environment_from_json(document.environment);
   std::string out = line(header());
   for (std::size_t i = 0; i < document.runs.size(); ++i) {
     out += line(row(document.runs[i],
-                    i < run_environments.size() ? run_environments[i] : document.environment));
+                    i < run_environments.size() ? run_environments[i] : document_environment));
   }
   return out;
 }

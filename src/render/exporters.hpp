@@ -1,9 +1,10 @@
 #pragma once
 // Pure exporters: the same document always renders to the same bytes. No I/O, no clock.
 
-#include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
+#include "record/environment.hpp"
 #include "record/run_document_json.hpp"
 #include "record/run_record.hpp"
 
@@ -19,7 +20,7 @@ std::string render_yaml(const RunDocument& document);
 // The last columns, kernel_release, hostname and timeout_s, come from `run_environments[i]` for
 // run i when given (an export of runs from several kernels), else from the document's.
 std::string render_csv(const RunDocument& document,
-                       const std::vector<nlohmann::json>& run_environments = {});
+                       const std::vector<Environment>& run_environments = {});
 
 // The human table on stdout.
 std::string render_table(const RunDocument& document);

@@ -218,11 +218,6 @@ std::vector<std::pair<std::string, std::string>> environment_lines(const Environ
   return lines;
 }
 
-std::vector<std::pair<std::string, std::string>> environment_lines(
-    const nlohmann::json& environment) {
-  return environment_lines(environment_from_json(environment));
-}
-
 std::vector<std::string> stressors_of(const std::vector<LabelGroup>& groups) {
   std::vector<std::string> stressors;
   for (const LabelGroup& group : groups) {

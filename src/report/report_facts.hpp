@@ -3,7 +3,6 @@
 // the same thing: runs grouped by label, the command that produced a run, the environment lines
 // that matter, and the comparison of the first and last label.
 
-#include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
 #include <vector>
@@ -55,9 +54,6 @@ std::string scale_ci_text(const ScaleSummaryEstimate& estimate, const char* form
 // (name, value) lines of what can change a process-creation cost: kernel, CPU, governor, SMT,
 // THP, HVO and each mitigation. A missing value reads "n/a".
 std::vector<std::pair<std::string, std::string>> environment_lines(const Environment& environment);
-// The same of a stored environment, decoded (record/environment_json.hpp).
-std::vector<std::pair<std::string, std::string>> environment_lines(
-    const nlohmann::json& environment);
 
 // The unpaired comparison of ops_per_sec_real between the first and the last label (per
 // stressor when there are several), as `compare FIRST LAST [--assume-no-boot-effect]` would

@@ -6,6 +6,7 @@
 
 #include <cmath>
 
+#include "compare/compare_json.hpp"
 #include "compare/comparison.hpp"
 #include "compare/gate.hpp"
 #include "compare/input_readers.hpp"

@@ -6,6 +6,7 @@
 
 #include "readiness/pin_choice.hpp"
 #include "readiness/process_activity.hpp"
+#include "readiness/readiness_json.hpp"
 #include "readiness/readiness_render.hpp"
 #include "sys/cpu_list.hpp"
 

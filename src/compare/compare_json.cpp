@@ -1,3 +1,5 @@
+#include "compare/compare_json.hpp"
+
 #include <cmath>
 
 #include "compare/renderers.hpp"

@@ -19,6 +19,7 @@
 #include "kernel/kernel_path_render.hpp"
 #include "machine/environment.hpp"
 #include "machine/kernel_report_source.hpp"
+#include "model/model_json.hpp"
 #include "model/model_render.hpp"
 #include "model/model_run.hpp"
 #include "record/sweep_summary_json.hpp"

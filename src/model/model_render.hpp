@@ -1,12 +1,12 @@
 #pragma once
-// What `clonebench model` prints: a text table for people and the `model` JSON document, both
-// from one ModelResult plus what the machine is (mitigations) and, when a `sweep` of the real
-// kernel is stored, its per-page cost beside the model's per-entry call overhead.
+// What `clonebench model` prints for people: a text table from one ModelResult plus what the
+// machine is (mitigations) and, when a `sweep` of the real kernel is stored, its per-page cost
+// beside the model's per-entry call overhead. model_json.hpp encodes the same as a document.
 
 #include <map>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "model/model_run.hpp"
@@ -58,7 +58,13 @@ bool machine_uses_srso_thunk(const std::map<std::string, std::string>& mitigatio
 // c0bff412e67b regression (post-outline / pre-outline).
 std::vector<Comparison> key_comparisons(const ModelResult& result);
 
+// What an out-of-line _compound_head() costs per entry on this machine's return path, key off
+// (post-outline minus post-inline medians): {copy, zap} ns, or nullopt when either was not run.
+std::optional<std::pair<double, double>> call_overhead_ns(const ModelResult& result, bool srso);
+
+// "out-of-line vs always-inline (the ef5f379de302 fix): A / B" and the like.
+std::string comparison_label(const Comparison& comparison);
+
 std::string render_model_text(const ModelResult& result, const ModelContext& context);
-nlohmann::json model_json(const ModelResult& result, const ModelContext& context);
 
 }  // namespace clonebench::model

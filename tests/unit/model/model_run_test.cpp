@@ -10,7 +10,7 @@
 #include <string>
 
 #include "core/error.hpp"
-#include "model/model_render.hpp"
+#include "model/model_json.hpp"
 
 namespace clonebench::model {
 namespace {

@@ -38,19 +38,19 @@ void restore_after_failure(const std::string& restore) noexcept {
   }
 }
 
-nlohmann::json arm_source(const std::string& arm, const std::string& options,
-                          const std::vector<RunObservation>& runs) {
-  nlohmann::json ids = nlohmann::json::array();
+SideSource arm_source(const std::string& arm, const std::string& options,
+                      const std::vector<RunObservation>& runs) {
+  SideSource source;
+  source.format = "ab";
+  source.arm = arm;
+  source.arm_options = options;
+  source.runs = runs.size();
   for (const RunObservation& run : runs) {
     if (run.run_id != 0) {
-      ids.push_back(run.run_id);
+      source.run_ids.push_back(run.run_id);
     }
   }
-  return {{"format", "ab"},
-          {"arm", arm},
-          {"options", options},
-          {"runs", runs.size()},
-          {"run_ids", ids}};
+  return source;
 }
 
 ComparisonResult analyze_arms(const AbPlan& plan, const PairRuns& runs) {
@@ -67,7 +67,6 @@ ComparisonResult analyze_arms(const AbPlan& plan, const PairRuns& runs) {
 
 void print_report(const AbOutputs& outputs, const ComparisonResult& report, const AbDesign& design,
                   const PairRuns& runs, const std::string& compound_head) {
-  nlohmann::json document = ab_compare_json(report, design);
   std::vector<LabelledRuns> arms(2);
   for (auto [arm, arm_runs, group] :
        {std::tuple{"a", &runs.profiled_a, &arms[0]}, std::tuple{"b", &runs.profiled_b, &arms[1]}}) {
@@ -77,10 +76,7 @@ void print_report(const AbOutputs& outputs, const ComparisonResult& report, cons
     }
   }
   const std::vector<LabelledProfile> profiles = merged_profiles(arms);
-  if (!profiles.empty()) {
-    document["profiles"] = profiles_json(profiles);
-  }
-  const std::string json = dump_json(document, 2) + "\n";
+  const std::string json = dump_json(ab_compare_json(report, design, profiles), 2) + "\n";
   if (write_outputs({{outputs.json_path, "--json", [&json] { return json; }}})) {
     fmt::print("{}", outputs.format == "json" ? json : render_report(report, outputs.format));
     if (outputs.format != "json") {

@@ -15,6 +15,7 @@
 #include "experiment/profiled_job.hpp"
 #include "experiment/progress_line.hpp"
 #include "machine/kernel_config.hpp"
+#include "record/hvo_key_summary_json.hpp"
 #include "store/store.hpp"
 #include "store/stored_runs.hpp"
 
@@ -177,13 +178,6 @@ void announce(const HvoKeyPlan& plan) {
              plan.seed);
 }
 
-nlohmann::json output_document(const HvoKeySummary& summary, const ExperimentSession& session) {
-  nlohmann::json document = {{"format", "clonebench-hvo-key/1"},
-                             {"summary", hvo_key_summary_json(summary)}};
-  document["experiment"] = session.stored() ? nlohmann::json(session.tag()) : nullptr;
-  return document;
-}
-
 HvoKeySummary summary_of(const HvoLoop& loop, AbStopReason reason) {
   HvoKeySummary summary;
   summary.spec = loop.plan.spec;
@@ -240,7 +234,11 @@ int run_hvo_key_experiment(const HvoKeyPlan& plan, const StorageOptions& storage
   hvo_switch.restore();
   const HvoKeySummary summary = summary_of(loop, reason);
   session.finish(hvo_key_summary_json(summary));
-  const std::string json = dump_json(output_document(summary, session), 2) + "\n";
+  const std::string json =
+      dump_json(hvo_key_document_json(
+                    summary, session.stored() ? std::optional(session.tag()) : std::nullopt),
+                2) +
+      "\n";
   if (write_outputs({{outputs.json_path, "--json", [&json] { return json; }}})) {
     fmt::print("{}", outputs.format == "json" ? json : render_hvo_key_table(summary));
   }

@@ -76,16 +76,14 @@ SampleSet read_side(const char* side, const std::string& spec, const CompareArgu
   }
 }
 
-nlohmann::json source_json(const SampleSet& set) {
-  nlohmann::json ids = nlohmann::json::array();
+SideSource source_of(const SampleSet& set) {
+  SideSource source;
+  source.format = set.format;
+  source.runs = set.runs.size();
   for (const RunObservation& run : set.runs) {
     if (run.run_id != 0) {
-      ids.push_back(run.run_id);
+      source.run_ids.push_back(run.run_id);
     }
-  }
-  nlohmann::json source = {{"format", set.format}, {"runs", set.runs.size()}};
-  if (!ids.empty()) {
-    source["run_ids"] = ids;
   }
   return source;
 }
@@ -128,7 +126,7 @@ int run_compare(const CompareArguments& args) {
   options.threshold = parse_threshold(args.threshold, "--threshold");
   options.alpha = parse_real(args.alpha, "--alpha", 0.0001, 0.5);
   std::vector<MetricSamples> metrics;
-  nlohmann::json a_source, b_source;
+  SideSource a_source, b_source;
   std::vector<std::string> differences;
   std::string mix;
   BootOptions boots;
@@ -146,8 +144,8 @@ int run_compare(const CompareArguments& args) {
     const std::optional<Direction> value_direction =
         args.higher_is_better ? std::optional(Direction::kHigherIsBetter) : std::nullopt;
     metrics = select_metrics(a, b, args.metrics, value_direction);
-    a_source = source_json(a);
-    b_source = source_json(b);
+    a_source = source_of(a);
+    b_source = source_of(b);
     differences = comparison_warnings(a, b);
     boots.known_spread = stored_spreads(metrics, a, args, store);
   }

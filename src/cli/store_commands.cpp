@@ -149,9 +149,9 @@ int run_show(const StoreOptions& options) {
     fmt::print("{}", printable_lines(render_metrics(document, static_cast<int>(::getpid()))));
     fmt::print("{}", printable_lines(experiment_report_of(store, record)));
     if (record.profile) {
-      fmt::print("\n{}",
-                 printable_lines(render_profile(fmt::format("run {}", record.id), *record.profile,
-                                                compound_head_of(stored.environment))));
+      fmt::print("\n{}", printable_lines(render_profile(
+                             fmt::format("run {}", record.id), *record.profile,
+                             compound_head_of(environment_from_json(stored.environment)))));
     }
     std::fflush(stdout);
   }

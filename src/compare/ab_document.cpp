@@ -7,6 +7,7 @@
 
 #include "compare/compare_json.hpp"
 #include "compare/renderers.hpp"
+#include "record/profile_json.hpp"
 
 namespace clonebench {
 namespace {
@@ -62,9 +63,13 @@ nlohmann::ordered_json ab_design_json(const AbDesign& design) {
           {"stop", ab_stop_json(design.stop)}};
 }
 
-nlohmann::ordered_json ab_compare_json(const ComparisonResult& report, const AbDesign& design) {
-  nlohmann::ordered_json document = compare_to_json(report);
+nlohmann::json ab_compare_json(const ComparisonResult& report, const AbDesign& design,
+                               const std::vector<LabelledProfile>& profiles) {
+  nlohmann::json document = compare_to_json(report);
   document["ab"] = ab_design_json(design);
+  if (!profiles.empty()) {
+    document["profiles"] = labelled_profiles_to_json(profiles);
+  }
   return document;
 }
 

@@ -12,6 +12,7 @@
 
 #include "compare/comparison.hpp"
 #include "compare/pair_order.hpp"
+#include "core/kernel_profile.hpp"
 
 namespace clonebench {
 
@@ -40,6 +41,9 @@ struct AbDesign {
 nlohmann::ordered_json ab_design_json(const AbDesign& design);
 
 // compare_to_json(report) with "ab": ab_design_json(design) added.
-nlohmann::ordered_json ab_compare_json(const ComparisonResult& report, const AbDesign& design);
+// The compare document with the design under "ab" and, when runs were profiled, each arm's
+// profile under "profiles"; its keys sorted, as `ab --json` and the stored summary have them.
+nlohmann::json ab_compare_json(const ComparisonResult& report, const AbDesign& design,
+                               const std::vector<LabelledProfile>& profiles = {});
 
 }  // namespace clonebench

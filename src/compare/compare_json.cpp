@@ -82,13 +82,32 @@ nlohmann::ordered_json boots_json(const MetricComparison& metric) {
   return json;
 }
 
+// In the order of the keys' names, as the untyped object this replaced wrote them.
+void add_source_json(const std::optional<SideSource>& known, nlohmann::ordered_json& side) {
+  if (!known) {
+    return;
+  }
+  const SideSource& source = *known;
+  if (source.arm) {
+    side["arm"] = *source.arm;
+  }
+  side["format"] = source.format;
+  if (source.arm_options) {
+    side["options"] = *source.arm_options;
+  }
+  if (!source.run_ids.empty() || source.arm) {
+    side["run_ids"] = source.run_ids;
+  }
+  side["runs"] = source.runs;
+}
+
 }  // namespace
 
 nlohmann::ordered_json compare_to_json(const ComparisonResult& report) {
   nlohmann::ordered_json a = {{"name", report.a_name}};
-  a.update(nlohmann::ordered_json(report.a_source));
+  add_source_json(report.a_source, a);
   nlohmann::ordered_json b = {{"name", report.b_name}};
-  b.update(nlohmann::ordered_json(report.b_source));
+  add_source_json(report.b_source, b);
   nlohmann::ordered_json metrics = nlohmann::ordered_json::array();
   for (const MetricComparison& metric : report.metrics) {
     nlohmann::ordered_json json = {{"name", metric.name},

@@ -5,7 +5,7 @@
 // samples; renderers turn the report into text.
 
 #include <cstddef>
-#include <nlohmann/json.hpp>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -69,10 +69,19 @@ struct MetricComparison {
       std::nullopt;  // absent when the inputs do not say which boot a run had
 };
 
+// Where one side's runs came from, for the JSON output: the input's format, how many runs, the
+// stored run ids among them and, for an `ab` arm, which arm with its options (an arm lists its
+// run ids even when none was stored).
+struct SideSource {
+  std::string format;
+  std::optional<std::string> arm, arm_options;
+  std::size_t runs = 0;
+  std::vector<std::int64_t> run_ids;
+};
+
 struct ComparisonResult {
   std::string a_name, b_name;  // what the user passed: labels, run ids or file names
-  nlohmann::json a_source = nlohmann::json::object();  // format, runs, run ids (for JSON output)
-  nlohmann::json b_source = nlohmann::json::object();
+  std::optional<SideSource> a_source, b_source;  // absent: the caller did not say
   bool paired = false;
   CompareOptions options;
   std::vector<MetricComparison> metrics;

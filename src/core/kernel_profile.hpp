@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace clonebench {
@@ -40,5 +41,8 @@ struct KernelProfile {
     return own_samples > 0 ? static_cast<double>(count) / static_cast<double>(own_samples) : 0.0;
   }
 };
+
+// A profile with what it is of: an arm ("a"), a size ("64M").
+using LabelledProfile = std::pair<std::string, KernelProfile>;
 
 }  // namespace clonebench

@@ -4,17 +4,12 @@
 
 #include "kernel/profile_merge.hpp"
 #include "record/environment_json.hpp"
-#include "record/profile_json.hpp"
 #include "render/profile_table.hpp"
 
 namespace clonebench {
 
 std::string compound_head_of(const Environment& environment) {
   return environment.kernel_path ? environment.kernel_path->compound_head : "unknown";
-}
-
-std::string compound_head_of(const nlohmann::json& environment) {
-  return compound_head_of(environment_from_json(environment));
 }
 
 std::vector<LabelledProfile> merged_profiles(const std::vector<LabelledRuns>& groups) {
@@ -44,14 +39,6 @@ std::string render_profile_section(const std::string& heading,
     out += "\n" + render_profile(label, profile, compound_head);
   }
   return out;
-}
-
-nlohmann::json profiles_json(const std::vector<LabelledProfile>& profiles) {
-  nlohmann::json json = nlohmann::json::object();
-  for (const auto& [label, profile] : profiles) {
-    json[label] = profile_to_json(profile);
-  }
-  return json;
 }
 
 }  // namespace clonebench

@@ -2,7 +2,6 @@
 // What `run`, `ab` and `sweep` print and write about --profile: groups of runs (an arm, a size)
 // merged into one profile each, as text and JSON.
 
-#include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
 #include <vector>
@@ -13,12 +12,9 @@
 namespace clonebench {
 
 using LabelledRuns = std::pair<std::string, std::vector<const RunRecord*>>;
-using LabelledProfile = std::pair<std::string, KernelProfile>;
 
-// kernel_path.compound_head of an environment ("unknown" when it is not there); the second
-// decodes a stored environment first (record/environment_json.hpp).
+// kernel_path.compound_head of an environment ("unknown" when it is not there).
 std::string compound_head_of(const Environment& environment);
-std::string compound_head_of(const nlohmann::json& environment);
 
 // One merged profile per group that has profiled runs, in the groups' order.
 std::vector<LabelledProfile> merged_profiles(const std::vector<LabelledRuns>& groups);
@@ -27,8 +23,5 @@ std::vector<LabelledProfile> merged_profiles(const std::vector<LabelledRuns>& gr
 std::string render_profile_section(const std::string& heading,
                                    const std::vector<LabelledProfile>& profiles,
                                    const std::string& compound_head);
-
-// {label: profile JSON} for every group.
-nlohmann::json profiles_json(const std::vector<LabelledProfile>& profiles);
 
 }  // namespace clonebench

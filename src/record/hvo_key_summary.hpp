@@ -1,15 +1,13 @@
 #pragma once
-// The stored result of `ab --preset hvo-key` (experiment kind "hvo-key"), typed, with its one
-// JSON codec. The decoder reads untrusted stored text: every field a renderer uses is checked
-// (type, finite numbers) and a malformed one is a SummaryError naming it.
+// The stored result of `ab --preset hvo-key` (experiment kind "hvo-key"), typed; its one JSON
+// codec is hvo_key_summary_json.hpp.
 
 #include <cstdint>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "record/experiment_summary.hpp"
+#include "record/summary_field.hpp"
 
 namespace clonebench {
 
@@ -51,9 +49,5 @@ struct HvoKeySummary {
   std::uint64_t seed = 0;
   std::vector<std::string> warnings;
 };
-
-nlohmann::json hvo_key_summary_json(const HvoKeySummary& summary);
-// Throws SummaryError naming the first malformed field.
-HvoKeySummary hvo_key_summary_from_json(const nlohmann::json& json);
 
 }  // namespace clonebench

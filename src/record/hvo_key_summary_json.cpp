@@ -1,5 +1,5 @@
 // The one JSON codec of the stored hvo-key summary (hvo_key_summary.hpp).
-#include "record/hvo_key_summary.hpp"
+#include "record/hvo_key_summary_json.hpp"
 
 namespace clonebench {
 namespace {
@@ -90,6 +90,14 @@ HvoKeySummary hvo_key_summary_from_json(const nlohmann::json& json) {
     summary.warnings.push_back(warning.text());
   }
   return summary;
+}
+
+nlohmann::json hvo_key_document_json(const HvoKeySummary& summary,
+                                     const std::optional<std::string>& experiment) {
+  nlohmann::json document = {{"format", "clonebench-hvo-key/1"},
+                             {"summary", hvo_key_summary_json(summary)}};
+  document["experiment"] = experiment ? nlohmann::json(*experiment) : nlohmann::json(nullptr);
+  return document;
 }
 
 }  // namespace clonebench

@@ -106,4 +106,12 @@ KernelProfile profile_from_json(const nlohmann::json& json, const std::string& s
   return profile;
 }
 
+nlohmann::json labelled_profiles_to_json(const std::vector<LabelledProfile>& profiles) {
+  nlohmann::json json = nlohmann::json::object();
+  for (const auto& [label, profile] : profiles) {
+    json[label] = profile_to_json(profile);
+  }
+  return json;
+}
+
 }  // namespace clonebench

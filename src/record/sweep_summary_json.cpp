@@ -1,5 +1,6 @@
 #include "record/sweep_summary_json.hpp"
 
+#include "record/profile_json.hpp"
 #include "record/summary_field.hpp"
 
 namespace clonebench {
@@ -355,6 +356,18 @@ SweepSummary sweep_summary_from_json(const json& json) {
     summary.stop = stop_of(*stop);
   }
   return summary;
+}
+
+nlohmann::json sweep_document_to_json(const nlohmann::json& environment,
+                                      const SweepSummary& summary,
+                                      const std::vector<LabelledProfile>& profiles) {
+  nlohmann::json document = {{"schema", "clonebench/1"},
+                             {"environment", environment},
+                             {"sweep", sweep_summary_to_json(summary)}};
+  if (!profiles.empty()) {
+    document["profiles"] = labelled_profiles_to_json(profiles);
+  }
+  return document;
 }
 
 }  // namespace clonebench

@@ -89,12 +89,7 @@ int run_sweep_experiment(const SweepPlan& plan, const StorageOptions& storage,
   session.finish(stored);
   const std::vector<LabelledProfile> profiles = profiles_by_size(profiled_runs);
   const auto document = [&] {
-    nlohmann::json json = {
-        {"schema", "clonebench/1"}, {"environment", session.environment()}, {"sweep", stored}};
-    if (!profiles.empty()) {
-      json["profiles"] = profiles_json(profiles);
-    }
-    return dump_json(json, 2) + "\n";
+    return dump_json(sweep_document_to_json(session.environment(), summary, profiles), 2) + "\n";
   };
   if (write_outputs({{json_path, "--json", document}})) {
     fmt::print("{}", render_sweep(summary));
@@ -105,8 +100,9 @@ int run_sweep_experiment(const SweepPlan& plan, const StorageOptions& storage,
       fmt::print("\n{}", render_prediction(*summary.model, parse_shape(plan.predict, "--predict"),
                                            printable(plan.predict)));
     }
-    fmt::print("{}", render_profile_section("kernel profile at each size, its rounds added up",
-                                            profiles, compound_head_of(session.environment())));
+    fmt::print("{}",
+               render_profile_section("kernel profile at each size, its rounds added up", profiles,
+                                      compound_head_of(session.environment_facts())));
   }
   return kExitOk;
 }

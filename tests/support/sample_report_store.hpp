@@ -77,7 +77,7 @@ inline nlohmann::json ab_summary(const std::vector<RunRecord>& a, const std::vec
   report.b_name = "fork --timeout 2s --rss 64M";
   AbDesign design{"fork --timeout 2s", "--rss 0", "--rss 64M", "", "", "", 1, {}, 42, kAbTag, {}};
   design.orders = pair_orders(a.size(), design.seed);
-  return nlohmann::json(ab_compare_json(report, design));
+  return ab_compare_json(report, design);
 }
 
 inline nlohmann::json sweep_summary() {

@@ -1,9 +1,9 @@
 // The stored summary of `ab --preset hvo-key`: what is written reads back the same, and a
 // malformed stored field is an error naming it.
 
-#include "record/hvo_key_summary.hpp"
-
 #include <gtest/gtest.h>
+
+#include "record/hvo_key_summary_json.hpp"
 
 namespace clonebench {
 namespace {

@@ -128,4 +128,10 @@ RunOptions run_options_from_json(const nlohmann::json& object) {
   return options;
 }
 
+Workload workload_of_options(const nlohmann::json& options) {
+  const std::optional<std::string> name =
+      options.is_object() ? text_at(options, "workload") : std::nullopt;
+  return workload_from_name(name.value_or("clean")).value_or(Workload::kClean);
+}
+
 }  // namespace clonebench

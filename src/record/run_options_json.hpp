@@ -17,4 +17,8 @@ nlohmann::json run_options_to_json(const RunOptions& options);
 // one throws SummaryError naming it, since the command they rebuild would be wrong.
 RunOptions run_options_from_json(const nlohmann::json& options);
 
+// The workload its options name, without decoding the rest: a run stored before workloads
+// existed, or naming one this version does not know, reads as clean.
+Workload workload_of_options(const nlohmann::json& options);
+
 }  // namespace clonebench

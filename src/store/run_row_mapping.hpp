@@ -11,6 +11,7 @@
 
 #include "core/error.hpp"
 #include "record/record_json.hpp"
+#include "record/run_options_json.hpp"
 #include "store/store.hpp"
 
 namespace clonebench {
@@ -71,9 +72,7 @@ StoredRun run_from_row(const Row& row) {
       result.stress_ng = stress_ng_from_json(stress_ng, source);
     }
     result.supervisor_reaped = unsigned_from_db(row.column_int64(20));
-    // A run stored before workloads existed reads as clean.
-    result.workload =
-        workload_from_name(result.options.value("workload", "clean")).value_or(Workload::kClean);
+    result.workload = workload_of_options(result.options);
   } catch (const nlohmann::json::exception& error) {
     throw UsageError(fmt::format("{}: {}", source, error.what()));
   }

@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <memory>
 
 #include "core/text_safety.hpp"
@@ -106,25 +107,35 @@ std::vector<std::pair<std::string, std::string>> guest_lines(const std::string& 
   return lines;
 }
 
-nlohmann::json guest_environment(const std::string& text) {
-  nlohmann::json environment = nlohmann::json::object();
-  nlohmann::json mitigations = nlohmann::json::object();
+// The selected choice of "always madvise [never]", as the host's environment stores it.
+std::string selected_choice(const std::string& value) {
+  const std::size_t open = value.find('['), close = value.find(']');
+  return open != std::string::npos && close != std::string::npos && close > open
+             ? value.substr(open + 1, close - open - 1)
+             : value;
+}
+
+Environment guest_environment(const std::string& text) {
+  Environment environment;
+  std::map<std::string, std::string> mitigations;
+  const std::map<std::string, Fact<std::string> Environment::*> texts = {
+      {"kernel_release", &Environment::kernel_release},
+      {"kernel_version", &Environment::kernel_version},
+      {"boot_id", &Environment::boot_id},
+      {"cmdline", &Environment::cmdline},
+      {"cpu_model", &Environment::cpu_model}};
   for (const auto& [key, value] : guest_lines(text)) {
     if (key.starts_with("mitigation.")) {
       mitigations[key.substr(std::strlen("mitigation."))] = value;
     } else if (key == "thp") {
-      // "always madvise [never]": the selected choice, as the host's environment stores it.
-      const std::size_t open = value.find('['), close = value.find(']');
-      environment[key] = open != std::string::npos && close > open
-                             ? value.substr(open + 1, close - open - 1)
-                             : value;
+      environment.thp = selected_choice(value);
     } else if (key == "cpus") {
-      environment[key] = std::strtol(value.c_str(), nullptr, 10);
-    } else {
-      environment[key] = value;
+      environment.cpus = static_cast<std::int64_t>(std::strtol(value.c_str(), nullptr, 10));
+    } else if (const auto text_field = texts.find(key); text_field != texts.end()) {
+      environment.*(text_field->second) = value;
     }
   }
-  environment["mitigations"] = mitigations;
+  environment.mitigations = std::move(mitigations);
   return environment;
 }
 

@@ -14,6 +14,7 @@
 #include "core/timestamp.hpp"
 #include "kernels/guest_initramfs.hpp"
 #include "kernels/guest_runs.hpp"
+#include "record/environment_json.hpp"
 #include "runner/runner.hpp"
 #include "store/experiment_writer.hpp"
 #include "store/host_identity.hpp"
@@ -87,21 +88,25 @@ bool kvm_failed(const GuestConsole& console) {
 
 nlohmann::json stored_environment(const Session& session, const GuestBootResult& boot,
                                   const KernelSide& side) {
-  nlohmann::json environment = boot.environment;
-  environment["captured_at"] = iso8601_utc_now();
+  Environment environment = boot.environment;
+  environment.captured_at = iso8601_utc_now();
   // The host is part of the machine's name: a guest's runs never pool with the host's own.
-  environment["hostname"] =
+  environment.hostname =
       fmt::format("{} (QEMU {} guest)", session.host, accelerator_name(session.result.accelerator));
-  environment["virtualization"] = {{"kind", "qemu"},
-                                   {"accelerator", accelerator_name(session.result.accelerator)},
-                                   {"emulated", session.result.emulated()}};
-  environment["guest"] = {{"image", side.image.path},
-                          {"image_sha256", side.image.sha256},
-                          {"qemu", session.qemu},
-                          {"cpus", session.plan.cpus},
-                          {"memory_mb", session.plan.memory_mb},
-                          {"append", session.plan.append}};
-  return environment;
+  VirtualizationFacts virtualization;
+  virtualization.kind = std::string("qemu");
+  virtualization.accelerator = std::string(accelerator_name(session.result.accelerator));
+  virtualization.emulated = session.result.emulated();
+  environment.virtualization = virtualization;
+  GuestFacts guest;
+  guest.image = side.image.path;
+  guest.image_sha256 = side.image.sha256;
+  guest.qemu = session.qemu;
+  guest.cpus = std::uint64_t{session.plan.cpus};
+  guest.memory_mb = std::uint64_t{session.plan.memory_mb};
+  guest.append = session.plan.append;
+  environment.guest = guest;
+  return environment_to_json(environment);
 }
 
 void keep_runs(Session& session, Image image, const GuestBootResult& boot) {

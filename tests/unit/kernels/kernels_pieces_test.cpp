@@ -127,11 +127,12 @@ TEST(GuestBoot, TurnsEveryReportedPageIntoARun) {
   ASSERT_EQ(boot.runs.size(), 2u);
   EXPECT_EQ(boot.runs[0].bogo_ops, 2000u);
   EXPECT_NEAR(boot.runs[1].ops_per_sec_real(), 1500, 1e-9);
-  EXPECT_EQ(boot.environment["kernel_release"], "6.1.0-57-cloud-amd64");
-  EXPECT_EQ(boot.environment["boot_id"], "1111-2222");
-  EXPECT_EQ(boot.environment["cpus"], 1);
-  EXPECT_EQ(boot.environment["thp"], "never");
-  EXPECT_EQ(boot.environment["mitigations"]["retbleed"], "Mitigation: untrained return thunk");
+  EXPECT_EQ(boot.environment.kernel_release.value_or(""), "6.1.0-57-cloud-amd64");
+  EXPECT_EQ(boot.environment.boot_id.value_or(""), "1111-2222");
+  EXPECT_EQ(boot.environment.cpus.value_or(0), 1);
+  EXPECT_EQ(boot.environment.thp.value_or(""), "never");
+  ASSERT_TRUE(boot.environment.mitigations);
+  EXPECT_EQ(boot.environment.mitigations->at("retbleed"), "Mitigation: untrained return thunk");
 }
 
 TEST(GuestBoot, CountsAPanicAsAFailedBootWithTheLastLines) {

@@ -7,7 +7,7 @@
 #include "core/text_safety.hpp"
 #include "kernel/compound_head_world.hpp"
 #include "kernel/kernel_path_render.hpp"
-#include "machine/environment.hpp"
+#include "machine/environment_capture.hpp"
 #include "machine/kernel_report_source.hpp"
 #include "record/parent.hpp"
 

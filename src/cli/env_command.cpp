@@ -12,7 +12,7 @@
 #include "cli/shared_options.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
-#include "machine/environment.hpp"
+#include "machine/environment_capture.hpp"
 #include "machine/stability_warning.hpp"
 #include "record/environment_json.hpp"
 #include "render/output_file.hpp"

@@ -12,7 +12,7 @@
 #include "core/error.hpp"
 #include "kernel/kernel_path_render.hpp"
 #include "kernel/kernel_report_json.hpp"
-#include "machine/environment.hpp"
+#include "machine/environment_capture.hpp"
 #include "machine/kernel_report_source.hpp"
 #include "render/output_file.hpp"
 

@@ -17,7 +17,7 @@
 #include "core/units.hpp"
 #include "experiment/progress_line.hpp"
 #include "kernel/kernel_path_render.hpp"
-#include "machine/environment.hpp"
+#include "machine/environment_capture.hpp"
 #include "machine/kernel_report_source.hpp"
 #include "model/model_json.hpp"
 #include "model/model_render.hpp"

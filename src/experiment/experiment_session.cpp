@@ -9,7 +9,7 @@
 #include "core/timestamp.hpp"
 #include "experiment/profiled_job.hpp"
 #include "experiment/progress_line.hpp"
-#include "machine/environment.hpp"
+#include "machine/environment_capture.hpp"
 #include "machine/stability_warning.hpp"
 #include "record/environment_json.hpp"
 #include "store/store.hpp"

@@ -15,7 +15,7 @@
 #include "experiment/profiled_job.hpp"
 #include "experiment/progress_line.hpp"
 #include "experiment/run_keeper.hpp"
-#include "machine/environment.hpp"
+#include "machine/environment_capture.hpp"
 #include "record/environment_json.hpp"
 #include "record/run_options_json.hpp"
 #include "render/exporters.hpp"

@@ -1,4 +1,4 @@
-#include "machine/environment.hpp"
+#include "machine/environment_capture.hpp"
 
 #include <gnu/libc-version.h>
 #include <sys/resource.h>

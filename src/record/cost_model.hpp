@@ -1,6 +1,6 @@
 #pragma once
-// A sweep's cost model under the names its fit and its readers use (sweep/cost_model.hpp fits it
-// and predicts with it; a trace census carries its "create" phase). The types are the stored
+// A sweep's cost model under the names its fit and its readers use (sweep/cost_model_fit.hpp fits
+// it and predicts with it; a trace census carries its "create" phase). The types are the stored
 // ones of record/sweep_summary.hpp: what the fit produces is what a sweep stores and what
 // `trace --model` reads back. Its one JSON codec is sweep_summary_json.hpp's
 // (cost_model_json.hpp names the source in errors).

@@ -1,7 +1,8 @@
 #pragma once
 // What the machine and kernel were when runs were measured (docs/schema.md, "2.5 environment"),
-// typed: capture_environment() (machine/environment.hpp) fills it, record/environment_json.hpp
-// is its one codec, and every reader of a stored or imported environment decodes it into this.
+// typed: capture_environment() (machine/environment_capture.hpp) fills it,
+// record/environment_json.hpp is its one codec, and every reader of a stored or imported
+// environment decodes it into this.
 
 #include <cstdint>
 #include <map>

@@ -59,7 +59,7 @@ struct StoredSweepPoint {
 // The cost model over every axis ("model", docs/sweep.md): per phase, cost = fixed + per page ×
 // pages + per VMA × VMAs + per folio × folios, each coefficient with its 95 % interval, and what
 // an interval for a prediction needs (the coefficients' covariance, the residuals, the span
-// measured). sweep/cost_model.hpp fits it.
+// measured). sweep/cost_model_fit.hpp fits it.
 struct SweepModelTerm {
   std::string term;  // one of kSweepModelTerms
   double estimate = 0, lo = 0, hi = 0;

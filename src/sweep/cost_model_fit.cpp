@@ -1,4 +1,4 @@
-#include "sweep/cost_model.hpp"
+#include "sweep/cost_model_fit.hpp"
 
 #include <algorithm>
 #include <cmath>

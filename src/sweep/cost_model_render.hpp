@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "sweep/cost_model.hpp"
+#include "sweep/cost_model_fit.hpp"
 
 namespace clonebench {
 

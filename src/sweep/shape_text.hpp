@@ -4,7 +4,7 @@
 
 #include <string_view>
 
-#include "sweep/cost_model.hpp"
+#include "sweep/cost_model_fit.hpp"
 
 namespace clonebench {
 

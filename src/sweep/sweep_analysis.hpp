@@ -9,7 +9,7 @@
 
 #include "record/run_record.hpp"
 #include "record/sweep_summary.hpp"
-#include "sweep/cost_model.hpp"
+#include "sweep/cost_model_fit.hpp"
 #include "sweep/sweep_design.hpp"
 
 namespace clonebench {

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "sweep/cost_model.hpp"
+#include "sweep/cost_model_fit.hpp"
 #include "trace/trace_census.hpp"
 
 namespace clonebench {

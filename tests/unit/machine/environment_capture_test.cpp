@@ -1,9 +1,10 @@
+#include "machine/environment_capture.hpp"
+
 #include <gtest/gtest.h>
 #include <sys/utsname.h>
 
 #include <nlohmann/json.hpp>
 
-#include "machine/environment.hpp"
 #include "record/environment_json.hpp"
 
 namespace clonebench {

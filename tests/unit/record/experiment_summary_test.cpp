@@ -12,7 +12,7 @@
 
 #include "core/text_safety.hpp"
 #include "record/cost_model_json.hpp"
-#include "sweep/cost_model.hpp"
+#include "sweep/cost_model_fit.hpp"
 
 namespace clonebench {
 namespace {

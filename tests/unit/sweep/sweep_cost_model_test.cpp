@@ -17,7 +17,7 @@
 #include "core/error.hpp"
 #include "record/cost_model_json.hpp"
 #include "support/test_data.hpp"
-#include "sweep/cost_model.hpp"
+#include "sweep/cost_model_fit.hpp"
 
 namespace clonebench {
 namespace {

@@ -174,6 +174,22 @@ std::string noisy_runs_warning(const SampleSet& set, const std::string& side) {
                      set.runs.size() == 1 ? "" : "s", fmt::join(first, "; "));
 }
 
+std::string emulated_runs_warning(const SampleSet& set, const std::string& side) {
+  std::size_t emulated = 0;
+  for (const RunObservation& run : set.runs) {
+    const Fact<VirtualizationFacts> virtualization =
+        environment_from_json(run.environment).virtualization;
+    emulated += virtualization && virtualization->emulated.value_or(false) ? 1 : 0;
+  }
+  if (emulated == 0) {
+    return "";
+  }
+  return fmt::format(
+      "{}: {} of {} run{} measured in an emulated guest (QEMU TCG): these timings measure an "
+      "emulator and do not represent the speed of the kernel on hardware",
+      side, emulated, set.runs.size(), set.runs.size() == 1 ? " was" : "s were");
+}
+
 std::vector<std::string> comparison_warnings(const SampleSet& a, const SampleSet& b) {
   std::vector<std::string> warnings;
   for (const std::string& difference : environment_differences(a, b)) {
@@ -187,6 +203,9 @@ std::vector<std::string> comparison_warnings(const SampleSet& a, const SampleSet
   for (const auto& [set, side] : {std::pair{&a, "A"}, std::pair{&b, "B"}}) {
     if (std::string noisy = noisy_runs_warning(*set, side); !noisy.empty()) {
       warnings.push_back(std::move(noisy));
+    }
+    if (std::string emulated = emulated_runs_warning(*set, side); !emulated.empty()) {
+      warnings.push_back(std::move(emulated));
     }
   }
   return warnings;

@@ -27,8 +27,14 @@ std::vector<std::string> pooled_option_mixes(const SampleSet& set, const std::st
 // with each run since it was recorded); "" otherwise.
 std::string noisy_runs_warning(const SampleSet& set, const std::string& side);
 
+// "A: 12 of 12 runs were measured in an emulated guest ..." when runs of the side come from a
+// `kernels` guest under TCG (their environment's "virtualization.emulated"): a comparison of
+// such runs, by label or in a report, must say that its timings are an emulator's; "" otherwise.
+std::string emulated_runs_warning(const SampleSet& set, const std::string& side);
+
 // What `compare` and the reports warn about before their numbers: every difference above as
-// "A and B differ in more than the kernel: ...", then each side's pooled mixes and noisy runs.
+// "A and B differ in more than the kernel: ...", then each side's pooled mixes, noisy runs and
+// emulated runs.
 std::vector<std::string> comparison_warnings(const SampleSet& a, const SampleSet& b);
 
 }  // namespace clonebench

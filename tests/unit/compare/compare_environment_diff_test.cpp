@@ -69,5 +69,25 @@ TEST(EnvironmentDiff, NamesTheRunsOfASideMeasuredOnANoisyMachine) {
   EXPECT_TRUE(warnings[0].starts_with("A: noisy machine")) << warnings[0];
 }
 
+// Runs a `kernels` guest measured under TCG carry virtualization.emulated; a comparison of them
+// by label (compare, report) says so, as the kernels command's own output does.
+TEST(EnvironmentDiff, SaysWhenASidesRunsWereMeasuredInAnEmulatedGuest) {
+  RunObservation host = clone_run(1, 5);
+  host.environment = {{"virtualization", {{"in_vm", true}}}};
+  RunObservation guest = clone_run(2, 5);
+  guest.environment = {{"virtualization", {{"accelerator", "tcg"}, {"emulated", true}}}};
+  EXPECT_EQ(emulated_runs_warning(side_of({guest, guest, host}), "B"),
+            "B: 2 of 3 runs were measured in an emulated guest (QEMU TCG): these timings measure "
+            "an emulator and do not represent the speed of the kernel on hardware");
+  EXPECT_EQ(emulated_runs_warning(side_of({guest}), "A"),
+            "A: 1 of 1 run was measured in an emulated guest (QEMU TCG): these timings measure an "
+            "emulator and do not represent the speed of the kernel on hardware");
+  EXPECT_EQ(emulated_runs_warning(side_of({host}), "A"), "");
+  const auto warnings = comparison_warnings(side_of({guest}), side_of({guest}));
+  ASSERT_EQ(warnings.size(), 2U);
+  EXPECT_TRUE(warnings[0].starts_with("A: 1 of 1 run was measured in an emulated")) << warnings[0];
+  EXPECT_TRUE(warnings[1].starts_with("B: 1 of 1 run was measured in an emulated")) << warnings[1];
+}
+
 }  // namespace
 }  // namespace clonebench

@@ -2,9 +2,10 @@
 # Installs what clonebench needs from Debian's packages, if it is missing. Idempotent: does
 # nothing when everything is there.
 #   setup.sh           what building and measuring need (scripts/quickstart.sh)
-#   setup.sh --tests   that, and what only the tests need (scripts/test.sh): gtest, clang for
-#                      the fuzzers, stress-ng and strace for the oracle tests, a PostgreSQL
-#                      cluster and Ansible for the fleet tests, chromium for the HTML reports,
+#   setup.sh --tests   that, and what only the tests need (scripts/test.sh): gtest, cmark-gfm
+#                      (the oracle of the report's renderers), clang for the fuzzers, stress-ng
+#                      and strace for the oracle tests, a PostgreSQL cluster and Ansible for the
+#                      fleet tests, chromium for the HTML reports,
 #                      QEMU for `kernels`, numpy/scipy/statsmodels for the reference scripts
 set -euo pipefail
 
@@ -15,13 +16,13 @@ packages=(
   scdoc groff-base man-db gzip  # the man pages, built with the tool
   linux-perf   # --profile (perf record / perf script)
   libpq-dev libssl-dev  # the shared PostgreSQL store (libpq), the machine-id hash (OpenSSL)
-  libcmark-gfm-dev libcmark-gfm-extensions-dev  # report --format html renders its text
   gnuplot-nox  # report --format html draws its plots with gnuplot
   clang-14 llvm-14 libbpf-dev bpftool libelf-dev  # trace: the BPF census, compiled at build time
 )
 if [ "${1:-}" = "--tests" ]; then
   packages+=(
     libgtest-dev libgmock-dev clang-format
+    libcmark-gfm-dev libcmark-gfm-extensions-dev  # the oracle of the report's Markdown and HTML
     dpkg-dev file git sqlite3 util-linux  # the Debian package and its tests
     libclang-rt-14-dev  # the libFuzzer harnesses (clang-14 is installed for trace already)
     stress-ng strace  # the oracle of --workload stress-ng and its tracer (e2e tests)

@@ -1,17 +1,11 @@
-// The HTML report: one self-contained file. The markdown report's content rendered by
-// cmark-gfm (tables extension; raw HTML in the text is dropped, so a label cannot inject any),
-// the plots inlined as SVG, inline CSS, and a Content-Security-Policy that forbids every fetch,
-// so the file opens offline and nothing in it can reach the network.
+// The HTML report: one self-contained file. The report's document as HTML (to_html: every text
+// escaped, so a label cannot inject any markup), the plots inlined as SVG, inline CSS, and a
+// Content-Security-Policy that forbids every fetch, so the file opens offline and nothing in it can
+// reach the network.
 
-#include <cmark-gfm-core-extensions.h>
-#include <cmark-gfm.h>
 #include <fmt/core.h>
 
-#include <cstdlib>
-#include <memory>
-
-#include "core/error.hpp"
-#include "core/text_safety.hpp"
+#include "report/document.hpp"
 #include "report/report_renderers.hpp"
 
 namespace clonebench {
@@ -30,57 +24,15 @@ constexpr const char* kStyle =
     "figcaption{font-size:13px;color:#555;text-align:center}"
     ".verdict{border-left:4px solid #08519c;background:#f5f9fd;padding:.1em 1em;margin:1em 0}";
 
-std::string escaped(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '&':
-        out += "&amp;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
-std::string markdown_to_html(const std::string& markdown) {
-  cmark_gfm_core_extensions_ensure_registered();
-  const std::unique_ptr<cmark_parser, decltype(&cmark_parser_free)> parser(
-      cmark_parser_new(CMARK_OPT_DEFAULT), cmark_parser_free);
-  cmark_syntax_extension* table = cmark_find_syntax_extension("table");
-  if (!parser || table == nullptr ||
-      cmark_parser_attach_syntax_extension(parser.get(), table) == 0) {
-    throw RuntimeError("report: cmark-gfm has no table extension");
-  }
-  cmark_parser_feed(parser.get(), markdown.data(), markdown.size());
-  const std::unique_ptr<cmark_node, decltype(&cmark_node_free)> document(
-      cmark_parser_finish(parser.get()), cmark_node_free);
-  const std::unique_ptr<char, decltype(&std::free)> html(
-      cmark_render_html(document.get(), CMARK_OPT_DEFAULT,
-                        cmark_parser_get_syntax_extensions(parser.get())),
-      std::free);
-  return html ? std::string(html.get()) : std::string();
-}
-
 }  // namespace
 
 std::string render_html_report(const ReportInput& input, const std::vector<std::string>& titles,
                                const std::vector<std::string>& svgs) {
-  const MarkdownParts parts = markdown_parts(input);
+  const ReportDocument document = report_document(input);
   std::string figures;
   for (std::size_t i = 0; i < svgs.size() && i < titles.size(); ++i) {
-    figures +=
-        "<figure>" + svgs[i] + "<figcaption>" + escaped(titles[i]) + "</figcaption></figure>\n";
+    figures += "<figure>" + svgs[i] + "<figcaption>" + html_escaped(titles[i]) +
+               "</figcaption></figure>\n";
   }
   // The verdict above the plots, where a reader looks first (criterion puts the change beside
   // its plots); the tables behind it below them.
@@ -91,8 +43,8 @@ std::string render_html_report(const ReportInput& input, const std::vector<std::
       "<title>{}</title>\n<style>{}</style>\n</head>\n<body>\n<h1>{}</h1>\n"
       "<section class=\"verdict\" id=\"verdict\">\n{}</section>\n"
       "<section class=\"plots\">\n{}</section>\n{}</body>\n</html>\n",
-      escaped(parts.title), kStyle, escaped(parts.title), markdown_to_html(parts.lead), figures,
-      markdown_to_html(parts.body));
+      html_escaped(document.title), kStyle, html_escaped(document.title), to_html(document.lead),
+      figures, to_html(document.body));
 }
 
 }  // namespace clonebench

@@ -113,29 +113,43 @@ std::string kernels_sru_report(const KernelsReportFacts& facts) {
   return out;
 }
 
-std::string kernels_markdown_section(const KernelsReportFacts& facts) {
-  std::string out = "## Kernels, booted alternately in QEMU\n\n";
+Blocks kernels_section(const KernelsReportFacts& facts) {
+  Blocks out = {Heading{2, {words("Kernels, booted alternately in QEMU")}}};
   if (facts.emulated) {
-    out += "> **" + std::string(kEmulationNotice) + "**\n\n";
+    out.push_back(Notice{{strong(kEmulationNotice, MarkdownEscape::kOwnWords)}});
   }
-  out += "`" + printable(facts.command) + "`\n\n";
-  out += fmt::format("Boot order {}; {} failed boot{}.\n\n", printable(facts.boot_order),
-                     facts.failed_boots, facts.failed_boots == 1 ? "" : "s");
-  out += "| Kernel | Release | Boot | Runs | Median ops/s |\n|:---|:---|:---|---:|---:|\n";
+  out.push_back(Paragraph{{code(facts.command)}});
+  out.push_back(Paragraph{{words("Boot order "), text(facts.boot_order),
+                           words(fmt::format("; {} failed boot{}.", facts.failed_boots,
+                                             facts.failed_boots == 1 ? "" : "s"))}});
+  Table boots{
+      {{words("Kernel")},
+       {words("Release")},
+       {words("Boot")},
+       {words("Runs")},
+       {words("Median ops/s")}},
+      {Alignment::kLeft, Alignment::kLeft, Alignment::kLeft, Alignment::kRight, Alignment::kRight},
+      {}};
   for (const KernelsBootRow& row : facts.boots) {
-    out +=
-        fmt::format("| {} | {} | {} | {} | {:.5g} |\n", printable(row.side), printable(row.release),
-                    printable(row.boot_id), row.runs, row.median_ops_per_sec);
+    boots.rows.push_back({{text(row.side)},
+                          {text(row.release)},
+                          {text(row.boot_id)},
+                          {words(std::to_string(row.runs))},
+                          {words(fmt::format("{:.5g}", row.median_ops_per_sec))}});
   }
-  out += "\n";
+  out.push_back(std::move(boots));
+  BulletList sentences;
   for (const MetricComparison& metric : facts.comparison.metrics) {
-    out += "- " + metric_sentence(metric, facts.comparison) + "\n";
-    const std::string boots = boot_line(metric, facts.comparison);
-    if (!boots.empty()) {
-      out += "- Boots: " + boots + "\n";
+    sentences.items.push_back({text(metric_sentence(metric, facts.comparison))});
+    const std::string boots_line = boot_line(metric, facts.comparison);
+    if (!boots_line.empty()) {
+      sentences.items.push_back({words("Boots: "), text(boots_line)});
     }
   }
-  return out + "\n";
+  if (!sentences.items.empty()) {
+    out.push_back(std::move(sentences));
+  }
+  return out;
 }
 
 }  // namespace clonebench

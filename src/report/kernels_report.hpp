@@ -9,6 +9,7 @@
 
 #include "compare/comparison.hpp"
 #include "record/kernels_summary.hpp"
+#include "report/document.hpp"
 #include "report/report_facts.hpp"
 #include "store/store.hpp"
 
@@ -39,6 +40,6 @@ KernelsReportFacts kernels_report_facts(const KernelsSummary& summary,
                                         bool assume_no_boot_effect);
 
 std::string kernels_sru_report(const KernelsReportFacts& facts);
-std::string kernels_markdown_section(const KernelsReportFacts& facts);
+Blocks kernels_section(const KernelsReportFacts& facts);
 
 }  // namespace clonebench

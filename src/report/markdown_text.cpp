@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 
 #include "compare/wording.hpp"
 #include "core/text_safety.hpp"
@@ -12,41 +11,22 @@
 namespace clonebench {
 namespace {
 
-std::string cell(std::string text) {
-  std::string out;
-  for (char c : text) {
-    out += c == '|' ? std::string("\\|") : std::string(1, c);
+// The longest run of backticks in `text`.
+std::size_t longest_backtick_run(const std::string& text) {
+  std::size_t longest = 0, run = 0;
+  for (const char c : text) {
+    run = c == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
   }
-  return out;
-}
-
-std::string row(const std::vector<std::string>& cells) {
-  std::string line = "|";
-  for (const std::string& text : cells) {
-    line += " " + cell(text) + " |";
-  }
-  return line + "\n";
-}
-
-bool is_numeric(const std::string& text) {
-  if (text.starts_with('[')) {
-    return true;  // an interval
-  }
-  double value = 0;
-  const std::size_t end = text.find(' ');  // "+1.20 %"
-  const std::string number_part = text.substr(0, end);
-  const char* first = number_part.data() + (number_part.starts_with('+') ? 1 : 0);
-  const auto [last, error] = std::from_chars(first, number_part.data() + number_part.size(), value);
-  return !number_part.empty() && error == std::errc() &&
-         last == number_part.data() + number_part.size();
+  return longest;
 }
 
 }  // namespace
 
 // Stored text (labels, names, sentences holding them) as Markdown text: printable(), with every
 // character that would start Markdown syntax backslash-escaped, so it is shown as typed and never
-// rendered ("![i](http://…)" stays text, not an image). '|' is left to cell(); '_' only matters
-// beside a non-word character (CommonMark: no emphasis inside a word).
+// rendered ("![i](http://…)" stays text, not an image). '|' is left to the table renderer; '_' only
+// matters beside a non-word character (CommonMark: no emphasis inside a word).
 std::string md_text(std::string_view text) {
   const std::string safe = printable(text);
   const auto word = [&](std::size_t i) {
@@ -70,30 +50,31 @@ std::string md_text(std::string_view text) {
 // longer than any run of backticks inside, so nothing in it can end the block.
 std::string code_block(const std::string& text) {
   const std::string safe = printable(text);
-  std::size_t longest = 0, run = 0;
-  for (const char c : safe) {
-    run = c == '`' ? run + 1 : 0;
-    longest = std::max(longest, run);
-  }
-  const std::string fence(std::max<std::size_t>(3, longest + 1), '`');
+  const std::string fence(std::max<std::size_t>(3, longest_backtick_run(safe) + 1), '`');
   return fence + "\n" + safe + "\n" + fence + "\n";
 }
 
-// Columns whose cells are all numbers align right; text columns align left.
-std::string md_table(const std::vector<std::string>& header,
-                     const std::vector<std::vector<std::string>>& rows) {
-  std::string out = row(header) + "|";
-  for (std::size_t i = 0; i < header.size(); ++i) {
-    const bool numeric = !rows.empty() && std::all_of(rows.begin(), rows.end(), [i](const auto& r) {
-      return i < r.size() && is_numeric(r[i]);
-    });
-    out += numeric ? " ---: |" : " --- |";
+// The characters md_text() escapes and ( ) { } + _ | besides.
+std::string md_every_mark(std::string_view text) {
+  std::string out;
+  for (const char c : printable(text)) {
+    if (std::string_view("\\`*_{}[]<>()#+!|&~").find(c) != std::string_view::npos) {
+      out += '\\';
+    }
+    out += c;
   }
-  out += "\n";
-  for (const auto& cells : rows) {
-    out += row(cells);
-  }
-  return out + "\n";
+  return out;
+}
+
+// CommonMark strips one space from each end of a span that begins or ends with a space or a
+// backtick, so such a text gets one of each.
+std::string code_span(const std::string& text) {
+  const std::string safe = printable(text);
+  const std::string ticks(longest_backtick_run(safe) + 1, '`');
+  const bool pad = !safe.empty() && (safe.front() == '`' || safe.back() == '`' ||
+                                     (safe.front() == ' ' && safe.back() == ' ' &&
+                                      safe.find_first_not_of(' ') != std::string::npos));
+  return ticks + (pad ? " " + safe + " " : safe) + ticks;
 }
 
 std::string markdown_number(double value) {

@@ -1,10 +1,9 @@
 #pragma once
-// The pieces every markdown section of a report is made of: stored text made inert, fenced
-// commands, and tables whose number columns align right.
+// How the Markdown renderer (document_markdown.cpp) writes text: stored text made inert, code
+// spans and fenced blocks no text inside can end, numbers.
 
 #include <string>
 #include <string_view>
-#include <vector>
 
 namespace clonebench {
 
@@ -13,12 +12,15 @@ namespace clonebench {
 // rendered ("![i](http://…)" stays text, not an image).
 std::string md_text(std::string_view text);
 
+// printable(), with every ASCII punctuation Markdown or HTML would act on backslash-escaped,
+// '|' and '_' included: the stricter form the trace census's text has always been written in.
+std::string md_every_mark(std::string_view text);
+
 // A fenced code block of one stored text, whose fence no backtick run inside can end.
 std::string code_block(const std::string& text);
 
-// A table: '|' in a cell escaped; columns whose cells are all numbers (or intervals) align right.
-std::string md_table(const std::vector<std::string>& header,
-                     const std::vector<std::vector<std::string>>& rows);
+// A code span of one stored text, whose backtick string no backtick run inside can end.
+std::string code_span(const std::string& text);
 
 // Five significant digits, never in scientific notation (plain_number()).
 std::string markdown_number(double value);

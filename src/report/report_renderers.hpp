@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "report/document.hpp"
 #include "report/report_input.hpp"
 
 namespace clonebench {
@@ -14,13 +15,9 @@ namespace clonebench {
 // the verdict sentences, warnings, and the environment side by side with differences in bold.
 std::string render_markdown_report(const ReportInput& input);
 
-// The markdown report in parts, so that the HTML can put the answer above its plots: the title,
-// the lead (the verdict: an experiment's analysis or the comparison of the first and last label,
-// and warnings about noisy runs) and the body (trend, runs, environment).
-struct MarkdownParts {
-  std::string title, lead, body;
-};
-MarkdownParts markdown_parts(const ReportInput& input);
+// The report as a document (report/document.hpp), which the markdown and the HTML are written
+// from: the title, the lead (the answer, which the HTML puts above its plots) and the body.
+ReportDocument report_document(const ReportInput& input);
 
 // Plain text for a Launchpad bug's "[Test Plan]" and "[Test Results]": the commands, the
 // kernels, the table of the metric with medians and n, the effect with its CI, p and verdict
@@ -28,7 +25,7 @@ MarkdownParts markdown_parts(const ReportInput& input);
 // environment lines that matter.
 std::string render_sru_report(const ReportInput& input);
 
-// One self-contained HTML file: the markdown content as HTML, the plots (`svgs`, inline SVG
+// One self-contained HTML file: the report's document as HTML, the plots (`svgs`, inline SVG
 // elements drawn from plot_script(), captioned by `titles`) first, inline CSS, no script, and
 // a Content-Security-Policy forbidding every fetch.
 std::string render_html_report(const ReportInput& input, const std::vector<std::string>& titles,

@@ -8,6 +8,7 @@
 
 #include "core/text_safety.hpp"
 #include "core/units.hpp"
+#include "record/summary_field.hpp"
 #include "record/trace_summary_json.hpp"
 #include "trace/fork_prediction.hpp"
 #include "trace/fork_prediction_table.hpp"
@@ -17,19 +18,6 @@ namespace clonebench {
 namespace {
 
 constexpr std::size_t kTimelinePoints = 20000;
-
-// Text from the census inside a markdown table cell: printable, and no character markdown or
-// HTML would act on.
-std::string md_cell(const std::string& text) {
-  std::string out;
-  for (const char c : printable(text)) {
-    if (std::string_view("\\`*_{}[]<>()#+!|&~").find(c) != std::string_view::npos) {
-      out += '\\';
-    }
-    out += c;
-  }
-  return out;
-}
 
 std::string percent(double fraction) {
   return fmt::format("{:.3g} %", fraction * 100);
@@ -47,40 +35,56 @@ std::string command_text(const TraceCensus& census) {
   return text;
 }
 
-std::string components_table(const std::vector<RunSummary>& summaries) {
-  std::string out =
-      "| part | count | failed | total | p50 | p90 | p99 | max | of wall | of CPU |\n"
-      "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
-  const RunSummary& first = summaries.front();
+Table right_aligned_table(const std::vector<std::string>& header, std::size_t text_columns = 1) {
+  Table table;
+  for (const std::string& name : header) {
+    table.alignment.push_back(table.header.size() < text_columns ? Alignment::kNone
+                                                                 : Alignment::kRight);
+    table.header.push_back({words(name)});
+  }
+  return table;
+}
+
+std::vector<Inlines> word_cells(const std::vector<std::string>& cells) {
+  std::vector<Inlines> row;
+  for (const std::string& cell : cells) {
+    row.push_back({words(cell)});
+  }
+  return row;
+}
+
+Table components_table(const RunSummary& first) {
+  Table table = right_aligned_table(
+      {"part", "count", "failed", "total", "p50", "p90", "p99", "max", "of wall", "of CPU"});
   for (const ComponentUse& use : first.components) {
     const TimeSummary& t = use.time;
-    out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
-                       trace_component_name(use.component), use.count, use.failed,
-                       time_text(static_cast<double>(t.total_ns)), time_text(t.p50_ns),
-                       time_text(t.p90_ns), time_text(t.p99_ns), time_text(t.max_ns),
-                       percent(use.wall_share), percent(use.cpu_share));
+    table.rows.push_back(
+        word_cells({trace_component_name(use.component), std::to_string(use.count),
+                    std::to_string(use.failed), time_text(static_cast<double>(t.total_ns)),
+                    time_text(t.p50_ns), time_text(t.p90_ns), time_text(t.p99_ns),
+                    time_text(t.max_ns), percent(use.wall_share), percent(use.cpu_share)}));
   }
-  return out;
+  return table;
 }
 
-std::string buckets_table(const RunSummary& summary) {
-  std::string out =
-      "| parent RSS at creation | creations | p50 | p90 | max | max VMAs |\n"
-      "| --- | ---: | ---: | ---: | ---: | ---: |\n";
+Table buckets_table(const RunSummary& summary) {
+  Table table =
+      right_aligned_table({"parent RSS at creation", "creations", "p50", "p90", "max", "max VMAs"});
   for (const SizeBucket& bucket : summary.buckets) {
-    out += fmt::format("| {} | {} | {} | {} | {} | {} |\n", bucket.label, bucket.time.count,
-                       time_text(bucket.time.p50_ns), time_text(bucket.time.p90_ns),
-                       time_text(bucket.time.max_ns), bucket.max_vmas);
+    table.rows.push_back(
+        word_cells({bucket.label, std::to_string(bucket.time.count), time_text(bucket.time.p50_ns),
+                    time_text(bucket.time.p90_ns), time_text(bucket.time.max_ns),
+                    std::to_string(bucket.max_vmas)}));
   }
-  return out;
+  return table;
 }
 
-std::string programs_table(const RunSummary& summary) {
-  std::string out = "| program | creations |\n| --- | ---: |\n";
+Table programs_table(const RunSummary& summary) {
+  Table table = right_aligned_table({"program", "creations"});
   for (const auto& [comm, count] : summary.creations_by_comm) {
-    out += fmt::format("| {} | {} |\n", md_cell(comm), count);
+    table.rows.push_back({{every_mark(comm)}, {words(std::to_string(count))}});
   }
-  return out;
+  return table;
 }
 
 // Interval ends may be negative (a model's intercept can be).
@@ -88,77 +92,94 @@ std::string signed_time_text(double nanoseconds) {
   return nanoseconds < 0 ? "-" + format_duration_ns(-nanoseconds) : time_text(nanoseconds);
 }
 
-std::string prediction_row(const ForkPredictionRow& row) {
+std::vector<Inlines> prediction_row(const ForkPredictionRow& row) {
   if (row.forks == 0) {
-    return fmt::format("| {} | 0 | - | - | - | - | - | {} |\n", row.label,
-                       model_verdict_text(row.verdict));
+    return word_cells({row.label, "0", "-", "-", "-", "-", "-", model_verdict_text(row.verdict)});
   }
-  return fmt::format("| {} | {} | {} | {} [{}, {}] | {} | {} [{}, {}] | {} / {} / {} | {} |\n",
-                     row.label, row.forks, time_text(row.measured_total_ns),
-                     time_text(row.predicted_total_ns), signed_time_text(row.predicted_total_lo_ns),
-                     signed_time_text(row.predicted_total_hi_ns), time_text(row.measured_p50_ns),
-                     time_text(row.predicted_one_ns), signed_time_text(row.one_lo_ns),
-                     signed_time_text(row.one_hi_ns), row.below, row.inside, row.above,
-                     model_verdict_text(row.verdict));
+  return word_cells({row.label, std::to_string(row.forks), time_text(row.measured_total_ns),
+                     fmt::format("{} [{}, {}]", time_text(row.predicted_total_ns),
+                                 signed_time_text(row.predicted_total_lo_ns),
+                                 signed_time_text(row.predicted_total_hi_ns)),
+                     time_text(row.measured_p50_ns),
+                     fmt::format("{} [{}, {}]", time_text(row.predicted_one_ns),
+                                 signed_time_text(row.one_lo_ns), signed_time_text(row.one_hi_ns)),
+                     fmt::format("{} / {} / {}", row.below, row.inside, row.above),
+                     model_verdict_text(row.verdict)});
 }
 
-// Lines "  text\n" as markdown list items.
-std::string as_list(const std::string& lines) {
-  std::string out;
+// Lines "  text\n" as list items.
+BulletList as_list(const std::string& lines) {
+  BulletList list;
   std::size_t start = 0;
   while (start < lines.size()) {
     const std::size_t end = lines.find('\n', start);
     const std::string line = lines.substr(start, end - start);
     const std::size_t text = line.find_first_not_of(' ');
     if (text != std::string::npos) {
-      out += "- " + md_cell(line.substr(text)) + "\n";
+      list.items.push_back({every_mark(line.substr(text))});
     }
     start = end == std::string::npos ? lines.size() : end + 1;
+  }
+  return list;
+}
+
+Blocks prediction_section(const TraceCensus& census) {
+  if (!census.fork_model) {
+    return {};
+  }
+  const ForkPrediction prediction = predict_forks(census, *census.fork_model);
+  Table table = right_aligned_table({"parent RSS at creation", "forks", "measured total",
+                                     "predicted total [95 % CI]", "measured p50",
+                                     "one fork [95 % PI]", "below / inside / above", "verdict"});
+  table.alignment.back() = Alignment::kNone;
+  for (const ForkPredictionRow& row : prediction.buckets) {
+    table.rows.push_back(prediction_row(row));
+  }
+  table.rows.push_back(prediction_row(prediction.all));
+  Blocks out = {
+      Heading{3, {words("Fork cost: the sweep's model against this workload")}},
+      Paragraph{{words("Model: "), every_mark(prediction.source),
+                 words(fmt::format(
+                     "; forks of {} traced run{} pooled. Predicted totals with the 95 % interval "
+                     "of the model's mean; one fork from the bucket's average parent with its 95 % "
+                     "prediction interval; forks below, inside and above their own prediction "
+                     "interval.",
+                     prediction.runs, prediction.runs == 1 ? "" : "s"))}},
+      std::move(table)};
+  BulletList notes =
+      as_list(fork_prediction_verdicts(prediction) + fork_prediction_notes(prediction));
+  if (!notes.items.empty()) {
+    out.push_back(std::move(notes));
   }
   return out;
 }
 
-std::string prediction_section(const TraceCensus& census) {
-  if (!census.fork_model) {
-    return "";
-  }
-  const ForkPrediction prediction = predict_forks(census, *census.fork_model);
-  std::string out = fmt::format(
-      "\n### Fork cost: the sweep's model against this workload\n\nModel: {}; forks of {} "
-      "traced run{} pooled. Predicted totals with the 95 % interval of the model's mean; one "
-      "fork from the bucket's average parent with its 95 % prediction interval; forks below, "
-      "inside and above their own prediction interval.\n\n",
-      md_cell(prediction.source), prediction.runs, prediction.runs == 1 ? "" : "s");
-  out +=
-      "| parent RSS at creation | forks | measured total | predicted total [95 % CI] | "
-      "measured p50 | one fork [95 % PI] | below / inside / above | verdict |\n"
-      "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n";
-  for (const ForkPredictionRow& row : prediction.buckets) {
-    out += prediction_row(row);
-  }
-  out += prediction_row(prediction.all) + "\n";
-  return out + as_list(fork_prediction_verdicts(prediction) + fork_prediction_notes(prediction));
-}
-
-std::string run_notes(const TraceCensus& census) {
-  std::string out;
+BulletList run_notes(const TraceCensus& census) {
+  BulletList notes;
   std::size_t traced = 0;
   for (const TraceRun& run : census.runs) {
     traced += run.traced ? 1 : 0;
+  }
+  notes.items.push_back({words(fmt::format("Runs: {} traced, {} untraced; kernel ", traced,
+                                           census.runs.size() - traced)),
+                         every_mark(census.kernel_release),
+                         words(fmt::format(", {} CPUs.", census.cpus))});
+  for (const TraceRun& run : census.runs) {
     if (run.interrupted) {
-      out += "- **Interrupted**: the census is partial.\n";
+      notes.items.push_back(
+          {strong("Interrupted", MarkdownEscape::kOwnWords), words(": the census is partial.")});
     }
     if (run.dropped_events + run.dropped_calls > 0) {
-      out += fmt::format("- **{} events dropped** in a run: its counts are too low.\n",
-                         run.dropped_events + run.dropped_calls);
+      notes.items.push_back(
+          {strong(fmt::format("{} events dropped", run.dropped_events + run.dropped_calls),
+                  MarkdownEscape::kOwnWords),
+           words(" in a run: its counts are too low.")});
     }
   }
-  if (out.empty()) {
-    out = "- No events dropped.\n";
+  if (notes.items.size() == 1) {
+    notes.items.push_back({words("No events dropped.")});
   }
-  return fmt::format("- Runs: {} traced, {} untraced; kernel {}, {} CPUs.\n", traced,
-                     census.runs.size() - traced, md_cell(census.kernel_release), census.cpus) +
-         out;
+  return notes;
 }
 
 // Rows "x y" of a histogram of the parents' RSS (MiB, log2 bins) at process creations.
@@ -258,21 +279,32 @@ TraceCensus trace_census_of(const Experiment& experiment) {
   }
 }
 
-std::string trace_markdown_report(const std::string& tag, const TraceCensus& census) {
-  std::string out = fmt::format("# clonebench report: {}\n\n## Trace of `{}`\n\n", md_cell(tag),
-                                md_cell(command_text(census)));
-  out += run_notes(census);
+Blocks trace_section(const TraceCensus& census) {
+  Blocks out = {Heading{2, {words("Trace of "), code(command_text(census))}}, run_notes(census)};
   const std::vector<RunSummary> summaries = traced_summaries(census);
   if (summaries.empty()) {
-    return out + "\nNo traced run finished.\n";
+    out.push_back(Paragraph{{words("No traced run finished.")}});
+    return out;
   }
-  out += fmt::format("\n### Time by kind (first traced run: wall {}, CPU {})\n\n",
-                     time_text(static_cast<double>(summaries.front().wall_ns)),
-                     time_text(static_cast<double>(summaries.front().cpu_ns)));
-  out += components_table(summaries);
-  out += "\n### Process creations by the parent's RSS\n\n" + buckets_table(summaries.front());
-  out += "\n### Creations by program\n\n" + programs_table(summaries.front());
-  return out + prediction_section(census);
+  const RunSummary& first = summaries.front();
+  out.insert(
+      out.end(),
+      {Heading{3,
+               {words(fmt::format("Time by kind (first traced run: wall {}, CPU {})",
+                                  time_text(static_cast<double>(first.wall_ns)),
+                                  time_text(static_cast<double>(first.cpu_ns))))}},
+       components_table(first), Heading{3, {words("Process creations by the parent's RSS")}},
+       buckets_table(first), Heading{3, {words("Creations by program")}}, programs_table(first)});
+  for (Block& block : prediction_section(census)) {
+    out.push_back(std::move(block));
+  }
+  return out;
+}
+
+std::string trace_markdown_report(const std::string& tag, const TraceCensus& census) {
+  std::string markdown = to_markdown(ReportDocument{printable(tag), trace_section(census), {}});
+  markdown.pop_back();  // the blank line after the last block: the census ends the file
+  return markdown;
 }
 
 std::string trace_sru_report(const TraceCensus& census) {

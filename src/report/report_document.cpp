@@ -1,0 +1,274 @@
+// The report's document (report_renderers.hpp): one section per kind of fact, each filled with
+// the facts as typed text and tables, written as Markdown or HTML by document.hpp's renderers.
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "compare/comparison.hpp"
+#include "compare/wording.hpp"
+#include "core/text_safety.hpp"
+#include "record/environment_json.hpp"
+#include "record/kernels_summary_json.hpp"
+#include "record/metric_table.hpp"
+#include "report/document.hpp"
+#include "report/experiment_sections.hpp"
+#include "report/kernels_report.hpp"
+#include "report/markdown_text.hpp"
+#include "report/report_facts.hpp"
+#include "report/report_renderers.hpp"
+#include "report/trace_report.hpp"
+#include "scale/scale_render.hpp"
+#include "stats/descriptive.hpp"
+#include "stats/median_interval.hpp"
+#include "store/stored_runs.hpp"
+
+namespace clonebench {
+namespace {
+
+// The one effect size of a report, named wherever a change is shown.
+Paragraph effect_size_paragraph() {
+  return {{words("Δ: the Hodges–Lehmann estimate of the change of B against A (the median of all "
+                 "pairwise ratios B/A, in percent), as "),
+           code("clonebench compare"), words(" states it.")}};
+}
+
+std::string metric_or_dash(const RunObservation& observation, const std::string& name) {
+  const auto found = observation.metrics.find(name);
+  return found == observation.metrics.end() ? "–" : markdown_number(found->second);
+}
+
+std::vector<Inlines> run_row(const StoredRun& run) {
+  const RunResult& r = run.record.result;
+  const RunObservation o = observation_of(run.record, run.environment);
+  return {{words(std::to_string(run.record.id))},
+          {text(run.record.label)},
+          {text(r.stressor)},
+          {words(std::to_string(r.instances))},
+          {text(run.record.started_at)},
+          {words(markdown_number(r.ops_per_sec_real()))},
+          {words(markdown_number(r.ops_per_sec_cpu()))},
+          {words(metric_or_dash(o, "latency_us.create.p50"))},
+          {words(metric_or_dash(o, "latency_us.start.p50"))},
+          {words(metric_or_dash(o, "latency_us.reap.p50"))},
+          {words(std::to_string(r.max_rss_kb))}};
+}
+
+// Ops/s per interval of a run, the last (shorter) one left out; none when it has no intervals.
+std::vector<double> interval_rates(const RunResult& r) {
+  std::vector<double> rates;
+  for (std::uint64_t ops : r.intervals.ops) {
+    rates.push_back(r.intervals.interval_s > 0 ? static_cast<double>(ops) / r.intervals.interval_s
+                                               : 0.0);
+  }
+  if (rates.size() > 1) {
+    rates.pop_back();
+  }
+  return rates;
+}
+
+Blocks runs_section(const std::vector<StoredRun>& runs) {
+  std::vector<std::vector<Inlines>> rows, throughput;
+  for (const StoredRun& run : runs) {
+    rows.push_back(run_row(run));
+    const RunResult& r = run.record.result;
+    const std::vector<double> rates = interval_rates(r);
+    if (!rates.empty()) {
+      const auto [lo, hi] = std::minmax_element(rates.begin(), rates.end());
+      throughput.push_back({{words(std::to_string(run.record.id))},
+                            {words(markdown_number(r.intervals.interval_s))},
+                            {words(std::to_string(r.intervals.ops.size()))},
+                            {words(markdown_number(*lo))},
+                            {words(markdown_number(median(rates)))},
+                            {words(markdown_number(*hi))},
+                            {words(fmt::format("{:+.2f}", drift_of(rates).rho))}});
+    }
+  }
+  Blocks out = {Heading{2, {words("Runs")}},
+                aligned_table({"run", "label", "stressor", "instances", "started (UTC)",
+                               "ops/s (real)", "ops/s (usr+sys)", "create p50 µs", "start p50 µs",
+                               "reap p50 µs", "max RSS KiB"},
+                              std::move(rows))};
+  if (!throughput.empty()) {
+    out.insert(out.end(),
+               {Heading{2, {words("Throughput over time")}},
+                Paragraph{{words("Ops/s per interval (all instances), the last, shorter interval "
+                                 "left out; ρ is Spearman's rank correlation with time (drift).")}},
+                aligned_table({"run", "interval s", "intervals", "min ops/s", "median ops/s",
+                               "max ops/s", "ρ"},
+                              std::move(throughput))});
+  }
+  return out;
+}
+
+// The change of `rates` against `first` as the comparison states it (Hodges–Lehmann estimate of
+// the shift of the log rates), so that a report has one effect size; "n/a" when it cannot.
+std::string shift_vs_first(const std::vector<double>& first, const std::vector<double>& rates) {
+  try {
+    const ComparisonResult shift =
+        analyze_unpaired({{"ops_per_sec_real", metric_info("ops_per_sec_real"), first, rates}}, {});
+    return format_pct(shift.metrics.front().effect.estimate_pct);
+  } catch (const std::exception&) {
+    return "n/a";  // a rate of zero: no ratio
+  }
+}
+
+Blocks trend_section(const std::vector<LabelGroup>& groups) {
+  std::vector<std::vector<Inlines>> rows;
+  for (const std::string& stressor : stressors_of(groups)) {
+    std::vector<double> first;
+    for (const LabelGroup& group : groups) {
+      const std::vector<double> rates = rates_of(group, stressor);
+      if (rates.empty()) {
+        continue;
+      }
+      const ValueInterval ci = median_interval(rates, 0.95);
+      const bool is_first = first.empty();
+      if (is_first) {
+        first = rates;
+      }
+      rows.push_back(
+          {{text(stressor)},
+           {text(group.label)},
+           {words(std::to_string(rates.size()))},
+           {words(markdown_number(median(rates)))},
+           {words(std::isfinite(ci.lo) && std::isfinite(ci.hi)
+                      ? fmt::format("[{}, {}]", markdown_number(ci.lo), markdown_number(ci.hi))
+                      : "needs ≥ 6 runs")},
+           {words(is_first ? "–" : shift_vs_first(first, rates))}});
+    }
+  }
+  return {Heading{2, {words("Trend of ops/s (real) across labels")}}, effect_size_paragraph(),
+          aligned_table(
+              {"stressor", "label", "n", "median ops/s", "95% CI of the median", "Δ vs first"},
+              std::move(rows))};
+}
+
+Blocks comparison_section(const ComparisonResult& report) {
+  Blocks out = {Heading{2, {text(report.a_name), words(" vs "), text(report.b_name)}},
+                effect_size_paragraph()};
+  BulletList lines;
+  for (const MetricComparison& metric : report.metrics) {
+    lines.items.push_back({text(metric_sentence(metric, report))});
+    lines.items.push_back({words("noise: "), text(noise_line(metric, report))});
+  }
+  for (const std::string& warning : report.warnings) {
+    lines.items.push_back({words("warning: "), text(warning)});
+  }
+  if (!lines.items.empty()) {
+    out.push_back(std::move(lines));
+  }
+  return out;
+}
+
+Blocks environment_section(const std::vector<LabelGroup>& groups) {
+  std::vector<std::string> header = {"environment"};
+  std::vector<std::vector<std::pair<std::string, std::string>>> columns;
+  for (const LabelGroup& group : groups) {
+    header.push_back(group.label);
+    columns.push_back(environment_lines(environment_from_json(group.runs.front()->environment)));
+  }
+  std::map<std::string, std::vector<std::string>> values;
+  std::vector<std::string> order;
+  for (std::size_t c = 0; c < columns.size(); ++c) {
+    for (const auto& [name, value] : columns[c]) {
+      if (!values.contains(name)) {
+        order.push_back(name);
+        values[name] = std::vector<std::string>(columns.size(), "n/a");
+      }
+      values[name][c] = value;
+    }
+  }
+  std::vector<std::vector<Inlines>> rows;
+  for (const std::string& name : order) {
+    const std::vector<std::string>& cells = values[name];
+    const bool differs =
+        std::adjacent_find(cells.begin(), cells.end(), std::not_equal_to<>()) != cells.end();
+    std::vector<Inlines> line = {{differs ? strong(name) : text(name)}};
+    for (const std::string& value : cells) {
+      line.push_back({differs ? strong(value) : text(value)});
+    }
+    rows.push_back(std::move(line));
+  }
+  Table table = aligned_table(header, std::move(rows));
+  for (std::size_t i = 1; i < header.size(); ++i) {
+    table.header[i] = {text(header[i])};  // the labels
+  }
+  Blocks out = {Heading{2, {words("Environment")}}};
+  if (columns.size() > 1) {
+    out.push_back(Paragraph{{words("Rows that differ are in bold.")}});
+  }
+  out.push_back(std::move(table));
+  return out;
+}
+
+void append(Blocks& to, Blocks blocks) {
+  to.insert(to.end(), std::make_move_iterator(blocks.begin()),
+            std::make_move_iterator(blocks.end()));
+}
+
+// The answer first: the experiment's analysis, or the comparison of the first and last label.
+Blocks lead_of(const ReportInput& input, const std::vector<LabelGroup>& groups) {
+  if (input.experiment && input.experiment->kind == "ab") {
+    return ab_section(*input.experiment);
+  }
+  if (input.experiment && input.experiment->kind == "kernels") {
+    return kernels_section(kernels_report_facts(
+        kernels_summary_from_json(input.experiment->summary), groups, input.assume_no_boot_effect));
+  }
+  if (input.experiment && input.experiment->kind == "scale") {
+    return scale_section(*input.experiment, input.runs);
+  }
+  if (input.experiment) {
+    return sweep_section(*input.experiment);
+  }
+  if (groups.size() > 1) {
+    return comparison_section(compare_first_and_last(groups, input.assume_no_boot_effect));
+  }
+  return {};
+}
+
+}  // namespace
+
+ReportDocument report_document(const ReportInput& input) {
+  ReportDocument document;
+  for (const std::string& word : input.selection) {
+    document.title += (document.title.empty() ? "" : " ") + printable(word);
+  }
+  if (input.experiment) {
+    document.title = printable(input.experiment->tag);  // "ab", "sweep" or "scale" named the newest
+  }
+  if (input.experiment && input.experiment->kind == "trace") {
+    // A census stands alone: its document is the answer.
+    document.lead = trace_section(trace_census_of(*input.experiment));
+    return document;
+  }
+  const std::vector<LabelGroup> groups = group_by_label(input.runs);
+  document.lead = lead_of(input, groups);
+  const bool compared = !input.experiment && groups.size() > 1;
+  if (compared) {
+    document.body = trend_section(groups);
+  } else if (input.experiment == std::nullopt || input.experiment->kind != "ab") {
+    // ab's summary says it among its warnings; a comparison among its own.
+    BulletList warnings;
+    for (const std::string& line : noisy_run_lines(groups)) {
+      warnings.items.push_back({words("warning: "), text(line)});
+    }
+    if (!warnings.items.empty()) {
+      document.lead.push_back(std::move(warnings));
+    }
+  }
+  if (!input.runs.empty()) {
+    append(document.body, runs_section(input.runs));
+    append(document.body, environment_section(groups));
+  }
+  return document;
+}
+
+std::string render_markdown_report(const ReportInput& input) {
+  return to_markdown(report_document(input));
+}
+
+}  // namespace clonebench

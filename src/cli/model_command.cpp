@@ -156,12 +156,9 @@ void add_model_command(CLI::App& app, CommandList& commands) {
       "plain ret or SRSO-shaped return thunk; marks which kernel era this kernel is "
       "(docs/model.md)",
       &run_model_command);
-  model.add_option("--mem", options.memory, "Simulated physical memory (default 4G)")
-      ->type_name("SIZE");
-  model
-      .add_option("--region", options.region,
-                  "Populated anonymous region the parent forks with (default 128M)")
-      ->type_name("SIZE");
+  model.add_option("--mem", options.memory, "Simulated physical memory (default 4G)");
+  model.add_option("--region", options.region,
+                   "Populated anonymous region the parent forks with (default 128M)");
   model
       .add_option("--layout", options.layout,
                   "Physical layout of the region's pages: seq, runs or random (default)")
@@ -170,10 +167,8 @@ void add_model_command(CLI::App& app, CommandList& commands) {
       .add_option("--thp", options.thp,
                   "Percent of 2 MiB blocks mapped as large folios by PTEs (default 0)")
       ->type_name("PCT");
-  model
-      .add_option("--rounds", options.rounds,
-                  "Rounds; each runs every variant once, in a fresh random order (default 15)")
-      ->type_name("N");
+  model.add_option("--rounds", options.rounds,
+                   "Rounds; each runs every variant once, in a fresh random order (default 15)");
   model
       .add_option("--variants", options.variants,
                   "Comma-separated selectors: all, or dash-joined parts of "

@@ -2,8 +2,6 @@
 // it (ab/ab_experiment.hpp).
 #include <fmt/core.h>
 
-#include <algorithm>
-
 #include "ab/ab_experiment.hpp"
 #include "cli/ab_arguments.hpp"
 #include "cli/ab_plan_parse.hpp"
@@ -35,33 +33,21 @@ int parse_and_run_ab(const std::vector<std::string>& raw) {
       "analysis (Wilcoxon signed-rank, HL of pair differences), stored as one experiment.",
       "clonebench ab"};
   define_ab_options(ab, args);
-  if (std::find(raw.begin(), raw.end(), "--help") != raw.end() ||
-      std::find(raw.begin(), raw.end(), "-h") != raw.end()) {
+  if (asks_for_help(raw)) {
     fmt::print("{}", ab.help());
     return kExitOk;
   }
-  const std::vector<std::string> glued = glue_option_values(raw);
-  std::vector<std::string> reversed(glued.rbegin(), glued.rend());
-  try {
-    ab.parse(reversed);
-  } catch (const CLI::ParseError& error) {
-    throw UsageError(error.what());
-  }
-  check_given_values(ab);
+  parse_own_arguments(ab, glue_option_values(raw));
   return run_ab(args);
 }
 
 }  // namespace
 
 void add_ab_command(CLI::App& app, CommandList& commands) {
-  CLI::App* ab = app.add_subcommand(
-      "ab",
-      "A/B in one session: randomized pairs of two variants of one run spec, paired "
-      "analysis, stored as one experiment");
-  ab->prefix_command();
-  ab->set_help_flag();
-  ab->allow_extras();
-  commands.push_back({ab, [ab] { return parse_and_run_ab(ab->remaining()); }});
+  define_prefix_command(app, commands, "ab",
+                        "A/B in one session: randomized pairs of two variants of one run spec, "
+                        "paired analysis, stored as one experiment",
+                        &parse_and_run_ab);
 }
 
 }  // namespace clonebench

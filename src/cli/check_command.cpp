@@ -75,20 +75,18 @@ int run_check(const CheckOptions& options) {
 }  // namespace
 
 void add_check_command(CLI::App& app, CommandList& commands) {
-  auto options = std::make_shared<CheckOptions>();
-  CLI::App* check = app.add_subcommand(
-      "check",
+  auto [check, options] = define_command(
+      app, commands, "check",
       "What on this machine would disturb a measurement, with evidence and the commands that "
-      "would tune it (changes nothing; exit 0 when nothing would, 5 otherwise)");
-  check->add_option("--pin", options->pin,
-                    "The CPUs you will measure on (default: every online CPU)");
-  define_json_option(*check, options->json_path, "the findings");
-  check->add_option("--window", options->window,
-                    "How long to watch other processes' CPU use (default 1s)");
-  check->add_option(
-      "--root", options->root,
-      "Read /proc and /sys under this directory instead of / (a saved or faked tree)");
-  commands.push_back({check, [options] { return run_check(*options); }});
+      "would tune it (changes nothing; exit 0 when nothing would, 5 otherwise)",
+      &run_check);
+  check.add_option("--pin", options.pin,
+                   "The CPUs you will measure on (default: every online CPU)");
+  define_json_option(check, options.json_path, "the findings");
+  check.add_option("--window", options.window,
+                   "How long to watch other processes' CPU use (default 1s)");
+  check.add_option("--root", options.root,
+                   "Read /proc and /sys under this directory instead of / (a saved or faked tree)");
 }
 
 }  // namespace clonebench

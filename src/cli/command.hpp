@@ -4,6 +4,8 @@
 
 #include <CLI/CLI.hpp>
 #include <functional>
+#include <memory>
+#include <string>
 #include <vector>
 
 namespace clonebench {
@@ -13,6 +15,36 @@ struct Command {
   std::function<int()> run;  // returns the exit code
 };
 using CommandList = std::vector<Command>;
+
+// A command just added, for its add_*_command() to define its options on.
+template <typename Options>
+struct DefinedCommand {
+  CLI::App& app;
+  Options& options;
+};
+
+// Adds subcommand `name`, which runs `run` with the options the command line gave it. The options
+// start as Options{} and live as long as the command list.
+template <typename Options>
+DefinedCommand<Options> define_command(CLI::App& app, CommandList& commands, std::string name,
+                                       std::string description, int (*run)(const Options&)) {
+  auto options = std::make_shared<Options>();
+  CLI::App* command = app.add_subcommand(std::move(name), std::move(description));
+  commands.push_back({command, [options, run] { return run(*options); }});
+  return {*command, *options};
+}
+
+// Adds subcommand `name`, which passes every word after it to `run` as it is: the command parses
+// them with its own definition (parse_own_arguments) and prints its own help.
+inline void define_prefix_command(CLI::App& app, CommandList& commands, std::string name,
+                                  std::string description,
+                                  int (*run)(const std::vector<std::string>& words)) {
+  CLI::App* command = app.add_subcommand(std::move(name), std::move(description));
+  command->prefix_command();
+  command->set_help_flag();
+  command->allow_extras();
+  commands.push_back({command, [command, run] { return run(command->remaining()); }});
+}
 
 void add_run_command(CLI::App& app, CommandList& commands);
 void add_list_command(CLI::App& app, CommandList& commands);

@@ -167,49 +167,49 @@ int run_compare(const CompareArguments& args) {
   return args.bisect ? bisect_exit_code(report) : gate_exit_code(report, args.fail_on);
 }
 
+int run_compare_command(const CompareArguments& args) {
+  return args.bisect ? run_for_bisect([&] { return run_compare(args); }) : run_compare(args);
+}
+
 }  // namespace
 
 void add_compare_command(CLI::App& app, CommandList& commands) {
-  auto args = std::make_shared<CompareArguments>();
-  CLI::App* compare = app.add_subcommand(
-      "compare",
+  auto [compare, args] = define_command(
+      app, commands, "compare",
       "Compare A and B (stored labels or run ids, or files: clonebench JSON, stress-ng YAML or "
-      "log, hyperfine JSON, one number per line): change with 95 % CI, p and a verdict");
-  compare->add_option("A", args->a, "Baseline: file, stored label, or run ids (12,13,15)")
+      "log, hyperfine JSON, one number per line): change with 95 % CI, p and a verdict",
+      &run_compare_command);
+  compare.add_option("A", args.a, "Baseline: file, stored label, or run ids (12,13,15)")
       ->required();
-  compare->add_option("B", args->b, "Candidate: file, stored label, or run ids")->required();
-  compare->add_option("--metric", args->metrics,
-                      "Metric to compare (repeatable): ops_per_sec_real, ops_per_sec_cpu, "
-                      "latency_us.create.p50, time_s, value, ...");
-  compare->add_option("--threshold", args->threshold,
-                      "Smallest change that matters, in percent (default 1%)");
-  compare->add_option("--alpha", args->alpha, "Significance level, 0.0001 to 0.5 (default 0.05)");
-  compare->add_option("--format", args->format, "table | benchstat | markdown | json")
+  compare.add_option("B", args.b, "Candidate: file, stored label, or run ids")->required();
+  compare.add_option("--metric", args.metrics,
+                     "Metric to compare (repeatable): ops_per_sec_real, ops_per_sec_cpu, "
+                     "latency_us.create.p50, time_s, value, ...");
+  compare.add_option("--threshold", args.threshold,
+                     "Smallest change that matters, in percent (default 1%)");
+  compare.add_option("--alpha", args.alpha, "Significance level, 0.0001 to 0.5 (default 0.05)");
+  compare.add_option("--format", args.format, "table | benchstat | markdown | json")
       ->check(CLI::IsMember({"table", "benchstat", "markdown", "json"}));
   compare
-      ->add_option("--fail-on", args->fail_on,
-                   "Exit 3 if a metric is slower beyond the threshold ('slower'), 4 if a "
-                   "metric is inconclusive ('inconclusive')")
+      .add_option("--fail-on", args.fail_on,
+                  "Exit 3 if a metric is slower beyond the threshold ('slower'), 4 if a "
+                  "metric is inconclusive ('inconclusive')")
       ->check(CLI::IsMember({"slower", "inconclusive"}));
-  define_db_option(*compare, args->db_path);
-  compare->add_option("--command", args->command,
-                      "hyperfine JSON with several commands: the one to compare");
-  compare->add_flag("--higher-is-better", args->higher_is_better,
-                    "Plain numbers without units are rates (default: lower is better)");
-  compare->add_flag("--allow-profiled-mix", args->allow_profiled_mix,
-                    "Compare even when some runs were sampled with --profile and others not");
-  compare->add_flag("--assume-no-boot-effect", args->assume_no_boot_effect,
-                    "With one boot per side, give the run-level verdict anyway (said in the "
-                    "output): only when boots are known not to matter");
+  define_db_option(compare, args.db_path);
+  compare.add_option("--command", args.command,
+                     "hyperfine JSON with several commands: the one to compare");
+  compare.add_flag("--higher-is-better", args.higher_is_better,
+                   "Plain numbers without units are rates (default: lower is better)");
+  compare.add_flag("--allow-profiled-mix", args.allow_profiled_mix,
+                   "Compare even when some runs were sampled with --profile and others not");
+  compare.add_flag("--assume-no-boot-effect", args.assume_no_boot_effect,
+                   "With one boot per side, give the run-level verdict anyway (said in the "
+                   "output): only when boots are known not to matter");
   compare
-      ->add_flag("--bisect", args->bisect,
-                 "Exit as `git bisect run` expects: 0 good (not slower beyond the threshold), 1 "
-                 "bad (slower), 125 skip (inconclusive); a failure exits 128 (abort)")
+      .add_flag("--bisect", args.bisect,
+                "Exit as `git bisect run` expects: 0 good (not slower beyond the threshold), 1 "
+                "bad (slower), 125 skip (inconclusive); a failure exits 128 (abort)")
       ->excludes("--fail-on");
-  commands.push_back({compare, [args] {
-                        return args->bisect ? run_for_bisect([&] { return run_compare(*args); })
-                                            : run_compare(*args);
-                      }});
 }
 
 }  // namespace clonebench

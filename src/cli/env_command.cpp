@@ -51,16 +51,15 @@ int run_env(const EnvOptions& options) {
 }  // namespace
 
 void add_env_command(CLI::App& app, CommandList& commands) {
-  auto options = std::make_shared<EnvOptions>();
-  CLI::App* env = app.add_subcommand(
-      "env",
-      "Show what the machine and kernel are (stored with every run), and warn about "
-      "settings that make measurements noisy");
-  define_json_option(*env, options->json_path, "the environment");
-  env->add_flag("--full,--verbose", options->full,
-                "Print every fact (CPU flags, kernel config, every mitigation), not only those "
-                "that change a process-creation cost");
-  commands.push_back({env, [options] { return run_env(*options); }});
+  auto [env, options] =
+      define_command(app, commands, "env",
+                     "Show what the machine and kernel are (stored with every run), and warn about "
+                     "settings that make measurements noisy",
+                     &run_env);
+  define_json_option(env, options.json_path, "the environment");
+  env.add_flag("--full,--verbose", options.full,
+               "Print every fact (CPU flags, kernel config, every mitigation), not only those "
+               "that change a process-creation cost");
 }
 
 }  // namespace clonebench

@@ -40,13 +40,12 @@ int run_kernel(const KernelOptions& options) {
 }  // namespace
 
 void add_kernel_command(CLI::App& app, CommandList& commands) {
-  auto options = std::make_shared<KernelOptions>();
-  CLI::App* kernel = app.add_subcommand(
-      "kernel",
+  auto [kernel, options] = define_command(
+      app, commands, "kernel",
       "Which fork/exit path this kernel has: _compound_head() out of line or not, the HVO key, "
-      "the return thunk, and what it means for fork and clone");
-  define_json_option(*kernel, options->json_path, "the facts");
-  commands.push_back({kernel, [options] { return run_kernel(*options); }});
+      "the return thunk, and what it means for fork and clone",
+      &run_kernel);
+  define_json_option(kernel, options.json_path, "the facts");
 }
 
 }  // namespace clonebench

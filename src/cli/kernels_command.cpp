@@ -120,54 +120,54 @@ int run_kernels_command(const KernelsArguments& args) {
   return args.bisect ? kernels_bisect_code(result) : kExitOk;
 }
 
+int run_kernels_or_bisect(const KernelsArguments& args) {
+  return args.bisect ? run_for_bisect([&] { return run_kernels_command(args); })
+                     : run_kernels_command(args);
+}
+
 }  // namespace
 
 void add_kernels_command(CLI::App& app, CommandList& commands) {
-  auto args = std::make_shared<KernelsArguments>();
-  CLI::App* kernels = app.add_subcommand(
-      "kernels",
+  auto [kernels, args] = define_command(
+      app, commands, "kernels",
       "Kernel A against kernel B: boot each image several times in QEMU, alternately, run SPEC "
-      "in every boot, and compare with boots as the units");
-  kernels->add_option("--a", args->a, "Kernel image A (bzImage or vmlinuz), the baseline")
+      "in every boot, and compare with boots as the units",
+      &run_kernels_or_bisect);
+  kernels.add_option("--a", args.a, "Kernel image A (bzImage or vmlinuz), the baseline")
       ->required()
       ->type_name("IMAGE");
-  kernels->add_option("--b", args->b, "Kernel image B, the candidate")
+  kernels.add_option("--b", args.b, "Kernel image B, the candidate")
       ->required()
       ->type_name("IMAGE");
   kernels
-      ->add_option("SPEC", args->spec,
-                   "What to run in each boot, as for `run`: \"fork\", "
-                   "\"clone --timeout 2s\"")
+      .add_option("SPEC", args.spec,
+                  "What to run in each boot, as for `run`: \"fork\", "
+                  "\"clone --timeout 2s\"")
       ->required();
-  kernels->add_option("--boots", args->boots, "Boots of each image (default 4)");
-  kernels->add_option("--runs-per-boot", args->runs_per_boot, "Runs in each boot (default 3)");
-  define_seed_option(*kernels, args->seed, "the boot order");
-  kernels->add_option("--accel", args->accel, "kvm | tcg (default: KVM when it can run the guest)")
+  kernels.add_option("--boots", args.boots, "Boots of each image (default 4)");
+  kernels.add_option("--runs-per-boot", args.runs_per_boot, "Runs in each boot (default 3)");
+  define_seed_option(kernels, args.seed, "the boot order");
+  kernels.add_option("--accel", args.accel, "kvm | tcg (default: KVM when it can run the guest)")
       ->check(CLI::IsMember({"kvm", "tcg"}));
-  kernels->add_option("--append", args->append, "Added to the guest kernel's command line");
-  kernels->add_option("--cpus", args->cpus, "Guest CPUs (default 1)");
-  kernels->add_option("--memory", args->memory, "Guest memory in MiB (default 512)");
-  kernels->add_option("--metric", args->metrics, "Metric to compare (default ops_per_sec_real)");
-  kernels->add_option("--threshold", args->threshold, "Smallest change that matters (default 1%)");
-  kernels->add_option("--alpha", args->alpha, "Significance level, 0.0001 to 0.5 (default 0.05)");
-  kernels->add_option("--precision", args->precision,
-                      "Add boots (2 per image at a time) until the boot-level 95 % CI is this "
-                      "narrow, e.g. 1%");
-  kernels->add_option("--max-time", args->max_time, "Bound of --precision (default 1h)");
-  define_json_option(*kernels, args->json_path, "the result");
-  define_label_option(*kernels, args->label,
+  kernels.add_option("--append", args.append, "Added to the guest kernel's command line");
+  kernels.add_option("--cpus", args.cpus, "Guest CPUs (default 1)");
+  kernels.add_option("--memory", args.memory, "Guest memory in MiB (default 512)");
+  kernels.add_option("--metric", args.metrics, "Metric to compare (default ops_per_sec_real)");
+  kernels.add_option("--threshold", args.threshold, "Smallest change that matters (default 1%)");
+  kernels.add_option("--alpha", args.alpha, "Significance level, 0.0001 to 0.5 (default 0.05)");
+  kernels.add_option("--precision", args.precision,
+                     "Add boots (2 per image at a time) until the boot-level 95 % CI is this "
+                     "narrow, e.g. 1%");
+  kernels.add_option("--max-time", args.max_time, "Bound of --precision (default 1h)");
+  define_json_option(kernels, args.json_path, "the result");
+  define_label_option(kernels, args.label,
                       "the stored runs: LABEL:a and LABEL:b (default: the experiment's tag)");
-  define_db_option(*kernels, args->db_path);
-  kernels->add_flag("--no-store", args->no_store, "Do not store the runs");
-  kernels->add_flag("--quiet", args->quiet, "No progress lines on a terminal");
-  kernels->add_flag("--bisect", args->bisect,
-                    "Exit as `git bisect run` expects: 0 good, 1 bad (B slower beyond the "
-                    "threshold), 125 skip (inconclusive or a failed boot), 128 on a failure");
-  commands.push_back({kernels, [args] {
-                        return args->bisect
-                                   ? run_for_bisect([&] { return run_kernels_command(*args); })
-                                   : run_kernels_command(*args);
-                      }});
+  define_db_option(kernels, args.db_path);
+  kernels.add_flag("--no-store", args.no_store, "Do not store the runs");
+  kernels.add_flag("--quiet", args.quiet, "No progress lines on a terminal");
+  kernels.add_flag("--bisect", args.bisect,
+                   "Exit as `git bisect run` expects: 0 good, 1 bad (B slower beyond the "
+                   "threshold), 125 skip (inconclusive or a failed boot), 128 on a failure");
 }
 
 }  // namespace clonebench

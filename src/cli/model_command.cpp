@@ -149,44 +149,38 @@ int run_model_command(const ModelCommandOptions& raw) {
 }  // namespace
 
 void add_model_command(CLI::App& app, CommandList& commands) {
-  auto options = std::make_shared<ModelCommandOptions>();
-  CLI::App* model = app.add_subcommand(
-      "model",
+  auto [model, options] = define_command(
+      app, commands, "model",
       "User-space model of the kernel's per-PTE fork/exit walks: _compound_head() out of line, "
       "always inline, branchless or fake-head-free, before/after c0bff412e67b, HVO key off/on, "
       "plain ret or SRSO-shaped return thunk; marks which kernel era this kernel is "
-      "(docs/model.md)");
-  model->add_option("--mem", options->memory, "Simulated physical memory (default 4G)")
-      ->type_name("SIZE");
+      "(docs/model.md)",
+      &run_model_command);
+  model.add_option("--mem", options.memory, "Simulated physical memory (default 4G)");
+  model.add_option("--region", options.region,
+                   "Populated anonymous region the parent forks with (default 128M)");
   model
-      ->add_option("--region", options->region,
-                   "Populated anonymous region the parent forks with (default 128M)")
-      ->type_name("SIZE");
-  model
-      ->add_option("--layout", options->layout,
-                   "Physical layout of the region's pages: seq, runs or random (default)")
+      .add_option("--layout", options.layout,
+                  "Physical layout of the region's pages: seq, runs or random (default)")
       ->type_name("seq|runs|random");
   model
-      ->add_option("--thp", options->thp,
-                   "Percent of 2 MiB blocks mapped as large folios by PTEs (default 0)")
+      .add_option("--thp", options.thp,
+                  "Percent of 2 MiB blocks mapped as large folios by PTEs (default 0)")
       ->type_name("PCT");
+  model.add_option("--rounds", options.rounds,
+                   "Rounds; each runs every variant once, in a fresh random order (default 15)");
   model
-      ->add_option("--rounds", options->rounds,
-                   "Rounds; each runs every variant once, in a fresh random order (default 15)")
-      ->type_name("N");
-  model
-      ->add_option("--variants", options->variants,
-                   "Comma-separated selectors: all, or dash-joined parts of "
-                   "<pre|post>-<outline|inline|branchless|fakeheadfree>-<keyoff|keyon|nokey>-"
-                   "<ret|srso> (default all)")
+      .add_option("--variants", options.variants,
+                  "Comma-separated selectors: all, or dash-joined parts of "
+                  "<pre|post>-<outline|inline|branchless|fakeheadfree>-<keyoff|keyon|nokey>-"
+                  "<ret|srso> (default all)")
       ->type_name("LIST");
-  model->add_option("--seed", options->seed, "Seed of the layout and the round order")
+  model.add_option("--seed", options.seed, "Seed of the layout and the round order")
       ->type_name("N");
-  define_json_option(*model, options->json_path, "the model's result");
-  define_db_option(*model, options->db_path,
+  define_json_option(model, options.json_path, "the model's result");
+  define_db_option(model, options.db_path,
                    "The run database holding a `sweep` of the real kernel to compare with");
-  model->add_flag("--quiet", options->quiet, "No progress line on a terminal");
-  commands.push_back({model, [options] { return run_model_command(*options); }});
+  model.add_flag("--quiet", options.quiet, "No progress line on a terminal");
 }
 
 }  // namespace clonebench

@@ -143,4 +143,19 @@ void check_given_values(const CLI::App& app) {
   }
 }
 
+void parse_own_arguments(CLI::App& app, const std::vector<std::string>& args) {
+  std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes them last first
+  try {
+    app.parse(reversed);
+  } catch (const CLI::ParseError& error) {
+    throw UsageError(error.what());
+  }
+  check_given_values(app);
+}
+
+bool asks_for_help(const std::vector<std::string>& args) {
+  return std::find(args.begin(), args.end(), "--help") != args.end() ||
+         std::find(args.begin(), args.end(), "-h") != args.end();
+}
+
 }  // namespace clonebench

@@ -52,25 +52,24 @@ int run_report(const ReportOptions& options) {
 }  // namespace
 
 void add_report_command(CLI::App& app, CommandList& commands) {
-  auto options = std::make_shared<ReportOptions>();
-  CLI::App* report = app.add_subcommand(
-      "report", "Stored runs, labels or an ab/sweep/scale experiment as a report");
+  auto [report, options] = define_command(
+      app, commands, "report", "Stored runs, labels or an ab/sweep/scale experiment as a report",
+      &run_report);
   report
-      ->add_option(
-          "SELECTION", options->selection,
+      .add_option(
+          "SELECTION", options.selection,
           "Run ids (12 or 12,13), labels, an experiment tag, or ab/sweep/scale (the newest)")
       ->required()
       ->type_name("SELECTION...");
-  report->add_option("--format", options->format, "markdown (default) | sru | html")
+  report.add_option("--format", options.format, "markdown (default) | sru | html")
       ->check(CLI::IsMember({"markdown", "sru", "html"}))
       ->type_name("FORMAT");
-  report->add_option("-o,--output", options->output, "Write to FILE ('-': stdout, the default)")
+  report.add_option("-o,--output", options.output, "Write to FILE ('-': stdout, the default)")
       ->type_name("FILE|-");
-  define_db_option(*report, options->db_path);
-  report->add_flag("--assume-no-boot-effect", options->assume_no_boot_effect,
-                   "Compare labels of one boot per side at the run level, as compare does; "
-                   "every format says so");
-  commands.push_back({report, [options] { return run_report(*options); }});
+  define_db_option(report, options.db_path);
+  report.add_flag("--assume-no-boot-effect", options.assume_no_boot_effect,
+                  "Compare labels of one boot per side at the run level, as compare does; "
+                  "every format says so");
 }
 
 }  // namespace clonebench

@@ -238,13 +238,7 @@ RunSpec parse_run_spec(const std::vector<std::string>& args) {
   CLI::App app{"clonebench run"};
   RawRunOptions raw;
   define_options(app, raw);
-  std::vector<std::string> reversed(args.rbegin(), args.rend());
-  try {
-    app.parse(reversed);
-  } catch (const CLI::ParseError& error) {
-    throw UsageError(error.what());
-  }
-  check_given_values(app);
+  parse_own_arguments(app, args);
   return build_spec(app, raw);
 }
 

@@ -19,9 +19,8 @@ namespace clonebench {
 namespace {
 
 struct ScaleArgs {
-  std::string stressor, instances, rounds = "10", timeout = "1s", seed, json_path, label, db_path;
-  bool no_store = false;
-  bool quiet = false;  // --quiet: no progress line on a terminal
+  std::string stressor, instances, rounds = "10", timeout = "1s", seed;
+  ExperimentOutputOptions output;
   RawWorkloadOptions workload;
 };
 
@@ -34,7 +33,7 @@ ScalePlan parse_scale(const ScaleArgs& args) {
       args.instances.empty()
           ? default_instance_counts(std::max(1U, std::thread::hardware_concurrency()))
           : parse_instance_list(args.instances, "--instances");
-  check_label_option(args.label);
+  check_label_option(args.output.label);
   settings.rounds = static_cast<std::uint32_t>(parse_integer(args.rounds, "--rounds", 2, 1000));
   settings.timeout_s = parse_duration_s(args.timeout, "--timeout");
   if (settings.timeout_s <= 0) {
@@ -51,30 +50,26 @@ ScalePlan parse_scale(const ScaleArgs& args) {
 }
 
 int run_scale_command(const ScaleArgs& args) {
-  return run_scale_experiment(parse_scale(args), {args.label, args.db_path, args.no_store},
-                              args.json_path, args.quiet);
+  const ExperimentOutputOptions& output = args.output;
+  return run_scale_experiment(parse_scale(args), {output.label, output.db_path, output.no_store},
+                              output.json_path, output.quiet);
 }
 
 }  // namespace
 
 void add_scale_command(CLI::App& app, CommandList& commands) {
-  CLI::App* scale = app.add_subcommand(
-      "scale", "ops/s and efficiency vs. instance count, with confidence intervals");
-  auto args = std::make_shared<ScaleArgs>();
-  scale->add_option("STRESSOR", args->stressor, "fork, clone, clone3, vfork, spawn, exec, thread")
+  auto [scale, args] = define_command(
+      app, commands, "scale", "ops/s and efficiency vs. instance count, with confidence intervals",
+      &run_scale_command);
+  scale.add_option("STRESSOR", args.stressor, "fork, clone, clone3, vfork, spawn, exec, thread")
       ->required();
-  scale->add_option("-n,--instances", args->instances,
-                    "counts: 1,2,4,8 (default 1, 2, 4, ... and every CPU)");
-  scale->add_option("--rounds", args->rounds, "rounds; each runs every count once (default 10)");
-  scale->add_option("--timeout", args->timeout, "duration of each run (default 1s)");
-  define_seed_option(*scale, args->seed, "the order");
-  define_json_option(*scale, args->json_path, "the scale");
-  define_label_option(*scale, args->label, "the stored runs (default: uname -r)");
-  define_db_option(*scale, args->db_path);
-  scale->add_flag("--no-store", args->no_store, "do not store the runs");
-  scale->add_flag("--quiet", args->quiet, "no progress line on a terminal");
-  define_workload_options(*scale, args->workload);
-  commands.push_back(Command{scale, [args] { return run_scale_command(*args); }});
+  scale.add_option("-n,--instances", args.instances,
+                   "counts: 1,2,4,8 (default 1, 2, 4, ... and every CPU)");
+  scale.add_option("--rounds", args.rounds, "rounds; each runs every count once (default 10)");
+  scale.add_option("--timeout", args.timeout, "duration of each run (default 1s)");
+  define_seed_option(scale, args.seed, "the order");
+  define_experiment_output_options(scale, args.output, "the scale");
+  define_workload_options(scale, args.workload);
 }
 
 }  // namespace clonebench

@@ -66,4 +66,13 @@ void define_json_option(CLI::App& command, std::string& json_path, std::string_v
       ->type_name("FILE|-");
 }
 
+void define_experiment_output_options(CLI::App& command, ExperimentOutputOptions& options,
+                                      std::string_view what) {
+  define_json_option(command, options.json_path, what);
+  define_label_option(command, options.label, "the stored runs (default: uname -r)");
+  define_db_option(command, options.db_path);
+  command.add_flag("--no-store", options.no_store, "do not store the runs");
+  command.add_flag("--quiet", options.quiet, "no progress line on a terminal");
+}
+
 }  // namespace clonebench

@@ -41,4 +41,16 @@ Seed seed_option(const std::string& seed_text);
 // --json FILE|-: writes `what` as JSON to FILE, or to stdout for '-'.
 void define_json_option(CLI::App& command, std::string& json_path, std::string_view what);
 
+// Where an experiment that stores its runs (sweep, scale) puts its results, and whether it shows
+// its progress.
+struct ExperimentOutputOptions {
+  std::string json_path, label, db_path;
+  bool no_store = false;
+  bool quiet = false;  // no progress line on a terminal
+};
+
+// --json (writing `what`), --label, --db, --no-store and --quiet, in this order.
+void define_experiment_output_options(CLI::App& command, ExperimentOutputOptions& options,
+                                      std::string_view what);
+
 }  // namespace clonebench

@@ -191,49 +191,46 @@ int run_export(const StoreOptions& options) {
   return kExitOk;
 }
 
-void add_db_option(CLI::App* command, StoreOptions& options) {
-  define_db_option(*command, options.db_path);
+void add_db_option(CLI::App& command, StoreOptions& options) {
+  define_db_option(command, options.db_path);
 }
 
 }  // namespace
 
 void add_store_commands(CLI::App& app, CommandList& commands) {
-  auto options = std::make_shared<StoreOptions>();
-
-  CLI::App* history = app.add_subcommand("history", "List stored runs, newest first");
-  history->add_option("--limit", options->limit, "Show at most N runs (0: all; default 20)")
+  auto [history, history_options] =
+      define_command(app, commands, "history", "List stored runs, newest first", &run_history);
+  history.add_option("--limit", history_options.limit, "Show at most N runs (0: all; default 20)")
       ->type_name("N");
-  history->add_flag("--all", options->all, "Show every run (as --limit 0)");
-  history->add_option("--host", options->host, "Only runs measured on host NAME")
+  history.add_flag("--all", history_options.all, "Show every run (as --limit 0)");
+  history.add_option("--host", history_options.host, "Only runs measured on host NAME")
       ->type_name("NAME");
-  history->add_option("--label", options->label, "Only runs labelled L")->type_name("L");
-  add_db_option(history, *options);
-  commands.push_back({history, [options] { return run_history(*options); }});
+  history.add_option("--label", history_options.label, "Only runs labelled L")->type_name("L");
+  add_db_option(history, history_options);
 
-  CLI::App* show = app.add_subcommand("show", "Show one stored run with its metrics");
-  show->add_option("id", options->ids, "The run id (see `clonebench history`)")
+  auto [show, show_options] =
+      define_command(app, commands, "show", "Show one stored run with its metrics", &run_show);
+  show.add_option("id", show_options.ids, "The run id (see `clonebench history`)")
       ->required()
       ->expected(1)
       ->type_name("ID");
-  show->add_option("--json", options->json_path,
-                   "Also write the run as clonebench/1 JSON to FILE ('-': only JSON, to stdout)")
+  show.add_option("--json", show_options.json_path,
+                  "Also write the run as clonebench/1 JSON to FILE ('-': only JSON, to stdout)")
       ->type_name("FILE|-");
-  add_db_option(show, *options);
-  commands.push_back({show, [options] { return run_show(*options); }});
+  add_db_option(show, show_options);
 
-  CLI::App* exporter =
-      app.add_subcommand("export", "Write stored runs as one JSON, YAML or CSV document");
-  exporter->add_option("ids", options->ids, "Run ids (see `clonebench history`)")
+  auto [exporter, export_options] = define_command(
+      app, commands, "export", "Write stored runs as one JSON, YAML or CSV document", &run_export);
+  exporter.add_option("ids", export_options.ids, "Run ids (see `clonebench history`)")
       ->required()
       ->type_name("ID...");
-  exporter->add_option("--json", options->json_path, "clonebench/1 JSON to FILE or '-'")
+  exporter.add_option("--json", export_options.json_path, "clonebench/1 JSON to FILE or '-'")
       ->type_name("FILE|-");
-  exporter->add_option("--yaml", options->yaml_path, "stress-ng-style YAML to FILE or '-'")
+  exporter.add_option("--yaml", export_options.yaml_path, "stress-ng-style YAML to FILE or '-'")
       ->type_name("FILE|-");
-  exporter->add_option("--csv", options->csv_path, "one CSV row per run to FILE or '-'")
+  exporter.add_option("--csv", export_options.csv_path, "one CSV row per run to FILE or '-'")
       ->type_name("FILE|-");
-  add_db_option(exporter, *options);
-  commands.push_back({exporter, [options] { return run_export(*options); }});
+  add_db_option(exporter, export_options);
 }
 
 }  // namespace clonebench

@@ -74,10 +74,9 @@ struct SweepArgs {
   std::string preset;                 // --preset NAME | list
   std::string predict, from;        // --predict SHAPE, --from FILE (a stored sweep's JSON document)
   std::string precision, max_time;  // "3%", "2m": rounds until ±3 % per page or 2 minutes
-  std::string timeout_per_point = "1s", instances = "1", seed, json_path, label, db_path;
-  bool no_store = false;
+  std::string timeout_per_point = "1s", instances = "1", seed;
+  ExperimentOutputOptions output;
   bool profile = false;
-  bool quiet = false;  // --quiet: no progress line on a terminal
   RawWorkloadOptions workload;
 };
 
@@ -95,7 +94,7 @@ SweepPlan parse_sweep(const SweepArgs& args) {
     throw UsageError("--rss: a sweep needs a size list, e.g. --rss 0,32M,64M,128M or 0:512M:8");
   }
   settings.sizes = parse_size_list(args.rss, "--rss");
-  check_label_option(args.label);
+  check_label_option(args.output.label);
   settings.rss_kind = parse_parent_kind(args.rss_kind, "--rss-kind");
   settings.vmas = parse_vmas_list(args.vmas, "--vmas", max_parent_vmas());
   for (const std::uint64_t vmas : settings.vmas) {
@@ -153,7 +152,7 @@ nlohmann::json stored_sweep_summary(const SweepArgs& args) {
     }
     return std::move(*summary);
   }
-  const std::string path = database_path(args.db_path);
+  const std::string path = database_path(args.output.db_path);
   if (!std::filesystem::exists(path)) {
     throw UsageError(
         fmt::format("--predict: no database at {} and no --from FILE", printable(path)));
@@ -272,54 +271,51 @@ int run_sweep_command(const SweepArgs& given) {
     plan.predict = args.predict;
   }
   plan.preset = args.preset;
-  return run_sweep_experiment(plan, {args.label, args.db_path, args.no_store}, args.json_path,
-                              args.quiet);
+  const ExperimentOutputOptions& output = args.output;
+  return run_sweep_experiment(plan, {output.label, output.db_path, output.no_store},
+                              output.json_path, output.quiet);
 }
 
 }  // namespace
 
 void add_sweep_command(CLI::App& app, CommandList& commands) {
-  CLI::App* sweep = app.add_subcommand(
-      "sweep", "cost vs. parent size: fixed cost + cost per page, with confidence intervals");
-  auto args = std::make_shared<SweepArgs>();
-  sweep->add_option("STRESSOR", args->stressor,
-                    "fork, clone, clone3, vfork, spawn, exec, thread (none: --predict from a "
-                    "stored sweep)");
-  sweep->add_option("--rss", args->rss, "sizes: 0,16M,64M,256M or a range START:END:POINTS");
-  sweep->add_option("--rss-kind", args->rss_kind, "anon | thp | zero | shared | file | hugetlb");
-  sweep->add_option("--vmas", args->vmas,
-                    "split the region into N mappings; a list is an axis: 1,64,4096 (default 1)");
-  sweep->add_option("--folio", args->folio,
-                    "anon memory in folios of each size, an axis: 4K,16K,64K,2M (root; sets and "
-                    "restores the THP switches)");
-  sweep->add_option("--preset", args->preset,
-                    "repeat a published experiment: folio-fork, vma-fork, compound-head (list: "
-                    "what each sets and reproduces)");
-  sweep->add_option("--predict", args->predict,
-                    "predict the cost of a parent shape, e.g. 64M,vmas=300,folio=64K (after the "
-                    "sweep; without STRESSOR from the newest stored sweep or --from)");
-  sweep->add_option("--from", args->from, "with --predict: the sweep's JSON document (--json)");
-  sweep->add_option("--rounds", args->rounds,
-                    "rounds; each measures every size once (default 5; with --precision, the "
-                    "most, default 1000)");
-  sweep->add_option("--precision", args->precision,
-                    "rounds until the per-page CI of the total cost is at most ±P, e.g. 3% "
-                    "(first look after round 3)");
-  sweep->add_option("--max-time", args->max_time,
-                    "run no round that would end after D (default 2m with --precision)");
-  sweep->add_option("--timeout-per-point", args->timeout_per_point,
-                    "duration of each run (default 1s)");
-  sweep->add_option("-n,--instances", args->instances, "instances per run (default 1)");
-  define_seed_option(*sweep, args->seed, "the order and the bootstrap");
-  define_json_option(*sweep, args->json_path, "the sweep");
-  define_label_option(*sweep, args->label, "the stored runs (default: uname -r)");
-  define_db_option(*sweep, args->db_path);
-  sweep->add_flag("--no-store", args->no_store, "do not store the runs");
-  sweep->add_flag("--quiet", args->quiet, "no progress line on a terminal");
-  sweep->add_flag("--profile", args->profile,
-                  "sample the kernel with perf over every run (see `clonebench kernel`)");
-  define_workload_options(*sweep, args->workload);
-  commands.push_back(Command{sweep, [args] { return run_sweep_command(*args); }});
+  auto [sweep, args] =
+      define_command(app, commands, "sweep",
+                     "cost vs. parent size: fixed cost + cost per page, with confidence intervals",
+                     &run_sweep_command);
+  sweep.add_option("STRESSOR", args.stressor,
+                   "fork, clone, clone3, vfork, spawn, exec, thread (none: --predict from a "
+                   "stored sweep)");
+  sweep.add_option("--rss", args.rss, "sizes: 0,16M,64M,256M or a range START:END:POINTS");
+  sweep.add_option("--rss-kind", args.rss_kind, "anon | thp | zero | shared | file | hugetlb");
+  sweep.add_option("--vmas", args.vmas,
+                   "split the region into N mappings; a list is an axis: 1,64,4096 (default 1)");
+  sweep.add_option("--folio", args.folio,
+                   "anon memory in folios of each size, an axis: 4K,16K,64K,2M (root; sets and "
+                   "restores the THP switches)");
+  sweep.add_option("--preset", args.preset,
+                   "repeat a published experiment: folio-fork, vma-fork, compound-head (list: "
+                   "what each sets and reproduces)");
+  sweep.add_option("--predict", args.predict,
+                   "predict the cost of a parent shape, e.g. 64M,vmas=300,folio=64K (after the "
+                   "sweep; without STRESSOR from the newest stored sweep or --from)");
+  sweep.add_option("--from", args.from, "with --predict: the sweep's JSON document (--json)");
+  sweep.add_option("--rounds", args.rounds,
+                   "rounds; each measures every size once (default 5; with --precision, the "
+                   "most, default 1000)");
+  sweep.add_option("--precision", args.precision,
+                   "rounds until the per-page CI of the total cost is at most ±P, e.g. 3% "
+                   "(first look after round 3)");
+  sweep.add_option("--max-time", args.max_time,
+                   "run no round that would end after D (default 2m with --precision)");
+  sweep.add_option("--timeout-per-point", args.timeout_per_point,
+                   "duration of each run (default 1s)");
+  sweep.add_option("-n,--instances", args.instances, "instances per run (default 1)");
+  define_seed_option(sweep, args.seed, "the order and the bootstrap");
+  define_experiment_output_options(sweep, args.output, "the sweep");
+  sweep.add_flag("--profile", args.profile,
+                 "sample the kernel with perf over every run (see `clonebench kernel`)");
+  define_workload_options(sweep, args.workload);
 }
 
 }  // namespace clonebench

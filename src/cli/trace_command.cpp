@@ -171,34 +171,32 @@ int run_trace_command(const TraceArgs& args) {
 }  // namespace
 
 void add_trace_command(CLI::App& app, CommandList& commands) {
-  CLI::App* trace = app.add_subcommand(
-      "trace",
+  auto [trace, args] = define_command(
+      app, commands, "trace",
       "census of every process creation, exec and exit in a command's tree, its cost, and what "
-      "a change in that cost can do (needs root or CAP_BPF+CAP_PERFMON)");
-  auto args = std::make_shared<TraceArgs>();
-  trace->add_option("--what-if", args->what_ifs,
-                    "NAME=CHANGE, e.g. clone=-3%: the most that change can do to the wall and CPU "
-                    "time (NAME: clone, create, fork, vfork, thread, exec, exit, kernel)");
-  trace->add_option("--claim", args->claim,
-                    "a claimed saving of the whole run, e.g. 3.6%: the share of the time the "
-                    "--what-if part must take for it");
-  trace->add_option("--repeat", args->repeat, "run the command N times (default 1)");
-  trace->add_flag("--interleave-untraced", args->interleave_untraced,
-                  "beside each traced run, an untraced one: measures the tracing's own effect");
-  trace->add_option("-o,--output", args->output_path, "write the table to FILE instead of stderr");
-  define_json_option(*trace, args->json_path, "the census");
+      "a change in that cost can do (needs root or CAP_BPF+CAP_PERFMON)",
+      &run_trace_command);
+  trace.add_option("--what-if", args.what_ifs,
+                   "NAME=CHANGE, e.g. clone=-3%: the most that change can do to the wall and CPU "
+                   "time (NAME: clone, create, fork, vfork, thread, exec, exit, kernel)");
+  trace.add_option("--claim", args.claim,
+                   "a claimed saving of the whole run, e.g. 3.6%: the share of the time the "
+                   "--what-if part must take for it");
+  trace.add_option("--repeat", args.repeat, "run the command N times (default 1)");
+  trace.add_flag("--interleave-untraced", args.interleave_untraced,
+                 "beside each traced run, an untraced one: measures the tracing's own effect");
+  trace.add_option("-o,--output", args.output_path, "write the table to FILE instead of stderr");
+  define_json_option(trace, args.json_path, "the census");
   trace
-      ->add_option("--model", args->model,
-                   "predict each fork's cost with this sweep's cost model (a stored sweep "
-                   "experiment, or a JSON file of a sweep summary or cost model); default: the "
-                   "newest stored sweep of this host and kernel")
+      .add_option("--model", args.model,
+                  "predict each fork's cost with this sweep's cost model (a stored sweep "
+                  "experiment, or a JSON file of a sweep summary or cost model); default: the "
+                  "newest stored sweep of this host and kernel")
       ->type_name("ID|FILE");
-  define_db_option(*trace, args->db_path);
-  trace->add_flag("--no-store", args->no_store, "do not store the census");
-  trace->add_option("COMMAND", args->command, "the command and its arguments, after --")
-      ->required();
-  trace->positionals_at_end();
-  commands.push_back(Command{trace, [args] { return run_trace_command(*args); }});
+  define_db_option(trace, args.db_path);
+  trace.add_flag("--no-store", args.no_store, "do not store the census");
+  trace.add_option("COMMAND", args.command, "the command and its arguments, after --")->required();
+  trace.positionals_at_end();
 }
 
 }  // namespace clonebench

@@ -62,34 +62,32 @@ int run_pull(const TransferOptions& options) {
   return kExitOk;
 }
 
-void add_common_options(CLI::App* command, TransferOptions& options, const char* ids_help) {
-  command->add_option("ids", options.ids, ids_help)->type_name("ID...");
-  command->add_flag("--all", options.all, "Every run");
-  define_db_option(*command, options.db_path, "The local run database");
+void add_common_options(CLI::App& command, TransferOptions& options, const char* ids_help) {
+  command.add_option("ids", options.ids, ids_help)->type_name("ID...");
+  command.add_flag("--all", options.all, "Every run");
+  define_db_option(command, options.db_path, "The local run database");
 }
 
 }  // namespace
 
 void add_transfer_commands(CLI::App& app, CommandList& commands) {
-  auto push_options = std::make_shared<TransferOptions>();
-  CLI::App* push = app.add_subcommand(
-      "push", "Copy stored runs to another store, e.g. a shared PostgreSQL database");
-  push->add_option("--to", push_options->remote,
-                   "The receiving store: postgresql://... or a SQLite file")
+  auto [push, push_options] = define_command(
+      app, commands, "push", "Copy stored runs to another store, e.g. a shared PostgreSQL database",
+      &run_push);
+  push.add_option("--to", push_options.remote,
+                  "The receiving store: postgresql://... or a SQLite file")
       ->required()
       ->type_name("URL");
-  add_common_options(push, *push_options, "Local run ids (see `clonebench history`)");
-  commands.push_back({push, [push_options] { return run_push(*push_options); }});
+  add_common_options(push, push_options, "Local run ids (see `clonebench history`)");
 
-  auto pull_options = std::make_shared<TransferOptions>();
-  CLI::App* pull = app.add_subcommand("pull", "Copy runs of another store into the local one");
-  pull->add_option("--from", pull_options->remote,
-                   "The store to copy from: postgresql://... or a SQLite file")
+  auto [pull, pull_options] = define_command(
+      app, commands, "pull", "Copy runs of another store into the local one", &run_pull);
+  pull.add_option("--from", pull_options.remote,
+                  "The store to copy from: postgresql://... or a SQLite file")
       ->required()
       ->type_name("URL");
-  add_common_options(pull, *pull_options,
+  add_common_options(pull, pull_options,
                      "Run ids in that store (see `clonebench history --db URL`)");
-  commands.push_back({pull, [pull_options] { return run_pull(*pull_options); }});
 }
 
 }  // namespace clonebench

@@ -1,6 +1,7 @@
 // The checked decoder of the stored ab summary (ab_summary.hpp); `ab` writes the document with
 // compare/ab_document.hpp.
 #include "record/ab_summary.hpp"
+#include "record/json_array.hpp"
 
 namespace clonebench {
 namespace {
@@ -38,12 +39,8 @@ AbSummary ab_summary_from_json(const nlohmann::json& json) {
 
 AbSummary ab_summary_of(const SummaryField& root) {
   AbSummary summary;
-  for (const SummaryField& metric : root.items_of("metrics")) {
-    summary.metrics.push_back(ab_metric_of(metric));
-  }
-  for (const SummaryField& warning : root.items_of("warnings")) {
-    summary.warnings.push_back(warning.text());
-  }
+  summary.metrics = decoded_items(root.items_of("metrics"), ab_metric_of);
+  summary.warnings = decoded_items(root.items_of("warnings"), &SummaryField::text);
   summary.summary = root.text_or("summary", "");
   summary.threshold_pct = root.number_or("threshold_pct", 1);
   if (const std::optional<SummaryField> design = root.find("ab")) {

@@ -1,6 +1,8 @@
 // The one JSON codec of the stored hvo-key summary (hvo_key_summary.hpp).
 #include "record/hvo_key_summary_json.hpp"
 
+#include "record/json_array.hpp"
+
 namespace clonebench {
 namespace {
 
@@ -86,9 +88,7 @@ HvoKeySummary hvo_key_summary_from_json(const nlohmann::json& json) {
   summary.stop_reason = root.at("stop_reason").text();
   summary.elapsed_s = root.at("elapsed_s").number();
   summary.seed = root.at("seed").count();
-  for (const SummaryField& warning : root.at("warnings").items()) {
-    summary.warnings.push_back(warning.text());
-  }
+  summary.warnings = decoded_items(root.at("warnings").items(), &SummaryField::text);
   return summary;
 }
 

@@ -1,5 +1,7 @@
 #include "record/kernels_summary_json.hpp"
 
+#include "record/json_array.hpp"
+
 namespace clonebench {
 namespace {
 
@@ -50,19 +52,15 @@ KernelsSummaryBoot kernels_boot_of(const SummaryField& field) {
   boot.runs = field.count_or("runs", 0);
   boot.wall_s = field.number_or("wall_s", 0);
   boot.failure = field.text_or("failure", "");
-  for (const SummaryField& line : field.items_of("last_console_lines")) {
-    boot.last_console_lines.push_back(line.text());
-  }
+  boot.last_console_lines =
+      decoded_items(field.items_of("last_console_lines"), &SummaryField::text);
   return boot;
 }
 
 }  // namespace
 
 Ordered kernels_summary_to_json(const KernelsSummary& summary, const Ordered& comparison) {
-  Ordered boots = Ordered::array();
-  for (const KernelsSummaryBoot& boot : summary.boots) {
-    boots.push_back(kernels_boot_json(boot));
-  }
+  const Ordered boots = json_array<Ordered>(summary.boots, kernels_boot_json);
   Ordered json = {{"schema", kKernelsSchema},
                   {"experiment", summary.experiment},
                   {"spec", summary.spec},
@@ -111,9 +109,7 @@ KernelsSummary kernels_summary_from_json(const nlohmann::json& json) {
   if (const std::optional<SummaryField> b = root.find("b")) {
     summary.b = kernels_side_of(*b);
   }
-  for (const SummaryField& boot : root.items_of("boots")) {
-    summary.boots.push_back(kernels_boot_of(boot));
-  }
+  summary.boots = decoded_items(root.items_of("boots"), kernels_boot_of);
   summary.failed_boots = root.count_or("failed_boots", 0);
   summary.stop_reason = root.text_or("stop_reason", "");
   if (const std::optional<SummaryField> comparison = root.find("comparison")) {

@@ -3,6 +3,8 @@
 #include <array>
 #include <utility>
 
+#include "record/name_table.hpp"
+
 namespace clonebench {
 namespace {
 
@@ -30,21 +32,11 @@ std::span<const std::string_view> parent_kind_names() noexcept {
 }
 
 std::string_view parent_kind_name(ParentKind kind) noexcept {
-  for (const auto& [known, name] : kNames) {
-    if (known == kind) {
-      return name;
-    }
-  }
-  return "unknown";
+  return name_in(kNames, kind, "unknown");
 }
 
 std::optional<ParentKind> parent_kind_from_name(std::string_view name) noexcept {
-  for (const auto& [kind, known] : kNames) {
-    if (known == name) {
-      return kind;
-    }
-  }
-  return std::nullopt;
+  return value_named(kNames, name);
 }
 
 std::string_view parent_kind_choices() noexcept {

@@ -6,6 +6,7 @@
 
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
+#include "record/json_array.hpp"
 #include "record/metric_table.hpp"
 #include "record/profile_json.hpp"
 #include "record/record_json.hpp"
@@ -149,10 +150,7 @@ RunRecord run_from_json(const nlohmann::json& run, const std::string& where) {
 }  // namespace
 
 nlohmann::json to_json(const RunDocument& document) {
-  nlohmann::json runs = nlohmann::json::array();
-  for (const RunRecord& record : document.runs) {
-    runs.push_back(run_to_json(record));
-  }
+  const nlohmann::json runs = json_array(document.runs, run_to_json);
   return {{"schema", kRunSchema},
           {"tool", {{"name", "clonebench"}, {"version", CLONEBENCH_VERSION}}},
           {"environment", document.environment},

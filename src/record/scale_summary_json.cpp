@@ -1,5 +1,6 @@
 #include "record/scale_summary_json.hpp"
 
+#include "record/json_array.hpp"
 #include "record/summary_field.hpp"
 
 namespace clonebench {
@@ -104,9 +105,7 @@ ScaleSettings scale_settings_from(const SummaryField& root) {
   ScaleSettings settings;
   settings.stressor = root.at("stressor").text();
   settings.workload = root.at("workload").text();
-  for (const SummaryField& count : root.at("instances").items()) {
-    settings.instances.push_back(count.count32());
-  }
+  settings.instances = decoded_items(root.at("instances").items(), &SummaryField::count32);
   settings.rounds = root.at("rounds").count32();
   settings.timeout_s = root.at("timeout_s").number();
   settings.seed = root.at("seed").count();
@@ -119,10 +118,7 @@ nlohmann::json scale_summary_to_json(const ScaleSummary& summary) {
   if (!summary.knee) {
     return nlohmann::json::object();
   }
-  nlohmann::json points = nlohmann::json::array();
-  for (const ScaleSummaryPoint& point : summary.points) {
-    points.push_back(scale_point_to_json(point));
-  }
+  const nlohmann::json points = json_array(summary.points, scale_point_to_json);
   nlohmann::json steps = nlohmann::json::array();
   for (const ScaleSummaryStep& step : summary.steps) {
     steps.push_back(
@@ -164,9 +160,7 @@ ScaleSummary scale_summary_from_json(const nlohmann::json& json) {
   summary.confidence = root.at("confidence").number();
   summary.ops_per_s_definition = root.at("ops_per_s_definition").text();
   summary.efficiency_definition = root.at("efficiency_definition").text();
-  for (const SummaryField& point : root.at("points").items()) {
-    summary.points.push_back(scale_point_from(point));
-  }
+  summary.points = decoded_items(root.at("points").items(), scale_point_from);
   for (const SummaryField& step : root.at("steps").items()) {
     summary.steps.push_back(
         {step.at("from").count32(), step.at("to").count32(), scale_step_from(step.at("verdict"))});

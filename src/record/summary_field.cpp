@@ -1,5 +1,7 @@
 #include "record/summary_field.hpp"
 
+#include "record/json_array.hpp"
+
 namespace clonebench {
 
 SummaryInterval summary_interval(const SummaryField& field, bool nulls) {
@@ -19,11 +21,7 @@ SummaryInterval summary_interval(const SummaryField& field, bool nulls) {
 }
 
 std::vector<std::uint64_t> summary_counts(const SummaryField& object, const char* key) {
-  std::vector<std::uint64_t> counts;
-  for (const SummaryField& item : object.items_of(key)) {
-    counts.push_back(item.count());
-  }
-  return counts;
+  return decoded_items(object.items_of(key), &SummaryField::count);
 }
 
 std::optional<std::string> summary_text(const SummaryField& object, const char* key) {

@@ -1,5 +1,6 @@
 #include "record/sweep_summary_json.hpp"
 
+#include "record/json_array.hpp"
 #include "record/profile_json.hpp"
 #include "record/summary_field.hpp"
 
@@ -64,10 +65,7 @@ json folio_to_json(const FolioObtained& folio) {
 }
 
 json point_to_json(const StoredSweepPoint& point) {
-  json runs = json::array();
-  for (const StoredSweepRun& run : point.runs) {
-    runs.push_back(run_to_json(run));
-  }
+  const json runs = json_array(point.runs, run_to_json);
   json out = {{"rss_bytes", point.rss_bytes},
               {"vmas", point.vmas},
               {"pages", point.pages},
@@ -138,9 +136,7 @@ SweepFit fit_of(const SummaryField& field) {
   if (const std::optional<SummaryField> bad = field.find("bad_fit")) {
     fit.bad_fit = bad->boolean();
   }
-  for (const SummaryField& flag : field.items_of("flags")) {
-    fit.flags.push_back(flag.text());
-  }
+  fit.flags = decoded_items(field.items_of("flags"), &SummaryField::text);
   return fit;
 }
 
@@ -185,18 +181,12 @@ StoredSweepPoint point_of(const SummaryField& field) {
   if (const std::optional<SummaryField> folio = field.find("folio")) {
     point.folio = folio_of(*folio);
   }
-  for (const SummaryField& run : field.items_of("runs")) {
-    point.runs.push_back(run_of(run));
-  }
+  point.runs = decoded_items(field.items_of("runs"), run_of);
   return point;
 }
 
 std::vector<double> numbers_of(const SummaryField& array) {
-  std::vector<double> numbers;
-  for (const SummaryField& value : array.items()) {
-    numbers.push_back(value.number());
-  }
-  return numbers;
+  return decoded_items(array.items(), &SummaryField::number);
 }
 
 // The coefficients, fixed_ns first, and their square covariance.
@@ -232,9 +222,7 @@ SweepPhaseModel phase_model_of(const SummaryField& field) {
   model.n = field.at("n").count();
   model.points = field.at("points").count();
   model.bootstrap = field.at("bootstrap").count32();
-  for (const SummaryField& flag : field.at("flags").items()) {
-    model.flags.push_back(flag.text());
-  }
+  model.flags = decoded_items(field.at("flags").items(), &SummaryField::text);
   for (const SummaryField& misfit : field.at("misfits").items()) {
     model.misfits.push_back({misfit.at("point").count(), misfit.at("predicted_ns").number(),
                              misfit.at("median_residual_ns").number(),
@@ -253,9 +241,7 @@ SweepPhaseModel phase_model_of(const SummaryField& field) {
 
 SweepModel model_of(const SummaryField& field) {
   SweepModel model{field.at("estimator").text(), {}};
-  for (const SummaryField& phase : field.at("phases").items()) {
-    model.phases.push_back(phase_model_of(phase));
-  }
+  model.phases = decoded_items(field.at("phases").items(), phase_model_of);
   return model;
 }
 
@@ -291,10 +277,7 @@ void settings_of(const SummaryField& root, SweepSummary& summary) {
 }  // namespace
 
 json sweep_model_to_json(const SweepModel& model) {
-  json phases = json::array();
-  for (const SweepPhaseModel& phase : model.phases) {
-    phases.push_back(phase_model_to_json(phase));
-  }
+  const json phases = json_array(model.phases, phase_model_to_json);
   return {{"estimator", model.estimator}, {"phases", phases}};
 }
 
@@ -303,14 +286,8 @@ SweepModel sweep_model_from_json(const json& model) {
 }
 
 json sweep_summary_to_json(const SweepSummary& summary) {
-  json points = json::array();
-  for (const StoredSweepPoint& point : summary.points) {
-    points.push_back(point_to_json(point));
-  }
-  json fits = json::array();
-  for (const SweepFit& fit : summary.fits) {
-    fits.push_back(fit_to_json(fit));
-  }
+  const json points = json_array(summary.points, point_to_json);
+  const json fits = json_array(summary.fits, fit_to_json);
   json out = {{"stressor", summary.stressor},
               {"rss_kind", summary.rss_kind},
               {"vmas", summary.vmas},
@@ -342,12 +319,8 @@ SweepSummary sweep_summary_from_json(const json& json) {
   const SummaryField root(json, "");
   SweepSummary summary;
   settings_of(root, summary);
-  for (const SummaryField& point : root.items_of("points")) {
-    summary.points.push_back(point_of(point));
-  }
-  for (const SummaryField& fit : root.items_of("fits")) {
-    summary.fits.push_back(fit_of(fit));
-  }
+  summary.points = decoded_items(root.items_of("points"), point_of);
+  summary.fits = decoded_items(root.items_of("fits"), fit_of);
   if (const std::optional<SummaryField> model = root.find("model")) {
     summary.model = model_of(*model);
   }

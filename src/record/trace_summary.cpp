@@ -1,7 +1,10 @@
 #include "record/trace_summary.hpp"
 
 #include <array>
+#include <optional>
 #include <utility>
+
+#include "record/name_table.hpp"
 
 namespace clonebench {
 namespace {
@@ -16,22 +19,13 @@ constexpr std::array<std::pair<CreationKind, const char*>, 4> kCreationKindNames
 }  // namespace
 
 const char* creation_kind_name(CreationKind kind) noexcept {
-  for (const auto& [each, name] : kCreationKindNames) {
-    if (each == kind) {
-      return name;
-    }
-  }
-  return "other clone";
+  return name_in(kCreationKindNames, kind, "other clone");
 }
 
 bool parse_creation_kind(const std::string& name, CreationKind& kind) noexcept {
-  for (const auto& [each, each_name] : kCreationKindNames) {
-    if (name == each_name) {
-      kind = each;
-      return true;
-    }
-  }
-  return false;
+  const std::optional<CreationKind> named = value_named(kCreationKindNames, name);
+  kind = named.value_or(kind);
+  return named.has_value();
 }
 
 const char* model_verdict_text(ModelVerdict verdict) noexcept {

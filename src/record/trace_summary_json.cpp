@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "record/cost_model_json.hpp"
+#include "record/json_array.hpp"
 #include "record/summary_field.hpp"
 
 namespace clonebench {
@@ -86,10 +87,7 @@ nlohmann::json prediction_row_json(const ForkPredictionRow& row) {
 
 // Derived from "fork_model" and the runs, for readers of the JSON; never read back.
 nlohmann::json fork_prediction_json(const ForkPrediction& prediction) {
-  nlohmann::json buckets = nlohmann::json::array();
-  for (const ForkPredictionRow& row : prediction.buckets) {
-    buckets.push_back(prediction_row_json(row));
-  }
+  const nlohmann::json buckets = json_array(prediction.buckets, prediction_row_json);
   return {{"runs", prediction.runs},
           {"folios_assumed_base_pages", prediction.folio_term},
           {"all", prediction_row_json(prediction.all)},
@@ -163,9 +161,7 @@ TraceRun trace_run_of(const SummaryField& object) {
   run.dropped_events = object.at("dropped_events").count();
   run.dropped_calls = object.at("dropped_calls").count();
   run.left_running = object.at("left_running").count32();
-  for (const SummaryField& creation : object.at("creations").items()) {
-    run.creations.push_back(creation_of(creation));
-  }
+  run.creations = decoded_items(object.at("creations").items(), creation_of);
   for (const SummaryField& exec : object.at("execs").items()) {
     run.execs.push_back({trace_ns(exec, "at_ns", -kMaxTraceNs), trace_ns(exec, "duration_ns"),
                          exec.at("call").text(), exec.at("comm").text(), trace_int(exec, "errno")});
@@ -231,16 +227,12 @@ TraceCensus trace_census_from_json(const nlohmann::json& document) {
     schema.fail(std::string("expected \"") + kTraceSchema + "\"");
   }
   TraceCensus census;
-  for (const SummaryField& word : root.at("command").items()) {
-    census.command.push_back(word.text());
-  }
+  census.command = decoded_items(root.at("command").items(), &SummaryField::text);
   census.started_at = root.at("started_at").text();
   census.kernel_release = root.at("kernel_release").text();
   census.host = root.at("host").text();
   census.cpus = root.at("cpus").count32();
-  for (const SummaryField& run : root.at("runs").items()) {
-    census.runs.push_back(trace_run_of(run));
-  }
+  census.runs = decoded_items(root.at("runs").items(), trace_run_of);
   if (const std::optional<SummaryField> model = root.find("fork_model")) {
     census.fork_model = fork_model_of(*model, document.at("fork_model"));
   }

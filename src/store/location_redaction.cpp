@@ -150,28 +150,37 @@ std::optional<ConninfoPair> next_conninfo_pair(std::string_view text, std::size_
   return ConninfoPair{text.substr(start, at - start), key};
 }
 
-// "host=h password='x y' dbname=d" -> "host=h dbname=d". Text that holds no password keyword
-// (a file name with '=' in it) is returned unchanged; text after a malformed pair is dropped
-// only when a password keyword was seen.
-std::string redacted_conninfo(std::string_view text) {
-  std::string kept;
-  bool dropped = false;
+// Visits each pair of conninfo text in order, up to the first malformed one; returns where the
+// reading stopped (past the end when every pair was well-formed).
+std::size_t visit_conninfo_pairs(std::string_view text, const auto& visit) {
   std::size_t at = 0;
   while (at < text.size()) {
     const std::optional<ConninfoPair> pair = next_conninfo_pair(text, at);
     if (!pair) {
       break;
     }
-    if (is_secret_keyword(pair->key)) {
+    visit(*pair);
+  }
+  return at;
+}
+
+// "host=h password='x y' dbname=d" -> "host=h dbname=d". Text that holds no password keyword
+// (a file name with '=' in it) is returned unchanged; text after a malformed pair is dropped
+// only when a password keyword was seen.
+std::string redacted_conninfo(std::string_view text) {
+  std::string kept;
+  bool dropped = false;
+  const std::size_t at = visit_conninfo_pairs(text, [&](const ConninfoPair& pair) {
+    if (is_secret_keyword(pair.key)) {
       dropped = true;
-      continue;
+      return;
     }
-    std::string_view shown = pair->text;
+    std::string_view shown = pair.text;
     while (!shown.empty() && std::isspace(static_cast<unsigned char>(shown.back()))) {
       shown.remove_suffix(1);
     }
     kept += (kept.empty() ? "" : " ") + std::string(shown);
-  }
+  });
   const bool rest_is_secret = at < text.size() && is_secret_keyword(text.substr(at));
   if (!dropped && !rest_is_secret) {
     return std::string(text);
@@ -218,15 +227,10 @@ void add_secret_parameters(std::vector<std::string>& secrets, std::string_view q
 std::vector<std::string> secrets_of(std::string_view location) {
   std::vector<std::string> secrets;
   if (!is_postgres_url(location)) {
-    std::size_t at = 0;
-    while (at < location.size()) {
-      const std::optional<ConninfoPair> pair = next_conninfo_pair(location, at);
-      if (!pair) {
-        break;
-      }
-      if (is_secret_keyword(pair->key)) {
-        const std::size_t equals = pair->text.find('=');
-        std::string_view value = pair->text.substr(equals + 1);
+    visit_conninfo_pairs(location, [&](const ConninfoPair& pair) {
+      if (is_secret_keyword(pair.key)) {
+        const std::size_t equals = pair.text.find('=');
+        std::string_view value = pair.text.substr(equals + 1);
         while (!value.empty() &&
                (std::isspace(static_cast<unsigned char>(value.front())) || value.front() == '\'')) {
           value.remove_prefix(1);
@@ -237,7 +241,7 @@ std::vector<std::string> secrets_of(std::string_view location) {
         }
         add_secret(secrets, value);
       }
-    }
+    });
     return secrets;
   }
   const std::string_view rest = location.substr(location.find("://") + 3);

@@ -235,23 +235,20 @@ Result Connection::wait_for_results(bool sent) {
   }
 }
 
-Transaction::Transaction(Connection& connection) : connection_(&connection) {
-  connection_->exec("BEGIN");
+void Connection::begin() {
+  exec("BEGIN");
 }
 
-Transaction::~Transaction() {
-  if (!done_) {
-    try {
-      connection_->exec("ROLLBACK");
-    } catch (const PgError&) {
-      // The connection is gone: the server rolls back on its own.
-    }
+void Connection::commit() {
+  exec("COMMIT");
+}
+
+void Connection::rollback() noexcept {
+  try {
+    exec("ROLLBACK");
+  } catch (const PgError&) {
+    // The connection is gone: the server rolls back on its own.
   }
-}
-
-void Transaction::commit() {
-  connection_->exec("COMMIT");
-  done_ = true;
 }
 
 }  // namespace clonebench::postgres

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "store/scoped_transaction.hpp"
 
 namespace clonebench::postgres {
 
@@ -84,6 +85,11 @@ class Connection {
   // Several statements without parameters (a schema migration).
   void exec_script(const std::string& sql);
 
+  // The steps of a Transaction: BEGIN, COMMIT, ROLLBACK.
+  void begin();
+  void commit();
+  void rollback() noexcept;
+
  private:
   // Throws PgError unless the statement succeeded.
   void check(const Result& result) const;
@@ -95,19 +101,8 @@ class Connection {
   PGconn* connection_ = nullptr;
 };
 
-// BEGIN on construction; ROLLBACK in the destructor unless commit() ran.
-class Transaction {
- public:
-  explicit Transaction(Connection& connection);
-  ~Transaction();
-  Transaction(const Transaction&) = delete;
-  Transaction& operator=(const Transaction&) = delete;
-  void commit();
-
- private:
-  Connection* connection_;
-  bool done_ = false;
-};
+// BEGIN ... COMMIT, or ROLLBACK when left uncommitted.
+using Transaction = ScopedTransaction<Connection>;
 
 // libpq's messages span lines ("...failed: ...\n\tIs the server running..."): one line of it.
 std::string one_line(std::string_view message);

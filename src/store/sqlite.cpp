@@ -188,20 +188,17 @@ bool Statement::column_is_null(int index) const {
   return sqlite3_column_type(statement_, index) == SQLITE_NULL;
 }
 
-Transaction::Transaction(Db& db) : db_(&db) {
-  db.exec("BEGIN IMMEDIATE");
+void Db::begin() {
+  exec("BEGIN IMMEDIATE");
 }
 
-Transaction::~Transaction() {
-  if (!done_) {
-    // Nothing to do if ROLLBACK fails: SQLite has already rolled back on the error.
-    sqlite3_exec(db_->handle(), "ROLLBACK", nullptr, nullptr, nullptr);
-  }
+void Db::commit() {
+  exec("COMMIT");
 }
 
-void Transaction::commit() {
-  db_->exec("COMMIT");
-  done_ = true;
+void Db::rollback() noexcept {
+  // Nothing to do if ROLLBACK fails: SQLite has already rolled back on the error.
+  sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
 }
 
 }  // namespace clonebench::sqlite

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "core/error.hpp"
+#include "store/scoped_transaction.hpp"
 
 namespace clonebench::sqlite {
 
@@ -54,6 +55,11 @@ class Db {
   bool read_only() const noexcept;
   sqlite3* handle() const noexcept { return db_; }
 
+  // The steps of a Transaction: BEGIN IMMEDIATE, COMMIT, ROLLBACK.
+  void begin();
+  void commit();
+  void rollback() noexcept;
+
   // Throws SqliteError("<what>: <sqlite message>") for a failed result code.
   [[noreturn]] void fail(std::string_view what, int code) const;
 
@@ -93,19 +99,7 @@ class Statement {
   sqlite3_stmt* statement_ = nullptr;
 };
 
-// BEGIN IMMEDIATE on construction; ROLLBACK in the destructor unless commit() ran, so an
-// exception anywhere between leaves the database as it was.
-class Transaction {
- public:
-  explicit Transaction(Db& db);
-  ~Transaction();
-  Transaction(const Transaction&) = delete;
-  Transaction& operator=(const Transaction&) = delete;
-  void commit();
-
- private:
-  Db* db_;
-  bool done_ = false;
-};
+// BEGIN IMMEDIATE ... COMMIT, or ROLLBACK when left uncommitted.
+using Transaction = ScopedTransaction<Db>;
 
 }  // namespace clonebench::sqlite

@@ -5,7 +5,6 @@
 // this stressor's default in its StressorInfo; the live-children bound comes with the job.
 #include <linux/sched.h>
 #include <sched.h>
-#include <signal.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -14,15 +13,13 @@
 #include <cerrno>
 #include <optional>
 
+#include "stressors/clone3_arguments.hpp"
 #include "stressors/clone_flags.hpp"
 #include "stressors/stress_ng_stressors.hpp"
 #include "stressors/stressor.hpp"
 #include "sys/clock.hpp"
 
 namespace clonebench {
-
-extern const StressorDef kCloneStressor;
-
 namespace {
 
 constexpr std::size_t kChildStackBytes = 64 * 1024;
@@ -32,7 +29,6 @@ class CloneStressor final : public Stressor {
  public:
   // User-provided, so make_unique does not zero the 64 KiB child stack first.
   CloneStressor() {}  // NOLINT(modernize-use-equals-default)
-  const StressorInfo& info() const noexcept override { return kCloneStressor.info; }
 
   void prepare(const StressorContext& context) override {
     mailbox_ = context.mailbox;
@@ -52,12 +48,7 @@ class CloneStressor final : public Stressor {
   Launched launch(std::size_t /*slot*/) noexcept override {
     long pid = -1;
     if (choice_.use_clone3) {
-      clone_args arguments{};
-      arguments.flags = choice_.flags;
-      arguments.pidfd = reinterpret_cast<std::uint64_t>(&pidfd_);
-      arguments.child_tid = reinterpret_cast<std::uint64_t>(&child_tid_);
-      arguments.parent_tid = reinterpret_cast<std::uint64_t>(&parent_tid_);
-      arguments.exit_signal = SIGCHLD;
+      clone_args arguments = clone3_arguments(choice_.flags, pidfd_, child_tid_, parent_tid_);
       pid = ::syscall(SYS_clone3, &arguments, CLONE_ARGS_SIZE_VER0);
       if (pid == 0) {
         child_body(this);
@@ -72,10 +63,10 @@ class CloneStressor final : public Stressor {
       pid = ::clone(&child_body, stack_.data() + stack_.size(), static_cast<int>(choice_.flags),
                     this, &parent_tid_, nullptr, &child_tid_);
     }
-    if (pid < 0) {
-      return Launched{.pid = -1, .error = errno};
+    Launched launched = launched_or_errno(pid);
+    if (launched.pid < 0) {
+      return launched;
     }
-    Launched launched{.pid = static_cast<pid_t>(pid)};
     launched.ours = (choice_.flags & CLONE_PARENT) == 0;
     if ((choice_.flags & CLONE_PIDFD) != 0) {
       launched.pidfd = choice_.use_clone3 ? pidfd_ : parent_tid_;
@@ -109,10 +100,6 @@ class CloneStressor final : public Stressor {
   alignas(64) std::array<char, kChildStackBytes> stack_;
 };
 
-std::unique_ptr<Stressor> make_clone() {
-  return std::make_unique<CloneStressor>();
-}
-
 }  // namespace
 
 extern const StressorDef kCloneStressor{
@@ -128,7 +115,7 @@ extern const StressorDef kCloneStressor{
      .keeps_children_alive = true,
      .foreign_child_slots = 1,
      .stress_ng_metric = "microsecs per clone"},
-    &make_clone,
+    &make_stressor<CloneStressor>,
     &make_stress_ng_clone};
 
 }  // namespace clonebench

@@ -2,40 +2,24 @@
 // instruction and its exit, then _exit(0)s.
 #include <unistd.h>
 
-#include <cerrno>
-
 #include "process/process_control.hpp"
+#include "stressors/stamping_stressor.hpp"
 #include "stressors/stress_ng_stressors.hpp"
-#include "stressors/stressor.hpp"
 #include "sys/clock.hpp"
 
 namespace clonebench {
-
-extern const StressorDef kForkStressor;
-
 namespace {
 
-class ForkStressor final : public Stressor {
+class ForkStressor final : public StampingStressor {
  public:
-  const StressorInfo& info() const noexcept override { return kForkStressor.info; }
-  void prepare(const StressorContext& context) override { mailbox_ = context.mailbox; }
   Launched launch(std::size_t slot) noexcept override {
     const pid_t pid = fork_system_call();
     if (pid == 0) {
-      mailbox_->stamp_start<monotonic_now_ns_by_system_call>(slot);
-      mailbox_->stamp_exit<monotonic_now_ns_by_system_call>(slot);
-      ::_exit(0);
+      stamp_and_exit<monotonic_now_ns_by_system_call>(slot);
     }
-    return pid < 0 ? Launched{.pid = -1, .error = errno} : Launched{.pid = pid};
+    return launched_or_errno(pid);
   }
-
- private:
-  Mailbox* mailbox_ = nullptr;
 };
-
-std::unique_ptr<Stressor> make_fork() {
-  return std::make_unique<ForkStressor>();
-}
 
 }  // namespace
 
@@ -43,7 +27,7 @@ extern const StressorDef kForkStressor{
     {.name = "fork",
      .summary = "fork (the system call); the child _exit(0)s at once; reaped with wait4",
      .child_start = "the child's first instruction after fork() returns 0"},
-    &make_fork,
+    &make_stressor<ForkStressor>,
     &make_stress_ng_fork};
 
 }  // namespace clonebench

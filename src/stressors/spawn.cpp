@@ -1,37 +1,20 @@
 // posix_spawn() of the helper program, which stamps the mailbox and exits at once.
 #include <spawn.h>
 
-#include <optional>
-
-#include "stressors/helper_program.hpp"
-#include "stressors/stressor.hpp"
+#include "stressors/helper_stressor.hpp"
 
 namespace clonebench {
-
-extern const StressorDef kSpawnStressor;
-
 namespace {
 
-class SpawnStressor final : public Stressor {
+class SpawnStressor final : public HelperStressor {
  public:
-  const StressorInfo& info() const noexcept override { return kSpawnStressor.info; }
-  void prepare(const StressorContext& context) override {
-    helper_.emplace(context.job->helper_path, context.mailbox->fd());
-  }
   Launched launch(std::size_t /*slot*/) noexcept override {
     pid_t pid = -1;
     const int error =
-        ::posix_spawn(&pid, helper_->path(), nullptr, nullptr, helper_->argv(), helper_->envp());
+        ::posix_spawn(&pid, helper().path(), nullptr, nullptr, helper().argv(), helper().envp());
     return error != 0 ? Launched{.pid = -1, .error = error} : Launched{.pid = pid};
   }
-
- private:
-  std::optional<HelperProgram> helper_;
 };
-
-std::unique_ptr<Stressor> make_spawn() {
-  return std::make_unique<SpawnStressor>();
-}
 
 }  // namespace
 
@@ -40,6 +23,6 @@ extern const StressorDef kSpawnStressor{
      .summary = "posix_spawn() of a tiny helper program that exits at once",
      .child_start = "the helper's main() (after the exec inside posix_spawn)",
      .starts_helper = true},
-    &make_spawn};
+    &make_stressor<SpawnStressor>};
 
 }  // namespace clonebench

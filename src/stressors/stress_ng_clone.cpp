@@ -8,7 +8,6 @@
 // descriptors are never closed. The ballast is stress-ng's: 32768 pages, MAP_POPULATE, no advice.
 #include <linux/sched.h>
 #include <sched.h>
-#include <signal.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -20,6 +19,7 @@
 
 #include "core/error.hpp"
 #include "process/process_control.hpp"
+#include "stressors/clone3_arguments.hpp"
 #include "stressors/clone_flags.hpp"
 #include "stressors/stress_ng_child_work.hpp"
 #include "stressors/stress_ng_stressors.hpp"
@@ -178,12 +178,7 @@ class StressNgClone final : public StressNgWorkload {
     long pid = -1;
     if (choice.use_clone3) {
       int pidfd = -1;  // never closed: stress-ng leaks it
-      clone_args arguments{};
-      arguments.flags = choice.flags;
-      arguments.pidfd = reinterpret_cast<std::uint64_t>(&pidfd);
-      arguments.child_tid = reinterpret_cast<std::uint64_t>(&child_tid);
-      arguments.parent_tid = reinterpret_cast<std::uint64_t>(&parent_tid);
-      arguments.exit_signal = SIGCHLD;
+      clone_args arguments = clone3_arguments(choice.flags, pidfd, child_tid, parent_tid);
       timing_->t_start_s = stress_ng_time_now_s();
       const std::int64_t before_ns = probe.before_call();
       pid = ::syscall(SYS_clone3, &arguments, CLONE_ARGS_SIZE_VER0);

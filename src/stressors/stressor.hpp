@@ -4,6 +4,7 @@
 
 #include <sys/types.h>
 
+#include <cerrno>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -46,6 +47,11 @@ struct Launched {
   std::uintptr_t handle = 0;  // pthread_t for `thread`
 };
 
+// What a creating call that returns the child's id, or -1 with errno set, launched.
+inline Launched launched_or_errno(long pid) noexcept {
+  return pid < 0 ? Launched{.pid = -1, .error = errno} : Launched{.pid = static_cast<pid_t>(pid)};
+}
+
 // How a reaped child ended.
 struct Reaped {
   bool ok = false;      // reaped at all
@@ -56,7 +62,6 @@ struct Reaped {
 class Stressor {
  public:
   virtual ~Stressor() = default;
-  [[nodiscard]] virtual const StressorInfo& info() const noexcept = 0;
   // Allocate, build argv, open what the child needs. May throw UsageError/RuntimeError.
   virtual void prepare(const StressorContext& context) = 0;
   // Work that must not sit between the timestamps (random flag choice); called before launch().
@@ -72,6 +77,11 @@ class Stressor {
 };
 
 using StressorFactory = std::unique_ptr<Stressor> (*)();
+// The factory of a stressor class, for its StressorDef: &make_stressor<ForkStressor>.
+template <typename T>
+std::unique_ptr<Stressor> make_stressor() {
+  return std::make_unique<T>();
+}
 struct StressorDef {
   StressorInfo info;
   StressorFactory make;

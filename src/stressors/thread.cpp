@@ -5,9 +5,6 @@
 #include "stressors/stressor.hpp"
 
 namespace clonebench {
-
-extern const StressorDef kThreadStressor;
-
 namespace {
 
 struct ThreadArgument {
@@ -25,7 +22,6 @@ void* thread_body(void* raw) {
 class ThreadStressor final : public Stressor {
  public:
   ~ThreadStressor() override { ::pthread_attr_destroy(&attributes_); }
-  const StressorInfo& info() const noexcept override { return kThreadStressor.info; }
   void prepare(const StressorContext& context) override {
     argument_.mailbox = context.mailbox;
     if (::pthread_attr_init(&attributes_) != 0) {
@@ -51,16 +47,12 @@ class ThreadStressor final : public Stressor {
   ThreadArgument argument_;
 };
 
-std::unique_ptr<Stressor> make_thread() {
-  return std::make_unique<ThreadStressor>();
-}
-
 }  // namespace
 
 extern const StressorDef kThreadStressor{
     {.name = "thread",
      .summary = "pthread_create() of a thread that returns at once, then pthread_join()",
      .child_start = "the thread function's first instruction"},
-    &make_thread};
+    &make_stressor<ThreadStressor>};
 
 }  // namespace clonebench

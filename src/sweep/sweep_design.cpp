@@ -30,6 +30,24 @@ std::vector<std::string_view> split_commas(std::string_view text) {
   }
 }
 
+// Appends `value` unless the list has it already (a UsageError naming `flag` and `given`, the
+// value as the message shows it).
+void add_once(std::vector<std::uint64_t>& values, std::uint64_t value, std::string_view flag,
+              const auto& given) {
+  if (std::find(values.begin(), values.end(), value) != values.end()) {
+    throw UsageError(fmt::format("{}: {} is given twice", flag, given));
+  }
+  values.push_back(value);
+}
+
+// A UsageError naming `flag` when the list holds more than `most` values (`what` names them).
+void check_at_most(const std::vector<std::uint64_t>& values, std::size_t most,
+                   std::string_view flag, std::string_view what) {
+  if (values.size() > most) {
+    throw UsageError(fmt::format("{}: at most {} {}", flag, most, what));
+  }
+}
+
 }  // namespace
 
 std::vector<std::uint64_t> parse_folio_list(std::string_view text, std::string_view flag) {
@@ -44,14 +62,9 @@ std::vector<std::uint64_t> parse_folio_list(std::string_view text, std::string_v
           "{}: '{}' is not a folio size (a power of two from 4K to 2M: 4K, 8K, 16K, … 2M)", flag,
           item));
     }
-    if (std::find(folios.begin(), folios.end(), bytes) != folios.end()) {
-      throw UsageError(fmt::format("{}: {} is given twice", flag, item));
-    }
-    folios.push_back(bytes);
+    add_once(folios, bytes, flag, item);
   }
-  if (folios.size() > kMaxFolios) {
-    throw UsageError(fmt::format("{}: at most {} folio sizes", flag, kMaxFolios));
-  }
+  check_at_most(folios, kMaxFolios, flag, "folio sizes");
   return folios;
 }
 
@@ -61,14 +74,9 @@ std::vector<std::uint64_t> parse_vmas_list(std::string_view text, std::string_vi
   for (const std::string_view item : split_commas(text)) {
     const auto count = static_cast<std::uint64_t>(
         parse_integer(item, flag, 1, static_cast<std::int64_t>(max_vmas)));
-    if (std::find(vmas.begin(), vmas.end(), count) != vmas.end()) {
-      throw UsageError(fmt::format("{}: {} is given twice", flag, count));
-    }
-    vmas.push_back(count);
+    add_once(vmas, count, flag, count);
   }
-  if (vmas.size() > kMaxVmasValues) {
-    throw UsageError(fmt::format("{}: at most {} VMA counts", flag, kMaxVmasValues));
-  }
+  check_at_most(vmas, kMaxVmasValues, flag, "VMA counts");
   return vmas;
 }
 

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <utility>
 
 #include "core/error.hpp"
+#include "record/name_table.hpp"
 #include "stats/descriptive.hpp"
 
 namespace clonebench {
@@ -110,22 +112,13 @@ std::vector<SizeBucket> parent_size_buckets() {
 }
 
 const char* trace_component_name(TraceComponent component) noexcept {
-  for (const auto& [each, name] : kComponentNames) {
-    if (each == component) {
-      return name;
-    }
-  }
-  return "create";
+  return name_in(kComponentNames, component, "create");
 }
 
 bool parse_trace_component(const std::string& name, TraceComponent& component) noexcept {
-  for (const auto& [each, each_name] : kComponentNames) {
-    if (name == each_name) {
-      component = each;
-      return true;
-    }
-  }
-  return false;
+  const std::optional<TraceComponent> named = value_named(kComponentNames, name);
+  component = named.value_or(component);
+  return named.has_value();
 }
 
 const std::vector<TraceComponent>& all_trace_components() {

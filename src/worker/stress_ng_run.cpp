@@ -4,8 +4,6 @@
 #include <sys/resource.h>
 
 #include <algorithm>
-#include <cstring>
-#include <exception>
 #include <memory>
 #include <optional>
 
@@ -15,6 +13,7 @@
 #include "process/soft_limits.hpp"
 #include "stressors/stressor.hpp"
 #include "sys/clock.hpp"
+#include "worker/instance_set_up.hpp"
 #include "worker/job_page.hpp"
 
 namespace clonebench {
@@ -60,12 +59,6 @@ Moment now_with_self_time() noexcept {
   return Moment{monotonic_now_ns(), user_time_ns(self), system_time_ns(self)};
 }
 
-void fail(InstanceReport& report, InstanceError kind, const char* message) noexcept {
-  report.error_kind = static_cast<int>(kind);
-  std::strncpy(report.error_message, message, sizeof(report.error_message) - 1);
-  report.phase.store(static_cast<int>(InstancePhase::kFailed));
-}
-
 // What lives from the set-up to the end of the instance.
 struct Setup {
   std::unique_ptr<StressNgWorkload> workload;
@@ -74,11 +67,7 @@ struct Setup {
 };
 
 void set_up(const WorkerJob& job, Setup& setup) {
-  if (job.pin_cpu >= 0) {
-    if (const int error = pin_to_cpu(job.pin_cpu); error != 0) {
-      throw_errno("--pin: cannot run on CPU " + std::to_string(job.pin_cpu), error);
-    }
-  }
+  pin_instance(job);
   const StressorDef* def = find_stressor(job.stressor_name());
   if (def == nullptr || def->make_stress_ng == nullptr) {
     throw UsageError("--workload stress-ng: stress-ng has no '" + std::string(job.stressor_name()) +
@@ -150,17 +139,10 @@ void measure(const WorkerJob& job, Setup& setup, InstanceReport& report) {
 int run_stress_ng_instance(WorkerPage& page) noexcept {
   InstanceReport& report = page.report;
   Setup setup;
-  try {
+  return run_reporting_failure(report, [&] {
     set_up(page.job, setup);
     measure(page.job, setup, report);
-  } catch (const UsageError& error) {
-    fail(report, InstanceError::kUsage, error.what());
-    return kWorkerUsage;
-  } catch (const std::exception& error) {
-    fail(report, InstanceError::kRuntime, error.what());
-    return kWorkerRuntime;
-  }
-  return kWorkerDone;
+  });
 }
 
 }  // namespace clonebench

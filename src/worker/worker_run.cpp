@@ -3,8 +3,6 @@
 #include <malloc.h>
 #include <sys/resource.h>
 
-#include <cstring>
-#include <exception>
 #include <memory>
 #include <optional>
 
@@ -14,17 +12,12 @@
 #include "process/process_control.hpp"
 #include "stressors/stressor.hpp"
 #include "sys/clock.hpp"
+#include "worker/instance_set_up.hpp"
 #include "worker/stress_loop.hpp"
 #include "worker/stress_ng_run.hpp"
 
 namespace clonebench {
 namespace {
-
-void report_error(InstanceReport& report, InstanceError kind, const char* message) noexcept {
-  report.error_kind = static_cast<int>(kind);
-  std::strncpy(report.error_message, message, sizeof(report.error_message) - 1);
-  report.phase.store(static_cast<int>(InstancePhase::kFailed));
-}
 
 // Everything the loop needs, built before the clock starts; destroyed after the loop (the
 // region is unmapped, the mailbox closed).
@@ -36,11 +29,7 @@ struct Setup {
 };
 
 void set_up(const WorkerJob& job, InstanceReport& report, Setup& setup) {
-  if (job.pin_cpu >= 0) {
-    if (const int error = pin_to_cpu(job.pin_cpu); error != 0) {
-      throw_errno("--pin: cannot run on CPU " + std::to_string(job.pin_cpu), error);
-    }
-  }
+  pin_instance(job);
   const StressorDef* def = find_stressor(job.stressor_name());
   if (def == nullptr) {
     throw UsageError("the job names an unknown stressor '" + std::string(job.stressor_name()) +
@@ -74,7 +63,7 @@ void measure(const WorkerJob& job, Setup& setup, InstanceReport& report) noexcep
   rusage self_after{};
   rusage children{};
   if (::getrusage(RUSAGE_SELF, &self_after) != 0 || ::getrusage(RUSAGE_CHILDREN, &children) != 0) {
-    report_error(report, InstanceError::kRuntime, "getrusage failed after the loop");
+    report_instance_failure(report, InstanceError::kRuntime, "getrusage failed after the loop");
     return;
   }
   report.loop_user_ns =
@@ -93,14 +82,9 @@ int run_instance(WorkerPage& page) noexcept {
   }
   InstanceReport& report = page.report;
   Setup setup;
-  try {
-    set_up(page.job, report, setup);
-  } catch (const UsageError& error) {
-    report_error(report, InstanceError::kUsage, error.what());
-    return kWorkerUsage;
-  } catch (const std::exception& error) {
-    report_error(report, InstanceError::kRuntime, error.what());
-    return kWorkerRuntime;
+  if (const int code = run_reporting_failure(report, [&] { set_up(page.job, report, setup); });
+      code != kWorkerDone) {
+    return code;
   }
   measure(page.job, setup, report);
   return report.phase.load() == static_cast<int>(InstancePhase::kDone) ? kWorkerDone

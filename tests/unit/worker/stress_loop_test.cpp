@@ -18,7 +18,6 @@ class ScriptedStressor final : public Stressor {
   ScriptedStressor(std::vector<int> errors, Mailbox* mailbox)
       : errors_(std::move(errors)), mailbox_(mailbox) {}
 
-  const StressorInfo& info() const noexcept override { return info_; }
   void prepare(const StressorContext&) override {}
   Launched launch(std::size_t slot) noexcept override {
     const int error = errors_.empty() ? 0 : errors_[calls_ % errors_.size()];
@@ -42,7 +41,6 @@ class ScriptedStressor final : public Stressor {
   const std::vector<pid_t>& reaped() const { return reaped_; }
 
  private:
-  StressorInfo info_{"scripted", "test double", "test"};
   std::vector<int> errors_;
   Mailbox* mailbox_;
   std::size_t calls_ = 0;

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "core/error.hpp"
+#include "core/text_split.hpp"
 #include "memory/parent_memory.hpp"
 
 namespace clonebench {
@@ -45,16 +46,6 @@ std::optional<EntryHeader> parse_entry_header(std::string_view line) {
     return std::nullopt;
   }
   return EntryHeader{*begin, *end, sharing == 's'};
-}
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) {
-    text.remove_prefix(1);
-  }
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r')) {
-    text.remove_suffix(1);
-  }
-  return text;
 }
 
 // The per-entry fields we keep, in kB.
@@ -111,7 +102,7 @@ SmapsTotals parse_entries(std::string_view text, Keep keep) {
     const std::string_view line = text.substr(0, newline);
     text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
     ++line_number;
-    if (trim(line).empty()) {
+    if (trim_blanks(line).empty()) {
       continue;
     }
     const auto colon = line.find(':');
@@ -133,11 +124,11 @@ SmapsTotals parse_entries(std::string_view text, Keep keep) {
     if (slot == nullptr) {
       continue;  // VmFlags, THPeligible, Pss, ...: not needed here
     }
-    std::string_view value = trim(line.substr(colon + 1));
+    std::string_view value = trim_blanks(line.substr(colon + 1));
     if (value.size() < 3 || value.substr(value.size() - 3) != " kB") {
       not_smaps(line_number, "a size field without 'kB'");
     }
-    const auto number = parse_number(trim(value.substr(0, value.size() - 3)), 10);
+    const auto number = parse_number(trim_blanks(value.substr(0, value.size() - 3)), 10);
     if (!number) {
       not_smaps(line_number, "a size field whose value is not a number");
     }
@@ -188,7 +179,7 @@ std::uint64_t count_maps_lines_in(std::string_view maps_text, std::uintptr_t beg
     const std::string_view line = maps_text.substr(0, newline);
     maps_text.remove_prefix(newline == std::string_view::npos ? maps_text.size() : newline + 1);
     ++line_number;
-    if (trim(line).empty()) {
+    if (trim_blanks(line).empty()) {
       continue;
     }
     const auto header = parse_entry_header(line);

@@ -19,6 +19,13 @@ std::vector<std::string_view> split_words(std::string_view text, std::string_vie
   return words;
 }
 
+std::string_view take_line(std::string_view& text) {
+  const std::size_t newline = text.find('\n');
+  const std::string_view line = text.substr(0, newline);
+  text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
+  return line;
+}
+
 std::string_view trim_blanks(std::string_view line) {
   while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) {
     line.remove_prefix(1);

@@ -11,6 +11,10 @@ namespace clonebench {
 // point into `text`.
 std::vector<std::string_view> split_words(std::string_view text, std::string_view separators);
 
+// The first line of `text`, without its '\n', and `text` from the next line on (empty after the
+// last line, whether or not it ends in '\n').
+std::string_view take_line(std::string_view& text);
+
 // `line` without spaces and tabs at either end, nor the '\r' a CRLF line ending leaves at its end.
 std::string_view trim_blanks(std::string_view line);
 

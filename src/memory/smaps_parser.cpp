@@ -2,6 +2,7 @@
 // Kept apart from the mapping code so that they can be tested on golden text alone.
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <optional>
 
@@ -55,20 +56,21 @@ struct EntryFields {
 };
 
 std::uint64_t* field_slot(EntryFields& fields, std::string_view key) {
-  if (key == "Rss")
-    return &fields.rss;
-  if (key == "Anonymous")
-    return &fields.anonymous;
-  if (key == "AnonHugePages")
-    return &fields.anon_huge;
-  if (key == "Shared_Clean")
-    return &fields.shared_clean;
-  if (key == "Shared_Dirty")
-    return &fields.shared_dirty;
-  if (key == "Private_Hugetlb")
-    return &fields.private_hugetlb;
-  if (key == "Shared_Hugetlb")
-    return &fields.shared_hugetlb;
+  static constexpr std::array<std::pair<std::string_view, std::uint64_t EntryFields::*>, 7>
+      kFieldOfKey{{
+          {"Rss", &EntryFields::rss},
+          {"Anonymous", &EntryFields::anonymous},
+          {"AnonHugePages", &EntryFields::anon_huge},
+          {"Shared_Clean", &EntryFields::shared_clean},
+          {"Shared_Dirty", &EntryFields::shared_dirty},
+          {"Private_Hugetlb", &EntryFields::private_hugetlb},
+          {"Shared_Hugetlb", &EntryFields::shared_hugetlb},
+      }};
+  for (const auto& [name, field] : kFieldOfKey) {
+    if (name == key) {
+      return &(fields.*field);
+    }
+  }
   return nullptr;
 }
 
@@ -98,9 +100,7 @@ SmapsTotals parse_entries(std::string_view text, Keep keep) {
     fields = EntryFields{};
   };
   while (!text.empty()) {
-    const auto newline = text.find('\n');
-    const std::string_view line = text.substr(0, newline);
-    text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
+    const std::string_view line = take_line(text);
     ++line_number;
     if (trim_blanks(line).empty()) {
       continue;
@@ -175,9 +175,7 @@ std::uint64_t count_maps_lines_in(std::string_view maps_text, std::uintptr_t beg
   std::uint64_t count = 0;
   std::size_t line_number = 0;
   while (!maps_text.empty()) {
-    const auto newline = maps_text.find('\n');
-    const std::string_view line = maps_text.substr(0, newline);
-    maps_text.remove_prefix(newline == std::string_view::npos ? maps_text.size() : newline + 1);
+    const std::string_view line = take_line(maps_text);
     ++line_number;
     if (trim_blanks(line).empty()) {
       continue;

@@ -11,9 +11,7 @@ namespace {
 template <typename Visit>
 void for_each_line(std::string_view text, Visit visit) {
   while (!text.empty()) {
-    const auto newline = text.find('\n');
-    visit(text.substr(0, newline));
-    text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
+    visit(take_line(text));
   }
 }
 

@@ -17,6 +17,18 @@ TEST(SplitWords, RunsOfSeparatorsAtEitherEndOrBetweenMakeNoEmptyWords) {
   EXPECT_TRUE(split_words("   ", " ").empty());
 }
 
+TEST(TakeLine, TakesEachLineWithoutItsNewlineAndLeavesTheRest) {
+  std::string_view text = "a b\n\nlast";
+  EXPECT_EQ(take_line(text), "a b");
+  EXPECT_EQ(text, "\nlast");
+  EXPECT_EQ(take_line(text), "");
+  EXPECT_EQ(take_line(text), "last");
+  EXPECT_TRUE(text.empty());
+  text = "end\n";
+  EXPECT_EQ(take_line(text), "end");
+  EXPECT_TRUE(text.empty());
+}
+
 TEST(TrimBlanks, DropsSpacesAndTabsAtBothEndsAndACarriageReturnAtTheEnd) {
   EXPECT_EQ(trim_blanks(" \t16318012 kB\t \r"), "16318012 kB");
   EXPECT_EQ(trim_blanks("\r x"), "\r x");

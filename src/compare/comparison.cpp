@@ -181,31 +181,32 @@ void warn_about_drift(ComparisonResult& report) {
   }
 }
 
-}  // namespace
+using MetricComparer = MetricComparison (*)(const MetricSamples&, const CompareOptions&);
 
-ComparisonResult analyze_unpaired(const std::vector<MetricSamples>& metrics,
-                                  const CompareOptions& options) {
+ComparisonResult analyze_each_metric(const std::vector<MetricSamples>& metrics,
+                                     const CompareOptions& options, bool paired,
+                                     MetricComparer compare_metric) {
   ComparisonResult report;
   report.options = options;
+  report.paired = paired;
   for (const MetricSamples& samples : metrics) {
-    report.metrics.push_back(compare_unpaired(samples, options));
+    report.metrics.push_back(compare_metric(samples, options));
   }
   decide(report);
   warn_about_drift(report);
   return report;
 }
 
+}  // namespace
+
+ComparisonResult analyze_unpaired(const std::vector<MetricSamples>& metrics,
+                                  const CompareOptions& options) {
+  return analyze_each_metric(metrics, options, false, compare_unpaired);
+}
+
 ComparisonResult analyze_paired(const std::vector<MetricSamples>& metrics,
                                 const CompareOptions& options) {
-  ComparisonResult report;
-  report.options = options;
-  report.paired = true;
-  for (const MetricSamples& samples : metrics) {
-    report.metrics.push_back(compare_paired(samples, options));
-  }
-  decide(report);
-  warn_about_drift(report);
-  return report;
+  return analyze_each_metric(metrics, options, true, compare_paired);
 }
 
 }  // namespace clonebench

@@ -23,24 +23,15 @@
 #include "compare/input_readers.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
+#include "core/text_split.hpp"
 #include "record/metric_table.hpp"
 
 namespace clonebench {
 namespace {
 
 std::vector<std::string> tokens_of(std::string_view text) {
-  std::vector<std::string> tokens;
-  std::size_t pos = 0;
-  while (pos < text.size()) {
-    const std::size_t start = text.find_first_not_of(" \t\r", pos);
-    if (start == std::string_view::npos) {
-      break;
-    }
-    const std::size_t end = std::min(text.find_first_of(" \t\r", start), text.size());
-    tokens.emplace_back(text.substr(start, end - start));
-    pos = end;
-  }
-  return tokens;
+  const std::vector<std::string_view> words = split_words(text, " \t\r");
+  return {words.begin(), words.end()};
 }
 
 bool is_integer(const std::string& token) {

@@ -1,5 +1,7 @@
 #include "core/word_wrap.hpp"
 
+#include "core/text_split.hpp"
+
 namespace clonebench {
 
 std::string word_wrap(std::string_view text, std::size_t width, std::string_view indent) {
@@ -10,19 +12,11 @@ std::string word_wrap(std::string_view text, std::size_t width, std::string_view
       line.clear();
     }
   };
-  std::size_t begin = 0;
-  while (begin < text.size()) {
-    const std::size_t start = text.find_first_not_of(" \n\t", begin);
-    if (start == std::string_view::npos) {
-      break;
-    }
-    const std::size_t end = std::min(text.find_first_of(" \n\t", start), text.size());
-    const std::string_view word = text.substr(start, end - start);
+  for (const std::string_view word : split_words(text, " \n\t")) {
     if (!line.empty() && indent.size() + line.size() + 1 + word.size() > width) {
       flush();
     }
     line.append(line.empty() ? "" : " ").append(word);
-    begin = end;
   }
   flush();
   return out;

@@ -68,6 +68,16 @@ static int all_zero(const unsigned char* data, size_t length) {
   return 1;
 }
 
+/* "<tag><kind> <index> ": how a record line and an end line begin. */
+static size_t put_frame_head(char* out, const char* tag, const char* kind, unsigned index) {
+  size_t n = put_text(out, tag);
+  n += put_text(out + n, kind);
+  out[n++] = ' ';
+  n += put_decimal(out + n, index);
+  out[n++] = ' ';
+  return n;
+}
+
 void console_frame_message(const char* kind, unsigned index, const unsigned char* data,
                            size_t length, int skip_zero_blocks,
                            void (*emit)(const char* text, size_t length, void* context),
@@ -79,11 +89,7 @@ void console_frame_message(const char* kind, unsigned index, const unsigned char
     if (skip_zero_blocks && all_zero(data + offset, block)) {
       continue;
     }
-    size_t n = put_text(line, "CBREC1 ");
-    n += put_text(line + n, kind);
-    line[n++] = ' ';
-    n += put_decimal(line + n, index);
-    line[n++] = ' ';
+    size_t n = put_frame_head(line, "CBREC1 ", kind, index);
     n += put_decimal(line + n, offset);
     line[n++] = ' ';
     n += put_decimal(line + n, block);
@@ -94,11 +100,7 @@ void console_frame_message(const char* kind, unsigned index, const unsigned char
     line[n++] = '\n';
     emit(line, n, context);
   }
-  size_t n = put_text(line, "CBEND1 ");
-  n += put_text(line + n, kind);
-  line[n++] = ' ';
-  n += put_decimal(line + n, index);
-  line[n++] = ' ';
+  size_t n = put_frame_head(line, "CBEND1 ", kind, index);
   n += put_decimal(line + n, length);
   line[n++] = ' ';
   n += put_hex32(line + n, console_crc32(0, data, length));

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "core/text_safety.hpp"
+#include "core/text_split.hpp"
 #include "guest/console_frame.h"
 
 namespace clonebench {
@@ -15,21 +16,6 @@ struct Block {
   std::size_t offset = 0;
   std::string bytes;
 };
-
-std::vector<std::string_view> words_of(std::string_view text) {
-  std::vector<std::string_view> words;
-  std::size_t at = 0;
-  while (at < text.size()) {
-    const std::size_t start = text.find_first_not_of(' ', at);
-    if (start == std::string_view::npos) {
-      break;
-    }
-    const std::size_t end = std::min(text.find(' ', start), text.size());
-    words.push_back(text.substr(start, end - start));
-    at = end;
-  }
-  return words;
-}
 
 template <typename T>
 std::optional<T> number(std::string_view text, int base = 10) {
@@ -94,7 +80,7 @@ using Key = std::pair<std::string, unsigned>;
 
 // "CBREC1 kind index offset length crc base64": true when the block was taken.
 bool take_block(std::string_view line, std::map<Key, std::vector<Block>>& blocks) {
-  const auto words = words_of(line);
+  const auto words = split_words(line, " ");
   if (words.size() != 7) {
     return false;
   }
@@ -114,7 +100,7 @@ bool take_block(std::string_view line, std::map<Key, std::vector<Block>>& blocks
 // "CBEND1 kind index total crc": assembles the message from its blocks.
 bool take_end(std::string_view line, std::map<Key, std::vector<Block>>& blocks,
               ConsoleMessages& messages) {
-  const auto words = words_of(line);
+  const auto words = split_words(line, " ");
   if (words.size() != 5) {
     return false;
   }

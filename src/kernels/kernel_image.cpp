@@ -12,6 +12,7 @@
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
 #include "sys/descriptor.hpp"
+#include "sys/read_to_end.hpp"
 
 namespace clonebench {
 namespace {
@@ -48,23 +49,17 @@ KernelImage check_kernel_image(const std::string& path, const std::string& flag)
   KernelImage image{path, {}, 0};
   std::string header;
   char buffer[65536];
-  for (;;) {
-    const ssize_t got = ::read(fd.get(), buffer, sizeof buffer);
-    if (got < 0 && errno == EINTR) {
-      continue;
-    }
-    if (got < 0) {
-      throw UsageError(fmt::format("{} {}: cannot read the kernel image: {}", flag, shown,
-                                   std::strerror(errno)));
-    }
-    if (got == 0) {
-      break;
-    }
+  const int error_number = read_to_end(fd.get(), buffer, [&](std::string_view chunk) {
     if (header.size() < 4096) {
-      header.append(buffer, static_cast<std::size_t>(std::min<ssize_t>(got, 4096)));
+      header.append(chunk.substr(0, 4096));
     }
-    image.bytes += static_cast<std::uintmax_t>(got);
-    EVP_DigestUpdate(context.get(), buffer, static_cast<std::size_t>(got));
+    image.bytes += chunk.size();
+    EVP_DigestUpdate(context.get(), chunk.data(), chunk.size());
+    return true;
+  });
+  if (error_number != 0) {
+    throw UsageError(fmt::format("{} {}: cannot read the kernel image: {}", flag, shown,
+                                 std::strerror(error_number)));
   }
   if (!has_boot_header(header)) {
     throw UsageError(fmt::format(

@@ -10,6 +10,7 @@
 
 #include "sys/capabilities.hpp"
 #include "sys/proc_text.hpp"
+#include "sys/read_to_end.hpp"
 #include "sys/text_file.hpp"
 
 namespace clonebench {
@@ -21,20 +22,8 @@ std::string scan_kallsyms_file(const std::filesystem::path& path, KallsymsScanne
   }
   std::array<char, 65536> buffer{};
   std::string pending;
-  std::string error;
-  for (;;) {
-    const ssize_t got = ::read(fd, buffer.data(), buffer.size());
-    if (got < 0 && errno == EINTR) {
-      continue;
-    }
-    if (got < 0) {
-      error = std::strerror(errno);
-      break;
-    }
-    if (got == 0) {
-      break;
-    }
-    pending.append(buffer.data(), static_cast<std::size_t>(got));
+  const int read_error = read_to_end(fd, buffer, [&](std::string_view chunk) {
+    pending.append(chunk);
     std::size_t begin = 0;
     for (std::size_t end = pending.find('\n'); end != std::string::npos;
          end = pending.find('\n', begin)) {
@@ -42,12 +31,16 @@ std::string scan_kallsyms_file(const std::filesystem::path& path, KallsymsScanne
       begin = end + 1;
     }
     pending.erase(0, begin);
-  }
+    return true;
+  });
   ::close(fd);
-  if (error.empty() && !pending.empty()) {
+  if (read_error != 0) {
+    return std::strerror(read_error);
+  }
+  if (!pending.empty()) {
     scanner.add_line(pending);
   }
-  return error;
+  return "";
 }
 
 KernelPathFacts probe_kernel_path() {

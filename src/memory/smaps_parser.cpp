@@ -2,10 +2,12 @@
 // Kept apart from the mapping code so that they can be tested on golden text alone.
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <optional>
 
 #include "core/error.hpp"
+#include "core/text_split.hpp"
 #include "memory/parent_memory.hpp"
 
 namespace clonebench {
@@ -47,16 +49,6 @@ std::optional<EntryHeader> parse_entry_header(std::string_view line) {
   return EntryHeader{*begin, *end, sharing == 's'};
 }
 
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) {
-    text.remove_prefix(1);
-  }
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r')) {
-    text.remove_suffix(1);
-  }
-  return text;
-}
-
 // The per-entry fields we keep, in kB.
 struct EntryFields {
   std::uint64_t rss = 0, anonymous = 0, anon_huge = 0, shared_clean = 0, shared_dirty = 0,
@@ -64,20 +56,21 @@ struct EntryFields {
 };
 
 std::uint64_t* field_slot(EntryFields& fields, std::string_view key) {
-  if (key == "Rss")
-    return &fields.rss;
-  if (key == "Anonymous")
-    return &fields.anonymous;
-  if (key == "AnonHugePages")
-    return &fields.anon_huge;
-  if (key == "Shared_Clean")
-    return &fields.shared_clean;
-  if (key == "Shared_Dirty")
-    return &fields.shared_dirty;
-  if (key == "Private_Hugetlb")
-    return &fields.private_hugetlb;
-  if (key == "Shared_Hugetlb")
-    return &fields.shared_hugetlb;
+  static constexpr std::array<std::pair<std::string_view, std::uint64_t EntryFields::*>, 7>
+      kFieldOfKey{{
+          {"Rss", &EntryFields::rss},
+          {"Anonymous", &EntryFields::anonymous},
+          {"AnonHugePages", &EntryFields::anon_huge},
+          {"Shared_Clean", &EntryFields::shared_clean},
+          {"Shared_Dirty", &EntryFields::shared_dirty},
+          {"Private_Hugetlb", &EntryFields::private_hugetlb},
+          {"Shared_Hugetlb", &EntryFields::shared_hugetlb},
+      }};
+  for (const auto& [name, field] : kFieldOfKey) {
+    if (name == key) {
+      return &(fields.*field);
+    }
+  }
   return nullptr;
 }
 
@@ -107,11 +100,9 @@ SmapsTotals parse_entries(std::string_view text, Keep keep) {
     fields = EntryFields{};
   };
   while (!text.empty()) {
-    const auto newline = text.find('\n');
-    const std::string_view line = text.substr(0, newline);
-    text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
+    const std::string_view line = take_line(text);
     ++line_number;
-    if (trim(line).empty()) {
+    if (trim_blanks(line).empty()) {
       continue;
     }
     const auto colon = line.find(':');
@@ -133,11 +124,11 @@ SmapsTotals parse_entries(std::string_view text, Keep keep) {
     if (slot == nullptr) {
       continue;  // VmFlags, THPeligible, Pss, ...: not needed here
     }
-    std::string_view value = trim(line.substr(colon + 1));
+    std::string_view value = trim_blanks(line.substr(colon + 1));
     if (value.size() < 3 || value.substr(value.size() - 3) != " kB") {
       not_smaps(line_number, "a size field without 'kB'");
     }
-    const auto number = parse_number(trim(value.substr(0, value.size() - 3)), 10);
+    const auto number = parse_number(trim_blanks(value.substr(0, value.size() - 3)), 10);
     if (!number) {
       not_smaps(line_number, "a size field whose value is not a number");
     }
@@ -184,11 +175,9 @@ std::uint64_t count_maps_lines_in(std::string_view maps_text, std::uintptr_t beg
   std::uint64_t count = 0;
   std::size_t line_number = 0;
   while (!maps_text.empty()) {
-    const auto newline = maps_text.find('\n');
-    const std::string_view line = maps_text.substr(0, newline);
-    maps_text.remove_prefix(newline == std::string_view::npos ? maps_text.size() : newline + 1);
+    const std::string_view line = take_line(maps_text);
     ++line_number;
-    if (trim(line).empty()) {
+    if (trim_blanks(line).empty()) {
       continue;
     }
     const auto header = parse_entry_header(line);

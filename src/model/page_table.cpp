@@ -1,13 +1,22 @@
 #include "model/page_table.hpp"
 
 #include <algorithm>
+#include <array>
 #include <numeric>
 #include <random>
+#include <utility>
 
 #include "core/error.hpp"
+#include "core/name_table.hpp"
 
 namespace clonebench::model {
 namespace {
+
+constexpr std::array<std::pair<Layout, std::string_view>, 3> kLayoutNames{{
+    {Layout::kSeq, "seq"},
+    {Layout::kRuns, "runs"},
+    {Layout::kRandom, "random"},
+}};
 
 using Rng = std::mt19937_64;
 
@@ -54,28 +63,11 @@ std::vector<std::uint64_t> small_frames(Layout layout, std::uint64_t count,
 }  // namespace
 
 std::optional<Layout> parse_layout(std::string_view text) {
-  if (text == "seq") {
-    return Layout::kSeq;
-  }
-  if (text == "runs") {
-    return Layout::kRuns;
-  }
-  if (text == "random") {
-    return Layout::kRandom;
-  }
-  return std::nullopt;
+  return value_named(kLayoutNames, text);
 }
 
 std::string_view layout_name(Layout layout) {
-  switch (layout) {
-    case Layout::kSeq:
-      return "seq";
-    case Layout::kRuns:
-      return "runs";
-    case Layout::kRandom:
-      return "random";
-  }
-  return "?";
+  return name_in(kLayoutNames, layout, "?");
 }
 
 PageTables populate_region(Vmemmap& vmemmap, const RegionSpec& spec,

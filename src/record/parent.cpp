@@ -3,7 +3,7 @@
 #include <array>
 #include <utility>
 
-#include "record/name_table.hpp"
+#include "core/name_table.hpp"
 
 namespace clonebench {
 namespace {

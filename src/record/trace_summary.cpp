@@ -4,7 +4,7 @@
 #include <optional>
 #include <utility>
 
-#include "record/name_table.hpp"
+#include "core/name_table.hpp"
 
 namespace clonebench {
 namespace {

@@ -182,6 +182,16 @@ std::string metrics_block(const RunRecord& record) {
   const auto line = [&out](const std::string& key, const std::string& value) {
     out += fmt::format("      {}: {}\n", key, value);
   };
+  // clonebench's own accounting of the run, its keys behind `prefix`.
+  const auto accounting = [&line, &result](const std::string& prefix) {
+    line(prefix + "bogo-ops-per-second-usr-sys-time", percent_f(result.ops_per_sec_cpu()));
+    line(prefix + "bogo-ops-per-second-real-time", percent_f(result.ops_per_sec_real()));
+    line(prefix + "wall-clock-time", percent_f(result.real_time_s));
+    line(prefix + "user-time", percent_f(result.usr_time_s));
+    line(prefix + "system-time", percent_f(result.sys_time_s));
+    line(prefix + "cpu-usage-per-instance", percent_f(result.cpu_per_instance_pct()));
+    line(prefix + "max-rss", std::to_string(result.max_rss_kb));
+  };
   line("bogo-ops", std::to_string(result.bogo_ops));
   if (result.stress_ng) {
     // A --workload stress-ng run: stress-ng's keys carry stress-ng's accounting.
@@ -198,22 +208,10 @@ std::string metrics_block(const RunRecord& record) {
     }
     line("workload", "stress-ng");
     // clonebench's complete accounting of the same run.
-    line("complete-bogo-ops-per-second-usr-sys-time", percent_f(result.ops_per_sec_cpu()));
-    line("complete-bogo-ops-per-second-real-time", percent_f(result.ops_per_sec_real()));
-    line("complete-wall-clock-time", percent_f(result.real_time_s));
-    line("complete-user-time", percent_f(result.usr_time_s));
-    line("complete-system-time", percent_f(result.sys_time_s));
-    line("complete-cpu-usage-per-instance", percent_f(result.cpu_per_instance_pct()));
-    line("complete-max-rss", std::to_string(result.max_rss_kb));
+    accounting("complete-");
     line("children-reaped-by-supervisor", std::to_string(result.supervisor_reaped));
   } else {
-    line("bogo-ops-per-second-usr-sys-time", percent_f(result.ops_per_sec_cpu()));
-    line("bogo-ops-per-second-real-time", percent_f(result.ops_per_sec_real()));
-    line("wall-clock-time", percent_f(result.real_time_s));
-    line("user-time", percent_f(result.usr_time_s));
-    line("system-time", percent_f(result.sys_time_s));
-    line("cpu-usage-per-instance", percent_f(result.cpu_per_instance_pct()));
-    line("max-rss", std::to_string(result.max_rss_kb));
+    accounting("");
   }
   // clonebench's own keys, after stress-ng's.
   line("instances", std::to_string(result.instances));

@@ -76,4 +76,16 @@ Table aligned_table(const std::vector<std::string>& header,
   return table;
 }
 
+std::string wrapped_inside_spaces(const std::string& body, std::string_view open,
+                                  std::string_view close) {
+  const std::size_t first = body.find_first_not_of(' ');
+  if (first == std::string::npos) {
+    return body;
+  }
+  const std::size_t last = body.find_last_not_of(' ');
+  std::string wrapped = body.substr(0, first);
+  wrapped.append(open).append(body, first, last + 1 - first).append(close);
+  return wrapped.append(body, last + 1);
+}
+
 }  // namespace clonebench

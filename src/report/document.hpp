@@ -90,4 +90,10 @@ std::string to_html(const ReportDocument& document);
 // the one escape of everything the HTML report shows.
 std::string html_escaped(std::string_view text);
 
+// `body` between `open` and `close` with the spaces at its ends left outside them, and a body of
+// spaces alone as it is: how both renderers mark strong text, as Markdown reads "**" (a "**"
+// next to a space neither opens nor closes emphasis).
+std::string wrapped_inside_spaces(const std::string& body, std::string_view open,
+                                  std::string_view close);
+
 }  // namespace clonebench

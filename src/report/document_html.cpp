@@ -10,23 +10,11 @@
 namespace clonebench {
 namespace {
 
-// Spaces at the ends of a strong text stand outside it, and a strong text of spaces is no element:
-// as Markdown reads "**" (document_markdown.cpp).
-std::string strong_html(const std::string& body) {
-  const std::size_t first = body.find_first_not_of(' ');
-  if (first == std::string::npos) {
-    return body;
-  }
-  const std::size_t last = body.find_last_not_of(' ');
-  return body.substr(0, first) + "<strong>" + body.substr(first, last + 1 - first) + "</strong>" +
-         body.substr(last + 1);
-}
-
 std::string html_run(const TextRun& run) {
   const std::string body = html_escaped(printable(run.text));
   switch (run.style) {
     case TextRun::Style::kStrong:
-      return strong_html(body);
+      return wrapped_inside_spaces(body, "<strong>", "</strong>");
     case TextRun::Style::kCode:
       return "<code>" + body + "</code>";
     case TextRun::Style::kPlain:

@@ -47,13 +47,7 @@ std::string markdown_run(const TextRun& run, bool in_cell) {
     return body;
   }
   // A "**" next to a space neither opens nor closes emphasis: the spaces go outside.
-  const std::size_t first = body.find_first_not_of(' ');
-  if (first == std::string::npos) {
-    return body;
-  }
-  const std::size_t last = body.find_last_not_of(' ');
-  return body.substr(0, first) + "**" + body.substr(first, last + 1 - first) + "**" +
-         body.substr(last + 1);
+  return wrapped_inside_spaces(body, "**", "**");
 }
 
 std::string markdown_inlines(const Inlines& runs, bool in_cell = false) {

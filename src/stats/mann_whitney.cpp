@@ -116,20 +116,7 @@ std::size_t mann_whitney_ci_rank(std::size_t m, std::size_t n, double alpha, boo
                                  double tie_term) {
   const double mn = static_cast<double>(m) * static_cast<double>(n);
   if (exact) {
-    // The largest k with P(U <= k − 1) <= alpha/2: coverage 1 − 2·P(U <= k − 1) >= 1 − alpha.
-    const std::vector<double> pmf = mann_whitney_null_pmf(m, n);
-    double cdf = 0;
-    std::size_t k = 0;
-    for (std::size_t u = 0; u < pmf.size(); ++u) {
-      cdf += pmf[u];
-      // 1e-12 absorbs rounding at exactly alpha/2 (e.g. 2/252 vs 0.05 never sits on it, but
-      // tables such as 5/5 at alpha = 2·P(U <= 2) do).
-      if (cdf > alpha / 2 * (1 + 1e-12)) {
-        break;
-      }
-      k = u + 1;
-    }
-    return k;
+    return exact_ci_rank(mann_whitney_null_pmf(m, n), alpha);
   }
   const double z = normal_quantile(1 - alpha / 2);
   const double k = std::floor(mn / 2 - z * u_sigma(m, n, tie_term));

@@ -30,4 +30,19 @@ Ranking rank_with_ties(std::span<const double> values) {
   return ranking;
 }
 
+std::size_t exact_ci_rank(std::span<const double> null_pmf, double alpha) {
+  double cdf = 0;
+  std::size_t k = 0;
+  for (std::size_t value = 0; value < null_pmf.size(); ++value) {
+    cdf += null_pmf[value];
+    // 1e-12 absorbs rounding at exactly alpha/2 (e.g. 2/252 vs 0.05 never sits on it, but
+    // tables such as 5/5 at alpha = 2·P(U <= 2) do).
+    if (cdf > alpha / 2 * (1 + 1e-12)) {
+      break;
+    }
+    k = value + 1;
+  }
+  return k;
+}
+
 }  // namespace clonebench

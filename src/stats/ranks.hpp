@@ -1,7 +1,9 @@
 #pragma once
 // Ranks with ties, shared by the rank tests: tied values share the average of their ranks, and
-// the tie term Σ(t³ − t) over tie groups corrects the variance of the rank statistics.
+// the tie term Σ(t³ − t) over tie groups corrects the variance of the rank statistics. Also the
+// exact confidence bound both tests read off their null distributions.
 
+#include <cstddef>
 #include <span>
 #include <vector>
 
@@ -14,5 +16,10 @@ struct Ranking {
 };
 
 Ranking rank_with_ties(std::span<const double> values);
+
+// The largest k with P(S <= k − 1) <= alpha/2, S distributed as `null_pmf` (the probability of
+// each value 0, 1, 2, ... of the statistic): the interval between the k-th smallest and k-th
+// largest of the ordered estimates covers with 1 − 2·P(S <= k − 1) >= 1 − alpha.
+std::size_t exact_ci_rank(std::span<const double> null_pmf, double alpha);
 
 }  // namespace clonebench

@@ -87,17 +87,7 @@ std::size_t signed_rank_ci_rank(std::size_t n, double alpha, bool exact, double 
     return 0;
   }
   if (exact) {
-    const std::vector<double> pmf = signed_rank_null_pmf(n);
-    double cdf = 0;
-    std::size_t k = 0;
-    for (std::size_t w = 0; w < pmf.size(); ++w) {
-      cdf += pmf[w];
-      if (cdf > alpha / 2 * (1 + 1e-12)) {
-        break;
-      }
-      k = w + 1;
-    }
-    return k;
+    return exact_ci_rank(signed_rank_null_pmf(n), alpha);
   }
   const double walsh_count = static_cast<double>(n) * static_cast<double>(n + 1) / 2.0;
   const double k =

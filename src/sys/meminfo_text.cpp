@@ -3,26 +3,15 @@
 #include <charconv>
 
 #include "core/error.hpp"
+#include "core/text_split.hpp"
 
 namespace clonebench {
 namespace {
 
-std::string_view trimmed(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) {
-    text.remove_prefix(1);
-  }
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r')) {
-    text.remove_suffix(1);
-  }
-  return text;
-}
-
 template <typename Visit>
 void for_each_line(std::string_view text, Visit visit) {
   while (!text.empty()) {
-    const auto newline = text.find('\n');
-    visit(text.substr(0, newline));
-    text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
+    visit(take_line(text));
   }
 }
 
@@ -34,9 +23,9 @@ std::optional<MeminfoLine> parse_meminfo_line(std::string_view line) {
     return std::nullopt;
   }
   MeminfoLine entry{.key = line.substr(0, colon), .value = std::nullopt};
-  std::string_view number = trimmed(line.substr(colon + 1));
+  std::string_view number = trim_blanks(line.substr(colon + 1));
   if (number.size() >= 3 && number.substr(number.size() - 3) == " kB") {
-    number = trimmed(number.substr(0, number.size() - 3));
+    number = trim_blanks(number.substr(0, number.size() - 3));
   }
   std::uint64_t value = 0;
   const auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), value);

@@ -7,6 +7,7 @@
 #include <cerrno>
 
 #include "core/error.hpp"
+#include "sys/read_to_end.hpp"
 
 namespace clonebench {
 
@@ -17,22 +18,14 @@ std::string read_proc_file(const char* path) {
   }
   std::string text;
   std::array<char, 16384> buffer{};
-  for (;;) {
-    const ssize_t got = ::read(fd, buffer.data(), buffer.size());
-    if (got < 0 && errno == EINTR) {
-      continue;
-    }
-    if (got < 0) {
-      const int error_number = errno;
-      ::close(fd);
-      throw_errno(std::string("read ") + path, error_number);
-    }
-    if (got == 0) {
-      break;
-    }
-    text.append(buffer.data(), static_cast<std::size_t>(got));
-  }
+  const int error_number = read_to_end(fd, buffer, [&text](std::string_view chunk) {
+    text.append(chunk);
+    return true;
+  });
   ::close(fd);
+  if (error_number != 0) {
+    throw_errno(std::string("read ") + path, error_number);
+  }
   return text;
 }
 

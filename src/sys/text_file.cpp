@@ -9,6 +9,7 @@
 #include <system_error>
 
 #include "sys/descriptor.hpp"
+#include "sys/read_to_end.hpp"
 
 namespace clonebench {
 namespace {
@@ -32,22 +33,18 @@ std::optional<std::string> read_text_file(const std::filesystem::path& path) {
   }
   std::string content;
   char buffer[16384];
-  for (;;) {
-    const ssize_t n = ::read(file.get(), buffer, sizeof buffer);
-    if (n < 0 && errno == EINTR) {
-      continue;
+  bool too_long = false;
+  const int error_number = read_to_end(file.get(), buffer, [&](std::string_view chunk) {
+    too_long = content.size() + chunk.size() > kMaxTextFileBytes;
+    if (!too_long) {
+      content.append(chunk);
     }
-    if (n < 0) {
-      return std::nullopt;
-    }
-    if (n == 0) {
-      return content;
-    }
-    if (content.size() + static_cast<std::size_t>(n) > kMaxTextFileBytes) {
-      return std::nullopt;
-    }
-    content.append(buffer, static_cast<std::size_t>(n));
+    return !too_long;
+  });
+  if (error_number != 0 || too_long) {
+    return std::nullopt;
   }
+  return content;
 }
 
 std::optional<std::vector<std::filesystem::path>> list_directory(

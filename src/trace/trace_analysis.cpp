@@ -6,7 +6,7 @@
 #include <utility>
 
 #include "core/error.hpp"
-#include "record/name_table.hpp"
+#include "core/name_table.hpp"
 #include "stats/descriptive.hpp"
 
 namespace clonebench {

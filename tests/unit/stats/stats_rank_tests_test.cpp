@@ -159,5 +159,12 @@ TEST(SignedRank, ConfidenceRankComesFromTheExactNull) {
   EXPECT_EQ(signed_rank_ci_rank(5, 0.05, true, 0.0), 0U);
 }
 
+TEST(ExactCiRank, IsTheLastValueWhoseLowerTailStaysWithinHalfOfAlpha) {
+  const std::vector<double> pmf{0.25, 0.5, 0.25};
+  EXPECT_EQ(exact_ci_rank(pmf, 0.5), 1U);  // P(S <= 0) = 0.25 sits on alpha/2: still within
+  EXPECT_EQ(exact_ci_rank(pmf, 0.4), 0U);
+  EXPECT_EQ(exact_ci_rank(pmf, 2.0), 3U);
+}
+
 }  // namespace
 }  // namespace clonebench

@@ -1,5 +1,5 @@
 // An enum's name table read both ways, with the fallback for a value the table lacks.
-#include "record/name_table.hpp"
+#include "core/name_table.hpp"
 
 #include <gtest/gtest.h>
 

@@ -12,6 +12,7 @@
 #include "compare/input_readers.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
+#include "core/text_split.hpp"
 
 namespace clonebench {
 namespace {
@@ -105,11 +106,7 @@ ParsedValue parse_value(std::string_view text) {
 
 std::string trimmed(const std::string& line) {
   const std::string without_comment = line.substr(0, line.find('#'));
-  const auto first = without_comment.find_first_not_of(" \t\r");
-  if (first == std::string::npos) {
-    return {};
-  }
-  return without_comment.substr(first, without_comment.find_last_not_of(" \t\r") - first + 1);
+  return std::string(trim_any(without_comment, " \t\r"));
 }
 
 }  // namespace

@@ -26,6 +26,14 @@ std::string_view take_line(std::string_view& text) {
   return line;
 }
 
+std::string_view trim_any(std::string_view text, std::string_view characters) {
+  const std::size_t first = text.find_first_not_of(characters);
+  if (first == std::string_view::npos) {
+    return {};
+  }
+  return text.substr(first, text.find_last_not_of(characters) - first + 1);
+}
+
 std::string_view trim_blanks(std::string_view line) {
   while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) {
     line.remove_prefix(1);

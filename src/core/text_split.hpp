@@ -15,6 +15,9 @@ std::vector<std::string_view> split_words(std::string_view text, std::string_vie
 // last line, whether or not it ends in '\n').
 std::string_view take_line(std::string_view& text);
 
+// `text` without any of `characters` at either end ("" when it holds nothing else).
+std::string_view trim_any(std::string_view text, std::string_view characters);
+
 // `line` without spaces and tabs at either end, nor the '\r' a CRLF line ending leaves at its end.
 std::string_view trim_blanks(std::string_view line);
 

@@ -2,16 +2,13 @@
 
 #include <algorithm>
 
+#include "core/text_split.hpp"
+
 namespace clonebench {
 namespace {
 
 std::string_view trimmed(std::string_view line) {
-  const std::size_t begin = line.find_first_not_of(" \t\r");
-  if (begin == std::string_view::npos) {
-    return {};
-  }
-  const std::size_t end = line.find_last_not_of(" \t\r");
-  return line.substr(begin, end - begin + 1);
+  return trim_any(line, " \t\r");
 }
 
 bool is_progress(std::string_view line) {

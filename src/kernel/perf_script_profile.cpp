@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 
+#include "core/text_split.hpp"
 #include "kernel/fork_path.hpp"
 #include "kernel/kallsyms_scan.hpp"
 
@@ -14,11 +15,7 @@ namespace {
 constexpr std::string_view kOwnCommandPrefix = "clonebench";
 
 std::string_view profile_trimmed(std::string_view text) {
-  const std::size_t begin = text.find_first_not_of(" \t\r");
-  if (begin == std::string_view::npos) {
-    return {};
-  }
-  return text.substr(begin, text.find_last_not_of(" \t\r") - begin + 1);
+  return trim_any(text, " \t\r");
 }
 
 bool parse_number(std::string_view text, int base, std::uint64_t& value) {

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <charconv>
 
+#include "core/text_split.hpp"
+
 namespace clonebench {
 namespace {
 
@@ -18,11 +20,7 @@ std::optional<int> parse_cpu(std::string_view text) {
 }
 
 std::string_view cpu_list_trimmed(std::string_view text) {
-  const std::size_t begin = text.find_first_not_of(" \t\n");
-  if (begin == std::string_view::npos) {
-    return {};
-  }
-  return text.substr(begin, text.find_last_not_of(" \t\n") - begin + 1);
+  return trim_any(text, " \t\n");
 }
 
 }  // namespace

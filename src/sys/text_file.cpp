@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <system_error>
 
+#include "core/text_split.hpp"
 #include "sys/descriptor.hpp"
 #include "sys/read_to_end.hpp"
 
@@ -82,13 +83,7 @@ std::optional<std::map<std::string, std::string>> read_directory_files(
 }
 
 std::string trim(std::string_view text) {
-  constexpr std::string_view kWhitespace = " \t\r\n\v\f";
-  const auto first = text.find_first_not_of(kWhitespace);
-  if (first == std::string_view::npos) {
-    return {};
-  }
-  const auto last = text.find_last_not_of(kWhitespace);
-  return std::string(text.substr(first, last - first + 1));
+  return std::string(trim_any(text, " \t\r\n\v\f"));
 }
 
 }  // namespace clonebench

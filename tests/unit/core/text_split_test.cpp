@@ -35,5 +35,13 @@ TEST(TrimBlanks, DropsSpacesAndTabsAtBothEndsAndACarriageReturnAtTheEnd) {
   EXPECT_EQ(trim_blanks(" \t\r"), "");
 }
 
+TEST(TrimAny, DropsOnlyTheGivenCharactersAndOnlyAtTheEnds) {
+  EXPECT_EQ(trim_any(" \t 0-3 \n", " \t\n"), "0-3");
+  EXPECT_EQ(trim_any("\ra b\r", " \t"), "\ra b\r");
+  EXPECT_EQ(trim_any("a \t b", " \t"), "a \t b");
+  EXPECT_EQ(trim_any(" \t\n", " \t\n"), "");
+  EXPECT_EQ(trim_any("", " "), "");
+}
+
 }  // namespace
 }  // namespace clonebench

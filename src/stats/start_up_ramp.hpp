@@ -1,6 +1,6 @@
 #pragma once
 // Whether a run's throughput series starts below its own steady state: a start-up ramp. The
-// rule (docs/statistics.md, "Start-up ramp") tests each leading segment of j intervals,
+// rule (docs/measurement.md, "Start-up") tests each leading segment of j intervals,
 // j = 1 … J, against the intervals after it with a one-sided t statistic that uses
 // the later intervals' spread as the noise, Bonferroni over the J segments so the family's false
 // alarm rate on a steady series stays at most alpha. A significant segment counts only when its

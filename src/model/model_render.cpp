@@ -13,9 +13,9 @@
 namespace clonebench::model {
 namespace {
 
-std::string interval_text(const MedianInterval& interval, int decimals) {
-  return fmt::format("{:.{}f} [{:.{}f}, {:.{}f}]", interval.estimate, decimals, interval.low,
-                     decimals, interval.high, decimals);
+// The estimate and its interval by the one number rule (core/number_text.hpp).
+std::string interval_text(const MedianInterval& interval) {
+  return estimate_text(interval.estimate, interval.low, interval.high);
 }
 
 std::vector<const VariantResult*> display_order(const ModelResult& result) {
@@ -98,11 +98,10 @@ void append_kernel_worlds(std::string& out, const ModelResult& result,
       // Marked on the return path this machine's kernel takes only.
       const bool running = context.running && context.running->name == world.name &&
                            srso == machine_uses_srso_thunk(context.mitigations);
-      out +=
-          fmt::format("  {:<15} {:<5} copy {:>6.2f}  zap {:>6.2f} ns/PTE  ratio {}{}\n", world.name,
-                      srso ? "srso" : "ret", entry->copy.estimate, entry->zap.estimate,
-                      interval_text(compare_variants(*entry, *base).total, 3),
-                      running ? "  <- this kernel" : "");
+      out += fmt::format("  {:<15} {:<5} copy {:>6.2f}  zap {:>6.2f} ns/PTE  ratio {}{}\n",
+                         world.name, srso ? "srso" : "ret", entry->copy.estimate,
+                         entry->zap.estimate, interval_text(compare_variants(*entry, *base).total),
+                         running ? "  <- this kernel" : "");
     }
   }
   if (!header) {
@@ -242,15 +241,15 @@ std::string render_model_text(const ModelResult& result, const ModelContext& con
     const Comparison ratio =
         compare_variants(*entry, *find_result(result, baseline_of(*entry->variant)));
     out += fmt::format("{:<28} {:>22} {:>22} {:>22} {:>22}\n", entry->variant->name,
-                       interval_text(entry->copy, 2), interval_text(entry->zap, 2),
-                       interval_text(ratio.copy, 3), interval_text(ratio.zap, 3));
+                       interval_text(entry->copy), interval_text(entry->zap),
+                       interval_text(ratio.copy), interval_text(ratio.zap));
   }
   const auto comparisons = key_comparisons(result);
   if (!comparisons.empty()) {
     out += "\nfork+exit per entry (copy+zap), ratio [CI]:\n";
     for (const Comparison& comparison : comparisons) {
-      out += fmt::format("  {}: {}\n", comparison_label(comparison),
-                         interval_text(comparison.total, 3));
+      out +=
+          fmt::format("  {}: {}\n", comparison_label(comparison), interval_text(comparison.total));
     }
   }
   append_kernel_worlds(out, result, context);

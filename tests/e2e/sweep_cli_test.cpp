@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "core/number_text.hpp"
 #include "support/temp_directory.hpp"
 #include "tool_process.hpp"
 
@@ -151,11 +152,12 @@ TEST_F(SweepCli, StoresEveryRunWithTheExperimentAndShowReRendersIt) {
   }
   EXPECT_EQ(tagged, 4u) << history.out;
   const auto document = nlohmann::json::parse(read_all(scratch_.file("sweep.json")));
-  // The stored analysis is the one the sweep printed: its fitted slopes re-appear.
+  // The stored analysis is the one the sweep printed: its fitted slopes re-appear, written by
+  // the one number rule.
   for (const auto& fit : document.at("sweep").at("fits")) {
-    const double estimate = fit.at("per_page_ns").at("estimate");
-    char text[32];
-    std::snprintf(text, sizeof text, "%.2f [", estimate);
+    const auto& slope = fit.at("per_page_ns");
+    const std::string text =
+        estimate_text(slope.at("estimate"), slope.at("ci")[0], slope.at("ci")[1]);
     EXPECT_NE(shown.out.find(text), std::string::npos) << text << " in " << shown.out;
   }
 }

@@ -74,7 +74,7 @@ std::string hvo_key_attribution(const HvoKeySummary& summary, std::size_t rounds
       text += fmt::format("; ≈{} more rounds would resolve ±{:g} %", rounds_needed - summary.rounds,
                           threshold_pct);
     } else if (rounds_needed > 0) {
-      text += fmt::format("; {} rounds usually resolve ±{:g} %: the change is probably smaller",
+      text += fmt::format("; {} rounds usually resolve ±{:g} %: the change is probably close to it",
                           rounds_needed, threshold_pct);
     }
     return text;

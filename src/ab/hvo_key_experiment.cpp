@@ -99,7 +99,7 @@ std::optional<RunRecord> run_cell(HvoLoop& loop, const HvoCell& cell) {
 
 // The measured rounds expected in all: the stopping rule's expectation, or with --max-time alone
 // the rounds that fit in it at the pace so far; never fewer than `round` (1-based).
-std::size_t expected_rounds(const HvoLoop& loop, std::size_t round, double elapsed_s) {
+std::size_t rounds_planned(const HvoLoop& loop, std::size_t round, double elapsed_s) {
   const AbStopRule& rule = loop.plan.stop;
   std::size_t expected = loop.expected_rounds;
   if (!rule.precision && rule.max_time_s) {
@@ -116,7 +116,7 @@ void show_progress(HvoLoop& loop, std::size_t round, const HvoCell& cell) {
   const bool warmup = round < loop.plan.warmups;
   const std::size_t index = warmup ? round + 1 : round - loop.plan.warmups + 1;
   const double elapsed_s = loop.elapsed_s();
-  const std::size_t planned = warmup ? loop.plan.warmups : expected_rounds(loop, index, elapsed_s);
+  const std::size_t planned = warmup ? loop.plan.warmups : rounds_planned(loop, index, elapsed_s);
   const bool guess = !warmup && (loop.plan.stop.precision || loop.plan.stop.max_time_s);
   std::string line = fmt::format(
       "clonebench: ab hvo-key: {} {}/{}{} · key {} · {} · {} complete rounds · {} spent",

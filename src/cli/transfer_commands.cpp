@@ -51,7 +51,8 @@ void check_copied_run(const StoredRun& run, const std::optional<Experiment>&) {
 }
 
 // "pushed 3 runs to URL; 2 already there", with "; 1 refused" after each refused run on
-// stderr: a copy that left runs behind says which and why, and exits 1.
+// stderr: a copy that left runs behind says which and why, and exits 2 (the other store's data
+// is input that did not pass).
 int report_count(const char* verb, const char* preposition, const TransferCount& count,
                  const std::string& where) {
   for (const std::string& refusal : count.refused) {
@@ -60,7 +61,7 @@ int report_count(const char* verb, const char* preposition, const TransferCount&
   fmt::print("{} {} run{} {} {}; {} already there{}\n", verb, count.stored,
              count.stored == 1 ? "" : "s", preposition, where, count.present,
              count.refused.empty() ? "" : fmt::format("; {} refused", count.refused.size()));
-  return count.refused.empty() ? kExitOk : kExitFailure;
+  return count.refused.empty() ? kExitOk : kExitUsage;
 }
 
 int run_push(const TransferOptions& options) {

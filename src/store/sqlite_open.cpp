@@ -55,7 +55,10 @@ std::unique_ptr<SqliteFile> open_writable_for_reading(const std::string& path, i
     sqlite3_busy_timeout(file->db.handle(), wait_ms);
     check_schema_identity(file->db, path);
     return file;
-  } catch (const sqlite::SqliteError&) {
+  } catch (const sqlite::SqliteError& error) {
+    if (error.code() == SQLITE_BUSY) {
+      throw;  // held by another process: a read-only connection would wait as long again
+    }
     return nullptr;  // the read-only open decides, and reports any error itself
   }
 }

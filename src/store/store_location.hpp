@@ -35,7 +35,8 @@ class StoreLocation {
   // which connects with libpq's defaults): what connects.
   const std::vector<ConnectionSetting>& settings() const noexcept { return settings_; }
   // The location without its password: the file path as given, or the URL (or key=value text)
-  // written again from libpq's settings without the secret ones.
+  // written again from libpq's settings without the secret ones; the text as given (its scheme
+  // in lower case) when libpq found no password in it.
   const std::string& shown() const noexcept { return shown_; }
   // `message` with the location's text shown as shown() and each password text, as written or
   // %-decoded, replaced by "***": for libpq's messages, which may quote parts of it.

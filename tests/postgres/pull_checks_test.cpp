@@ -62,7 +62,7 @@ TEST(PullChecks, EachBadRunIsRefusedByNameAndEveryGoodOneIsCopied) {
   const std::string copy = scratch.file("copy.db");
   const testing::ToolRun pull =
       testing::run_tool({"pull", "--from", remote, "--all", "--db", copy});
-  EXPECT_EQ(pull.exit_code, 1) << pull.err;
+  EXPECT_EQ(pull.exit_code, 2) << pull.err;
   for (std::size_t i = 0; i < kCorruptions.size(); ++i) {
     const std::string named = "run " + std::to_string(ids[i]) + " in " + remote;
     const std::size_t line = pull.err.find(named);

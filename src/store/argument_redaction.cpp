@@ -1,5 +1,6 @@
 #include "store/argument_redaction.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 #include "store/location_text.hpp"
@@ -39,15 +40,39 @@ std::size_t find_password_word(std::string_view text, std::size_t from) {
   return std::string_view::npos;
 }
 
-// The end of the value that starts at `at`: a '...' or "..." quoted one (backslash escapes) to
-// its closing quote, else up to the end of the shell word.
+// The quote ('\'' or '"') that `text` is inside of at `at`, as a shell reads it, or 0.
+char enclosing_quote(std::string_view text, std::size_t at) {
+  char quote = 0;
+  for (std::size_t i = 0; i < at && i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '\\' && quote != '\'') {
+      ++i;  // escaped
+    } else if (quote == 0 && (c == '\'' || c == '"')) {
+      quote = c;
+    } else if (c == quote) {
+      quote = 0;
+    }
+  }
+  return quote;
+}
+
+// Where the quoted text that goes on at `at` ends: at its closing `quote`, or the end.
+std::size_t closing_quote(std::string_view text, std::size_t at, char quote) {
+  while (at < text.size() && text[at] != quote) {
+    at += text[at] == '\\' && quote == '"' ? 2 : 1;
+  }
+  return std::min(at, text.size());
+}
+
+// The end of the password value that starts at `at` in free text: a quoted value to its
+// closing quote; inside quoted text (psql "host=h password=a b"), to the end of that text,
+// since a space there may be part of the password; else the end of the shell word.
 std::size_t value_end(std::string_view text, std::size_t at) {
   if (at < text.size() && (text[at] == '\'' || text[at] == '"')) {
-    const char quote = text[at];
-    for (++at; at < text.size() && text[at] != quote; ++at) {
-      at += text[at] == '\\' ? 1 : 0;
-    }
-    return std::min(at + 1, text.size());
+    return std::min(closing_quote(text, at + 1, text[at]) + 1, text.size());
+  }
+  if (const char quote = enclosing_quote(text, at); quote != 0) {
+    return closing_quote(text, at, quote);
   }
   while (at < text.size() && !ends_a_shell_word(text[at])) {
     ++at;
@@ -56,8 +81,9 @@ std::size_t value_end(std::string_view text, std::size_t at) {
 }
 
 // "host=h password='x y'" -> "host=h password=***"; "PGPASSWORD=x cmd" -> "PGPASSWORD=*** cmd":
-// the value after a keyword holding "password", spaces allowed around '='.
-std::string without_password_values(std::string_view text) {
+// the value after a keyword holding "password", spaces allowed around '='. In one word of a
+// command line (`whole_word`) the value runs to the end of the word, whatever it holds.
+std::string without_password_values(std::string_view text, bool whole_word) {
   std::string kept;
   std::size_t copied = 0;
   for (std::size_t word = find_password_word(text, 0); word != std::string_view::npos;
@@ -80,7 +106,7 @@ std::string without_password_values(std::string_view text) {
       ++at;
     }
     kept += std::string(text.substr(copied, at - copied)) + "***";
-    copied = value_end(text, at);
+    copied = whole_word ? text.size() : value_end(text, at);
   }
   return kept + std::string(text.substr(copied));
 }
@@ -89,16 +115,21 @@ std::string without_password_values(std::string_view text) {
 
 std::string redacted_argument(std::string_view word) {
   if (const std::size_t url = find_postgres_url(word, 0); url != std::string_view::npos) {
-    return without_password_values(word.substr(0, url)) + redacted_location(word.substr(url));
+    return without_password_values(word.substr(0, url), true) + redacted_location(word.substr(url));
   }
   if (starts_like_conninfo(word) && find_password_word(word, 0) != std::string_view::npos) {
     try {
       return StoreLocation::parse(word).shown();
     } catch (const std::exception&) {
-      // Not libpq's text after all ("PGPASSWORD=x"): its password values go below.
+      // Not libpq's text after all: one "NAME=VALUE" ("PGPASSWORD=x") goes below; text of
+      // several settings that libpq cannot read is not shown at all, since where its
+      // password ends cannot be told.
+      if (word.find_first_of(" \t\n") != std::string_view::npos) {
+        return redacted_location(word);
+      }
     }
   }
-  return without_password_values(word);
+  return without_password_values(word, true);
 }
 
 std::vector<std::string> redacted_arguments(const std::vector<std::string>& words) {
@@ -115,7 +146,11 @@ std::string redacted_text(std::string_view text) {
   std::size_t copied = 0;
   for (std::size_t url = find_postgres_url(text, 0); url != std::string_view::npos;
        url = find_postgres_url(text, copied)) {
+    // Inside quotes the URL runs to the closing quote (its password may hold a space).
     std::size_t end = url;
+    if (const char quote = enclosing_quote(text, url); quote != 0) {
+      end = closing_quote(text, url, quote);
+    }
     while (end < text.size() && !ends_a_shell_word(text[end])) {
       ++end;
     }
@@ -128,7 +163,7 @@ std::string redacted_text(std::string_view text) {
       copied = text.size();
     }
   }
-  return without_password_values(kept + std::string(text.substr(copied)));
+  return without_password_values(kept + std::string(text.substr(copied)), false);
 }
 
 void redact_strings(nlohmann::json& json) {

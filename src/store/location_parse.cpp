@@ -25,20 +25,16 @@ namespace {
   throw UsageError(fmt::format("database {}: {}", what, reason));
 }
 
-// libpq's message ends in a newline and quotes the token it stopped at, which may be (a part
-// of) the password: every quoted part is left out.
+// What libpq's message says is wrong, without the text it quotes: that is the token it stopped
+// at, which may be (a part of) the password, and may itself hold quotes.
 std::string without_quoted_parts(std::string_view message) {
-  std::string kept;
-  bool quoted = false;
-  for (const char c : message) {
-    if (c == '"') {
-      kept += quoted ? "…\"" : "\"";
-      quoted = !quoted;
-    } else if (!quoted && c != '\n') {
-      kept += c;
-    }
+  const std::size_t cut = message.find_first_of("\"\n");
+  std::string_view kind = message.substr(0, cut);
+  while (!kind.empty() && (kind.back() == ' ' || kind.back() == ':')) {
+    kind.remove_suffix(1);
   }
-  return kept;
+  const bool quoted = cut != std::string_view::npos && message[cut] == '"';
+  return std::string(kind) + (quoted ? " … (the text it quotes is not shown)" : "");
 }
 
 std::vector<ConnectionSetting> libpq_settings(const std::string& text, std::string_view what,

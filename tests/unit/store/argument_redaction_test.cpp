@@ -61,6 +61,19 @@ TEST(ArgumentRedaction, AShellCommandLosesThePasswordsInItAndKeepsTheRest) {
             "echo 'sysctl -w vm.nr_hugepages=2'");
 }
 
+// Found by a randomised check against libpq's reading: a password may hold spaces and quotes,
+// so quoted text is redacted to its closing quote, and text libpq cannot read is not shown.
+TEST(ArgumentRedaction, APasswordWithSpacesOrQuotesIsHiddenWhole) {
+  EXPECT_EQ(redacted_text("psql \"host=h password=s3 cr3t dbname=d\" -c 1"),
+            "psql \"host=h password=***\" -c 1");
+  EXPECT_EQ(redacted_text("psql 'postgresql://u:s3@ cr3t@h/db' -c 1"),
+            "psql 'postgresql://(not shown)");
+  EXPECT_EQ(redacted_text("psql 'postgresql://u:s3 cr3t@h/db' -c 1"),
+            "psql 'postgresql://u@h/db' -c 1");
+  EXPECT_EQ(redacted_argument("host=h password=s3 cr3t dbname=d"), "(connection text not shown)");
+  EXPECT_EQ(redacted_argument("PGPASSWORD=s3&cr3t"), "PGPASSWORD=***");
+}
+
 TEST(ArgumentRedaction, StoredDocumentsLoseEveryPasswordInTheirStrings) {
   nlohmann::json summary = {
       {"setup_a", "psql postgresql://u:s3cr3t@h/db"},

@@ -161,6 +161,13 @@ TEST(LocationRedaction, AUrlLibpqCannotReadIsRefusedWithoutItsQuotedToken) {
       << failure.message;
 }
 
+// libpq quotes the token it stopped at, and a password may itself hold a quote.
+TEST(LocationRedaction, ARefusalNeverQuotesAPasswordThatHoldsAQuote) {
+  const OpenFailure failure = open_failure("postgresql://cb:s3\"cr3t%zz@127.0.0.1:1/db");
+  EXPECT_EQ(failure.message.find("cr3t"), std::string::npos) << failure.message;
+  EXPECT_TRUE(failure.refused_as_input) << failure.message;
+}
+
 // A connection that fails names the location as shown, the password left out.
 TEST(LocationRedaction, AFailedConnectionNamesTheLocationWithoutItsPassword) {
   const OpenFailure failure = open_failure("postgresql://bench:s3cr3t@127.0.0.1:1/cb");

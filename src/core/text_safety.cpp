@@ -149,7 +149,7 @@ void require_selectable_label(std::string_view label, std::string_view flag) {
         "{}: '{}' starts with '-': a command line that holds it would read it as an option", flag,
         label));
   }
-  const bool id_like = !label.empty() && label.find_first_not_of("0123456789,") == label.npos;
+  const bool id_like = !label.empty() && label.find_first_not_of("0123456789,-") == label.npos;
   const bool selector = std::find(std::begin(kSelectorWords), std::end(kSelectorWords), label) !=
                         std::end(kSelectorWords);
   const bool path_like =

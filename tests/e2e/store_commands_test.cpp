@@ -108,6 +108,26 @@ TEST_F(StoreCommands, HistorySaysHowManyRunsItLeftOutAndAllShowsThem) {
   EXPECT_EQ(all.out.find(" shown"), std::string::npos) << all.out;
 }
 
+// A limit that is not a count of runs (negative, or beyond any count) is refused, never read
+// as "everything".
+TEST_F(StoreCommands, HistoryRefusesALimitThatIsNotACountNamingTheFlag) {
+  for (const std::string limit : {"-1", "18446744073709551616", "1.5", "x"}) {
+    const Outcome outcome = run({"history", "--limit", limit});
+    EXPECT_EQ(outcome.exit_code, 2) << limit << ": " << outcome.out;
+    EXPECT_NE(outcome.err.find("--limit"), std::string::npos) << outcome.err;
+    EXPECT_EQ(outcome.out, "") << limit;
+  }
+}
+
+// A filter that matches nothing says so; "no runs stored" would be untrue.
+TEST_F(StoreCommands, HistorySaysWhenNoStoredRunMatchesTheHost) {
+  const Outcome outcome = run({"history", "--host", "nowhere"});
+  ASSERT_EQ(outcome.exit_code, 0) << outcome.err;
+  EXPECT_EQ(outcome.out.find("no runs stored"), std::string::npos) << outcome.out;
+  EXPECT_NE(outcome.out.find("none of the 2 stored runs is of host nowhere"), std::string::npos)
+      << outcome.out;
+}
+
 TEST_F(StoreCommands, ShowPrintsTheRunsOptions) {
   const Outcome outcome = run({"show", std::to_string(clone_id_)});
   ASSERT_EQ(outcome.exit_code, 0) << outcome.err;

@@ -12,6 +12,7 @@
 
 #include "cli/command.hpp"
 #include "cli/shared_options.hpp"
+#include "compare/distinct_runs.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
 #include "experiment/profile_output.hpp"
@@ -179,6 +180,11 @@ int run_export(const StoreOptions& options) {
     environments.push_back(environment_from_json(stored.environment));
     document.runs.push_back(std::move(stored.record));
   }
+  std::vector<std::int64_t> ids;
+  for (const RunRecord& record : document.runs) {
+    ids.push_back(record.id);
+  }
+  require_distinct_runs(ids, "export");
   if (!options.json_path.empty()) {
     write_output(options.json_path, render_json(document), "--json");
   }

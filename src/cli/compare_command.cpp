@@ -2,6 +2,7 @@
 // hyperfine JSON, number files) or stored labels / run ids; prints the comparison report.
 
 #include <fmt/core.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -165,11 +166,16 @@ int run_compare(const CompareArguments& args) {
   report.a_source = a_source;
   report.b_source = b_source;
   if (!mix.empty()) {
-    fmt::print(stderr, "clonebench: warning: {}\n", mix);
-    report.warnings.push_back(mix);
+    differences.insert(differences.begin(), mix);
   }
+  // stderr carries the warnings about the inputs for a user whose stdout goes to a file or a
+  // pipe; on a terminal the report printed below shows them on the same screen, and twice
+  // would be noise.
+  const bool report_on_screen = ::isatty(STDOUT_FILENO) == 1 && format_shows_warnings(args.format);
   for (const std::string& warning : differences) {
-    fmt::print(stderr, "clonebench: warning: {}\n", warning);
+    if (!report_on_screen) {
+      fmt::print(stderr, "clonebench: warning: {}\n", warning);
+    }
     report.warnings.push_back(warning);
   }
   fmt::print("{}", render_report(report, args.format));

@@ -115,9 +115,8 @@ SweepPlan parse_sweep(const SweepArgs& args) {
   const PrecisionOptions precision = parse_precision_options(args.precision, args.max_time, "2m");
   settings.precision = precision.precision;
   settings.max_time_s = precision.max_time_s;
-  const std::string default_rounds = settings.precision ? "1000" : "5";
   settings.rounds = static_cast<std::uint32_t>(
-      parse_integer(args.rounds.empty() ? default_rounds : args.rounds, "--rounds", 2, 1000));
+      parse_integer(count_default(precision, args.rounds, "5", "1000"), "--rounds", 2, 1000));
   settings.timeout_per_point_s = parse_duration_s(args.timeout_per_point, "--timeout-per-point");
   if (settings.timeout_per_point_s <= 0) {
     throw UsageError("--timeout-per-point: must be above 0");
@@ -322,13 +321,13 @@ void add_sweep_command(CLI::App& app, CommandList& commands) {
                    "sweep; without STRESSOR from the newest stored sweep or --from)");
   sweep.add_option("--from", args.from, "with --predict: the sweep's JSON document (--json)");
   sweep.add_option("--rounds", args.rounds,
-                   "rounds; each measures every size once (default 5; with --precision, the "
-                   "most, default 1000)");
+                   "rounds; each measures every size once (default 5; with --precision or "
+                   "--max-time, the most, default 1000)");
   sweep.add_option("--precision", args.precision,
                    "rounds until the per-page CI of the total cost is at most ±P, e.g. 3% "
                    "(first look after round 3)");
   sweep.add_option("--max-time", args.max_time,
-                   "run no round that would end after D (default 2m with --precision)");
+                   "rounds until D, none that would end after it (default 2m with --precision)");
   sweep.add_option("--timeout-per-point", args.timeout_per_point,
                    "duration of each run (default 1s)");
   sweep.add_option("-n,--instances", args.instances, "instances per run (default 1)");

@@ -122,7 +122,7 @@ void require_selectable_label(std::string_view label, std::string_view flag) {
     throw UsageError(fmt::format("{}: '{}' is {} bytes long; a label has at most {}", flag,
                                  shortened(label, 40), label.size(), kMaxLabelBytes));
   }
-  const bool id_like = !label.empty() && label.find_first_not_of("0123456789,") == label.npos;
+  const bool id_like = !label.empty() && label.find_first_not_of("0123456789,-") == label.npos;
   const bool selector = std::find(std::begin(kSelectorWords), std::end(kSelectorWords), label) !=
                         std::end(kSelectorWords);
   const bool path_like =

@@ -30,8 +30,8 @@ void require_clean_text(std::string_view text, std::string_view flag);
 inline constexpr std::size_t kMaxLabelBytes = 200;
 
 // Throws UsageError naming `flag` unless `label` is clean text (require_clean_text) of at most
-// kMaxLabelBytes bytes that report and compare can select: not run ids ("5", "3,4"), not a word
-// that selects an experiment ("ab", "sweep", "scale"), not a file path to compare (a '/', or a
+// kMaxLabelBytes bytes that report and compare can select: not run ids ("5", "3,4", "1-9"), not a
+// word that selects an experiment ("ab", "sweep", "scale"), not a file path to compare (a '/', or a
 // .json, .yaml, .yml, .log or .txt ending).
 void require_selectable_label(std::string_view label, std::string_view flag);
 

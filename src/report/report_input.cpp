@@ -16,16 +16,12 @@ namespace {
 
 std::vector<StoredRun> runs_of_ids(const Store& store, std::string_view list) {
   std::vector<StoredRun> runs;
-  std::size_t pos = 0;
-  while (pos <= list.size()) {
-    const std::size_t comma = std::min(list.find(',', pos), list.size());
-    const std::int64_t id = parse_run_id(list.substr(pos, comma - pos));
+  for (const std::int64_t id : parse_run_ids(list)) {
     std::optional<StoredRun> run = store.load(id);
     if (!run) {
       throw UsageError(fmt::format("report: run {} is not in {}", id, store.path()));
     }
     runs.push_back(std::move(*run));
-    pos = comma + 1;
   }
   return runs;
 }

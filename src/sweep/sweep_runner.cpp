@@ -54,8 +54,8 @@ StoredSweepStop stored_stop(const SweepSettings& settings, const SweepStop& stop
   stored.reason = stop.reason;
   stored.precision_pct = percent(settings.precision);
   stored.max_time_s = settings.max_time_s;
-  if (settings.precision) {
-    stored.rounds_cap = settings.rounds;
+  if (settings.precision || settings.max_time_s) {
+    stored.rounds_cap = settings.rounds;  // a cap: the precision or the time bounds the sweep
   }
   stored.per_page_half_width_pct = percent(stop.half_width);
   return stored;

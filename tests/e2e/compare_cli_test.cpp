@@ -9,6 +9,7 @@
 #include <string>
 #include <tuple>
 
+#include "e2e/terminal_stderr.hpp"
 #include "store/store.hpp"
 #include "support/sample_document.hpp"
 #include "support/temp_directory.hpp"
@@ -304,6 +305,33 @@ TEST_F(CrossKernelRuns, ASideThatPoolsRunsOfDifferentTimeoutsIsNamed) {
                             "2.0 (3 runs), 5.0 (1 run)"),
             std::string::npos)
       << result.err;
+}
+
+// On a terminal stdout and stderr share one screen: a warning that the table prints is not
+// printed to stderr as well. With stdout in a file or a pipe, stderr still carries it.
+TEST_F(CrossKernelRuns, OnATerminalEachWarningIsShownOnce) {
+  save("kernel-a", 1, 5, 1);
+  save("kernel-b", 2, 2, 2);
+  const std::string warning = "differ in more than the kernel: option timeout_s: A 5.0, B 2.0";
+  TerminalStderr terminal;
+  ASSERT_TRUE(terminal.ready());
+  const std::function<void()> stderr_on_terminal = terminal.as_stderr();
+  const ToolResult on_terminal =
+      run_tool({"compare", "kernel-a", "kernel-b", "--db", db_}, kTimeoutS, {}, [&] {
+        stderr_on_terminal();
+        ::dup2(2, 1);  // stdout on the same terminal
+      });
+  ASSERT_EQ(on_terminal.exit_code, 0) << on_terminal.err;
+  const std::string screen = terminal.text();
+  std::size_t shown = 0;
+  for (std::size_t at = screen.find(warning); at != std::string::npos;
+       at = screen.find(warning, at + 1)) {
+    ++shown;
+  }
+  EXPECT_EQ(shown, 1U) << screen;
+  const ToolResult to_files = compare({"kernel-a", "kernel-b", "--db", db_});
+  EXPECT_NE(to_files.err.find(warning), std::string::npos) << to_files.err;
+  EXPECT_NE(to_files.out.find(warning), std::string::npos) << to_files.out;
 }
 
 }  // namespace

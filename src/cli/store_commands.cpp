@@ -13,6 +13,7 @@
 
 #include "cli/command.hpp"
 #include "cli/shared_options.hpp"
+#include "compare/distinct_runs.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
 #include "core/units.hpp"
@@ -253,6 +254,7 @@ int run_export(const StoreOptions& given) {
       {{options.json_path, "--json"}, {options.yaml_path, "--yaml"}, {options.csv_path, "--csv"}},
       db_path_of(options));
   const std::vector<std::int64_t> ids = ids_of(options.ids, "export");
+  require_distinct_runs(ids, "export");
   const Store store(db_path_of(options), Store::Access::kReadOnly);
   RunDocument document;
   std::vector<Environment> environments;  // each run's, for the CSV's kernel and host

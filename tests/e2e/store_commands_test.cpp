@@ -207,6 +207,27 @@ TEST_F(StoreCommands, RefusesBadAndUnknownIdsNamingThem) {
   EXPECT_FALSE(fs::exists(json));
 }
 
+// A run listed twice would be exported twice, and read back as two samples (issue 37).
+TEST_F(StoreCommands, RefusesARunListedTwiceInExportAndReport) {
+  const std::string id = std::to_string(fork_id_);
+  const std::string csv = (scratch_ / "twice.csv").string();
+  Outcome outcome = run({"export", id, std::to_string(clone_id_), id, "--csv", csv});
+  EXPECT_EQ(outcome.exit_code, 2);
+  EXPECT_NE(outcome.err.find("run " + id + " is selected 2 times"), std::string::npos)
+      << outcome.err;
+  EXPECT_FALSE(fs::exists(csv));
+  for (const std::vector<std::string>& selection :
+       {std::vector<std::string>{id + "," + id + "," + id}, std::vector<std::string>{id, id}}) {
+    std::vector<std::string> args = {"report"};
+    args.insert(args.end(), selection.begin(), selection.end());
+    outcome = run(args);
+    EXPECT_EQ(outcome.exit_code, 2) << outcome.out;
+    EXPECT_NE(outcome.err.find("report: run " + id + " is selected"), std::string::npos)
+        << outcome.err;
+    EXPECT_TRUE(outcome.out.empty()) << outcome.out;
+  }
+}
+
 TEST_F(StoreCommands, RefusesExportWithoutAFormatOrToAnUnwritablePath) {
   Outcome outcome = run({"export", std::to_string(clone_id_)});
   EXPECT_EQ(outcome.exit_code, 2);

@@ -243,7 +243,9 @@ int run_hvo_key_experiment(const HvoKeyPlan& plan, const StorageOptions& storage
   check_outputs({{outputs.json_path, "--json", {}}}, database_path(storage.db_path));
   const std::optional<std::string> config = running_config_optimize_vmemmap();
   check_hvo_key_machine(plan.roots, config);
-  HvoKeySwitch hvo_switch(plan.roots, config);  // restores on every way out from here
+  // Held from before the state is saved until it is back: no other run sees ours as the start.
+  MachineSettingsLock settings_lock(plan.settings_lock);
+  HvoKeySwitch hvo_switch(settings_lock, plan.roots, config);  // restores on every way out
   probe_hvo_key_pool(hvo_switch);
   ExperimentSession session(
       "hvo-key",

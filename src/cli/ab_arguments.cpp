@@ -60,6 +60,7 @@ void define_ab_options(CLI::App& ab, AbArguments& args) {
   ab.add_flag("--no-store", args.no_store, "Do not store the runs");
   ab.add_flag("--profile", args.profile,
               "Sample the kernel with perf over every run of both arms (see `clonebench kernel`)");
+  define_lock_wait_option(ab, args.lock_wait);
   add_report_options(ab, args);
   name_value_types(ab);
 }

@@ -6,14 +6,17 @@
 
 #include <charconv>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "cli/command.hpp"
 #include "cli/shared_options.hpp"
+#include "compare/distinct_runs.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
+#include "core/units.hpp"
 #include "experiment/profile_output.hpp"
 #include "record/environment_json.hpp"
 #include "record/scale_summary_json.hpp"
@@ -31,9 +34,11 @@
 namespace clonebench {
 namespace {
 
+constexpr std::int64_t kDefaultHistoryLimit = 20;
+
 struct StoreOptions {
-  std::string db_path;  // empty: Store::default_path()
-  std::size_t limit = 20;
+  std::string db_path;      // empty: Store::default_path()
+  std::string limit_text;   // history --limit N; empty: 20
   bool all = false;         // history --all
   std::string host, label;  // history: only runs of this host / label
   std::vector<std::string> ids;
@@ -51,6 +56,33 @@ StoredRun load_run(const Store& store, std::int64_t id, const char* command) {
     throw UsageError(fmt::format("{}: run {} is not in {}", command, id, store.path()));
   }
   return std::move(*stored);
+}
+
+// --limit N: a count of runs, 0 for all; anything else (negative, beyond any count) is refused,
+// never read as "everything".
+std::size_t history_limit(const StoreOptions& options) {
+  const std::int64_t limit = options.limit_text.empty()
+                                 ? kDefaultHistoryLimit
+                                 : parse_integer(options.limit_text, "--limit", 0,
+                                                 std::numeric_limits<std::int64_t>::max());
+  return options.all || limit == 0 ? SIZE_MAX : static_cast<std::size_t>(limit);
+}
+
+// Why nothing is listed: nothing stored, or nothing of the --host and --label asked for.
+std::string nothing_listed(const StoreOptions& options, std::size_t stored, const Store& store) {
+  if (stored == 0) {
+    return fmt::format("no runs stored in {}", store.path());
+  }
+  std::string wanted;
+  if (!options.host.empty()) {
+    wanted = fmt::format("is of host {}", printable(options.host));
+  }
+  if (!options.label.empty()) {
+    wanted +=
+        fmt::format("{}has label {}", wanted.empty() ? "" : " and ", printable(options.label));
+  }
+  return fmt::format("none of the {} stored run{} {} in {}", stored, stored == 1 ? "" : "s", wanted,
+                     store.path());
 }
 
 // The ids of every ID argument ("12", "12,13", "1-9"), in the order given.
@@ -85,18 +117,19 @@ StoredRun run_to_show(const Store& store, const StoreOptions& options, bool& new
 }
 
 int run_history(const StoreOptions& options) {
+  const std::size_t limit = history_limit(options);
   const Store store(db_path_of(options), Store::Access::kReadOnly);
-  const std::size_t limit = options.all || options.limit == 0 ? SIZE_MAX : options.limit;
   std::vector<HistoryRow> rows;
   std::size_t matching = 0;
-  for (HistoryRow& row : store.history(SIZE_MAX)) {
+  const std::vector<HistoryRow> stored = store.history(SIZE_MAX);
+  for (const HistoryRow& row : stored) {
     if ((options.host.empty() || row.hostname == options.host) &&
         (options.label.empty() || row.label == options.label) && matching++ < limit) {
-      rows.push_back(std::move(row));
+      rows.push_back(row);
     }
   }
   if (rows.empty()) {
-    fmt::print("no runs stored in {}\n", store.path());
+    fmt::print("{}\n", nothing_listed(options, stored.size(), store));
     return kExitOk;
   }
   fmt::print("{}", render_history(rows));
@@ -221,6 +254,7 @@ int run_export(const StoreOptions& given) {
       {{options.json_path, "--json"}, {options.yaml_path, "--yaml"}, {options.csv_path, "--csv"}},
       db_path_of(options));
   const std::vector<std::int64_t> ids = ids_of(options.ids, "export");
+  require_distinct_runs(ids, "export");
   const Store store(db_path_of(options), Store::Access::kReadOnly);
   RunDocument document;
   std::vector<Environment> environments;  // each run's, for the CSV's kernel and host
@@ -253,7 +287,8 @@ void add_db_option(CLI::App& command, StoreOptions& options) {
 void add_store_commands(CLI::App& app, CommandList& commands) {
   auto [history, history_options] =
       define_command(app, commands, "history", "List stored runs, newest first", &run_history);
-  history.add_option("--limit", history_options.limit, "Show at most N runs (0: all; default 20)")
+  history
+      .add_option("--limit", history_options.limit_text, "Show at most N runs (0: all; default 20)")
       ->type_name("N");
   history.add_flag("--all", history_options.all, "Show every run (as --limit 0)");
   history.add_option("--host", history_options.host, "Only runs measured on host NAME")

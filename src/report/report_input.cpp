@@ -6,6 +6,7 @@
 #include <iterator>
 #include <string_view>
 
+#include "compare/distinct_runs.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
 #include "store/stored_runs.hpp"
@@ -72,6 +73,11 @@ ReportInput select_report_input(const Store& store, const std::vector<std::strin
       std::move(runs.begin(), runs.end(), std::back_inserter(input.runs));
     }
   }
+  std::vector<std::int64_t> ids;
+  for (const StoredRun& run : input.runs) {
+    ids.push_back(run.record.id);
+  }
+  require_distinct_runs(ids, "report");
   return input;
 }
 

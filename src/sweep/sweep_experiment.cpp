@@ -61,7 +61,8 @@ std::string experiment_tag(const std::string& started_at, std::uint64_t seed) {
 }  // namespace
 
 int run_sweep_experiment(const SweepPlan& plan, const StorageOptions& storage,
-                         const std::string& json_path, bool quiet) {
+                         const std::string& json_path, bool quiet,
+                         MachineSettingsLock* settings_lock) {
   check_outputs({{json_path, "--json", {}}}, database_path(storage.db_path));
   const std::optional<PerfSetup> profiler = prepare_profiler(plan.profile);
   ExperimentSession session(
@@ -84,7 +85,7 @@ int run_sweep_experiment(const SweepPlan& plan, const StorageOptions& storage,
             profiled_runs.push_back(record);
           }
         });
-    summary = run_sweep(plan.job, plan.settings, session.signals(), observer);
+    summary = run_sweep(plan.job, plan.settings, session.signals(), observer, settings_lock);
   });
   const nlohmann::json stored = sweep_summary_to_json(summary);
   session.finish(stored);

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include <tuple>
 
 #include "e2e/terminal_stderr.hpp"
 #include "store/store.hpp"
@@ -144,6 +145,16 @@ TEST(CompareCli, AMissingPathIsAUsageError) {
   EXPECT_NE(result.err.find("/nonexistent/a.json: no such file"), std::string::npos) << result.err;
 }
 
+TEST(CompareCli, ADeviceOrADirectoryIsNamedAsNotARegularFile) {
+  for (const char* path : {"/dev/zero", "/tmp/"}) {
+    const ToolResult result = compare({path, compare_input("numbers-a.txt")});
+    EXPECT_EQ(result.exit_code, 2);
+    EXPECT_NE(result.err.find(std::string(path) + ": not a regular file"), std::string::npos)
+        << result.err;
+    EXPECT_TRUE(result.out.empty()) << result.out;
+  }
+}
+
 TEST(CompareCli, BenchstatFormatPrintsBenchstatsTable) {
   const ToolResult result =
       compare({compare_input("hyperfine-two.json"), compare_input("hyperfine-two.json"),
@@ -228,6 +239,20 @@ TEST_F(StoredRuns, AnUnknownLabelOrRunIdIsAUsageErrorNamingIt) {
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_EQ(result.err, "clonebench: error: A: run id 99 is not in " + db_ + "\n");
   EXPECT_TRUE(result.out.empty()) << result.out;
+}
+
+// Eight copies of one run are one sample, not eight: "p < 0.001" about nothing (issue 37).
+TEST_F(StoredRuns, ARunRepeatedOnASideOrOnBothSidesIsRefused) {
+  for (const auto& [a, b, named] :
+       {std::tuple{"1,1,1,1,1,1,1,1", "7,7,7,7,7,7,7,7", "A: run 1 is selected 8 times"},
+        std::tuple{"1,2,3,4", "7,8,9,9", "B: run 9 is selected 2 times"},
+        std::tuple{"1,2,3,4", "4,5,6,7", "run 4 is in both A and B"},
+        std::tuple{"base", "base", "run 1 is in both A and B"}}) {
+    const ToolResult result = compare_stored({a, b});
+    EXPECT_EQ(result.exit_code, 2) << a << " " << b;
+    EXPECT_NE(result.err.find(named), std::string::npos) << result.err;
+    EXPECT_TRUE(result.out.empty()) << result.out;
+  }
 }
 
 // The cross-kernel workflow: run on kernel A, reboot, run on kernel B, compare. Each run draws

@@ -108,6 +108,26 @@ TEST_F(StoreCommands, HistorySaysHowManyRunsItLeftOutAndAllShowsThem) {
   EXPECT_EQ(all.out.find(" shown"), std::string::npos) << all.out;
 }
 
+// A limit that is not a count of runs (negative, or beyond any count) is refused, never read
+// as "everything".
+TEST_F(StoreCommands, HistoryRefusesALimitThatIsNotACountNamingTheFlag) {
+  for (const std::string limit : {"-1", "18446744073709551616", "1.5", "x"}) {
+    const Outcome outcome = run({"history", "--limit", limit});
+    EXPECT_EQ(outcome.exit_code, 2) << limit << ": " << outcome.out;
+    EXPECT_NE(outcome.err.find("--limit"), std::string::npos) << outcome.err;
+    EXPECT_EQ(outcome.out, "") << limit;
+  }
+}
+
+// A filter that matches nothing says so; "no runs stored" would be untrue.
+TEST_F(StoreCommands, HistorySaysWhenNoStoredRunMatchesTheHost) {
+  const Outcome outcome = run({"history", "--host", "nowhere"});
+  ASSERT_EQ(outcome.exit_code, 0) << outcome.err;
+  EXPECT_EQ(outcome.out.find("no runs stored"), std::string::npos) << outcome.out;
+  EXPECT_NE(outcome.out.find("none of the 2 stored runs is of host nowhere"), std::string::npos)
+      << outcome.out;
+}
+
 TEST_F(StoreCommands, ShowPrintsTheRunsOptions) {
   const Outcome outcome = run({"show", std::to_string(clone_id_)});
   ASSERT_EQ(outcome.exit_code, 0) << outcome.err;
@@ -185,6 +205,27 @@ TEST_F(StoreCommands, RefusesBadAndUnknownIdsNamingThem) {
   outcome = run({"export", std::to_string(clone_id_), "999", "--json", json});
   EXPECT_EQ(outcome.exit_code, 2);
   EXPECT_FALSE(fs::exists(json));
+}
+
+// A run listed twice would be exported twice, and read back as two samples (issue 37).
+TEST_F(StoreCommands, RefusesARunListedTwiceInExportAndReport) {
+  const std::string id = std::to_string(fork_id_);
+  const std::string csv = (scratch_ / "twice.csv").string();
+  Outcome outcome = run({"export", id, std::to_string(clone_id_), id, "--csv", csv});
+  EXPECT_EQ(outcome.exit_code, 2);
+  EXPECT_NE(outcome.err.find("run " + id + " is selected 2 times"), std::string::npos)
+      << outcome.err;
+  EXPECT_FALSE(fs::exists(csv));
+  for (const std::vector<std::string>& selection :
+       {std::vector<std::string>{id + "," + id + "," + id}, std::vector<std::string>{id, id}}) {
+    std::vector<std::string> args = {"report"};
+    args.insert(args.end(), selection.begin(), selection.end());
+    outcome = run(args);
+    EXPECT_EQ(outcome.exit_code, 2) << outcome.out;
+    EXPECT_NE(outcome.err.find("report: run " + id + " is selected"), std::string::npos)
+        << outcome.err;
+    EXPECT_TRUE(outcome.out.empty()) << outcome.out;
+  }
 }
 
 TEST_F(StoreCommands, RefusesExportWithoutAFormatOrToAnUnwritablePath) {

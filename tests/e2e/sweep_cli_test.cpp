@@ -189,7 +189,11 @@ TEST_F(SweepCli, RejectsBadArgumentsNamingTheFlag) {
       {{"--rss", "0,16M", "--precision", "3"}, "--precision"},
       {{"--rss", "0,16M", "--precision", "-3%"}, "--precision"},
       {{"--rss", "0,16M", "--precision", "3%", "--max-time", "never"}, "--max-time"},
-      {{"--rss", "0,16M", "--max-time", "0s"}, "--max-time"}};
+      {{"--rss", "0,16M", "--max-time", "0s"}, "--max-time"},
+      // A repeat is refused like a repeated --vmas (issue 37).
+      {{"--rss", "0,1M,1M"}, "--rss"},
+      {{"--rss", "0,16M", "--predict", "64M,vmas=1,vmas=2"}, "--predict"},
+      {{"--rss", "0,16M", "--lock-wait", "soon"}, "--lock-wait"}};
   for (const auto& [arguments, flag] : cases) {
     std::vector<std::string> args = {"fork"};
     args.insert(args.end(), arguments.begin(), arguments.end());

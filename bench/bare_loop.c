@@ -1,6 +1,8 @@
 /* bare_loop: the smallest loop that creates and reaps one child at a time, the baseline the
  * fork_overhead benchmark holds clonebench against. Statically linked like clonebench-worker.
- *   usage: bare_loop fork|fork-syscall|vfork|clone3|thread SECONDS   → prints ops/s
+ *   usage: bare_loop fork|fork-syscall|vfork|clone3|thread SECONDS [intervals]   → prints ops/s
+ * and, with "intervals", a second line: the ops completed in each 100 ms of the loop, as
+ * clonebench's worker counts them (start_up compares the two series).
  * fork is glibc's fork(); fork-syscall is the system call alone (clone with SIGCHLD), which is
  * what clonebench's fork stressor makes (docs/measurement.md, "Page faults per op").
  */
@@ -52,19 +54,35 @@ static int one(const char* kind) {
   return pid > 0 && wait4(pid, NULL, 0, NULL) == pid;
 }
 
+#define MAX_INTERVALS 1000
+
 int main(int argc, char** argv) {
-  if (argc != 3) {
-    fputs("usage: bare_loop fork|fork-syscall|vfork|clone3|thread SECONDS\n", stderr);
+  const int with_intervals = argc == 4 && strcmp(argv[3], "intervals") == 0;
+  if (argc != 3 && !with_intervals) {
+    fputs("usage: bare_loop fork|fork-syscall|vfork|clone3|thread SECONDS [intervals]\n", stderr);
     return 2;
   }
   const double seconds = atof(argv[2]);
+  static uint64_t interval_ops[MAX_INTERVALS];
   const double start = now_s();
   uint64_t ops = 0;
   double now = start;
   while (now - start < seconds) {
-    ops += (uint64_t)one(argv[1]);
+    const int done = one(argv[1]);
+    ops += (uint64_t)done;
     now = now_s();
+    const size_t interval = (size_t)((now - start) / 0.1);
+    if (interval < MAX_INTERVALS) {
+      interval_ops[interval] += (uint64_t)done;
+    }
   }
   printf("%.1f\n", (double)ops / (now - start));
+  if (with_intervals) {
+    const size_t used = (size_t)((now - start) / 0.1) + 1;
+    for (size_t i = 0; i < used && i < MAX_INTERVALS; ++i) {
+      printf("%s%llu", i == 0 ? "" : " ", (unsigned long long)interval_ops[i]);
+    }
+    printf("\n");
+  }
   return 0;
 }

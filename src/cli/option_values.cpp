@@ -47,6 +47,7 @@ std::string value_type_of(const std::string& name) {
       {"seed", "NUMBER"},
       {"alpha", "NUMBER"},
       {"timeout", "DURATION"},
+      {"warm-up", "DURATION"},
       {"max-time", "DURATION"},
       {"timeout-per-point", "DURATION"},
       {"window", "DURATION"},

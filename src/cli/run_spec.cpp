@@ -25,13 +25,14 @@ namespace {
 constexpr double kSuiteTimeoutS = 4.0;       // each stressor of the standard suite
 constexpr double kDefaultTimeoutS = 10.0;    // explicitly named stressors
 constexpr double kOpsOnlyTimeoutS = 3600.0;  // --ops without --timeout: still bounded
+constexpr double kMaxWarmUpS = 60.0;         // a warm-up is a fraction of a second; bound typos
 
 // Everything as text first: values are parsed by our own parsers so messages name the flag.
 struct RawRunOptions {
   std::vector<std::string> stressors;
   std::map<std::string, std::string> instances_by_stressor;  // --fork N
   std::map<std::string, std::string> ops_by_stressor;        // --fork-ops N
-  std::string instances, timeout, ops, seq, runs = "1", pin, seed, rss, rss_kind = "anon";
+  std::string instances, timeout, warm_up, ops, seq, runs = "1", pin, seed, rss, rss_kind = "anon";
   std::string vmas = "1", clone_max = "8192", phase_every;
   bool no_store = false;
   RawWorkloadOptions workload;
@@ -49,6 +50,9 @@ void define_options(CLI::App& app, RawRunOptions& raw) {
                    "stop each " + name + " run after N bogo ops");
   }
   app.add_option("-t,--timeout", raw.timeout, "run time per stressor: 60, 60s, 2m, 500ms");
+  app.add_option("--warm-up", raw.warm_up,
+                 "run the loop this long first, uncounted, so the clock starts at its steady "
+                 "rate (run: 0.5s; ab, kernels: 0; 0 = none)");
   app.add_option("--ops", raw.ops, "stop each stressor after N bogo ops");
   app.add_option("--seq,--sequential", raw.seq, "stress-ng --seq N: one stressor at a time");
   app.add_option("--runs", raw.runs, "separate runs (run records) of each stressor");
@@ -154,6 +158,13 @@ StressorJob base_job(const RawRunOptions& raw, bool suite) {
   } else {
     job.timeout_s = suite ? kSuiteTimeoutS : kDefaultTimeoutS;
   }
+  if (!raw.warm_up.empty()) {
+    job.warm_up_s = parse_duration_s(raw.warm_up, "--warm-up");
+    if (job.warm_up_s < 0 || job.warm_up_s > kMaxWarmUpS) {
+      throw UsageError(
+          fmt::format("--warm-up: invalid value '{}': from 0 to {:g} s", raw.warm_up, kMaxWarmUpS));
+    }
+  }
   job.parent.kind = parse_parent_kind(raw.rss_kind, "--rss-kind");
   job.parent.vmas =
       static_cast<std::uint64_t>(parse_integer(raw.vmas, "--vmas", 1, kMaxParentVmas));
@@ -221,6 +232,7 @@ RunSpec build_spec(const CLI::App& app, RawRunOptions& raw) {
   }
   spec.store = !raw.no_store;
   spec.timeout_given = !raw.timeout.empty();
+  spec.warm_up_given = !raw.warm_up.empty();
   spec.runs = static_cast<std::uint32_t>(parse_integer(raw.runs, "--runs", 1, 100000));
   const StressorJob base = base_job(raw, suite);
   for (const auto& [name, instances] : chosen) {

@@ -20,6 +20,7 @@ struct StressorJob {
   std::string stressor;  // a name from the stressor registry
   std::uint32_t instances = 1;
   double timeout_s = 10.0;         // per run, each instance
+  double warm_up_s = 0;            // the loop runs this long first, uncounted (clean workload)
   std::uint64_t max_ops = 0;       // per instance; 0 = no limit
   ParentShape parent;              // --rss (a stressor may declare a default ballast)
   std::uint32_t clone_max = 8192;  // live children per instance, for stressors that keep many
@@ -30,5 +31,11 @@ struct StressorJob {
   Workload workload = Workload::kClean;
   StressNgOptions stress_ng;  // --fork-max etc. (used by the stress-ng workload only)
 };
+
+// The warm-up the worker runs: none under the stress-ng workload, which reproduces stress-ng's
+// accounting from set-up to teardown (docs/measurement.md, "Start-up").
+inline double effective_warm_up_s(const StressorJob& job) noexcept {
+  return job.workload == Workload::kClean ? job.warm_up_s : 0.0;
+}
 
 }  // namespace clonebench

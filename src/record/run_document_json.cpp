@@ -10,6 +10,7 @@
 #include "record/metric_table.hpp"
 #include "record/profile_json.hpp"
 #include "record/record_json.hpp"
+#include "record/start_up_ramp_check.hpp"
 
 namespace clonebench {
 namespace {
@@ -32,6 +33,23 @@ nlohmann::json latency_json(const RunResult& result,
   return phases;
 }
 
+// Derived from the intervals on the way out, as the rates are; absent when the series is too short
+// to judge.
+void add_start_up_ramp(const ThroughputSeries& series, nlohmann::json& run) {
+  const std::optional<RunStartUpRamp> ramp = start_up_ramp_of(series);
+  if (!ramp) {
+    return;
+  }
+  nlohmann::json json = {{"found", ramp->found}};
+  if (ramp->found) {
+    json["intervals"] = ramp->intervals;
+    json["seconds"] = ramp->seconds;
+    json["ratio"] = ramp->ratio;
+    json["p"] = ramp->p;
+  }
+  run["start_up_ramp"] = std::move(json);
+}
+
 nlohmann::json run_to_json(const RunRecord& record) {
   const RunResult& result = record.result;
   nlohmann::json run = {{"id", record.id},
@@ -50,6 +68,7 @@ nlohmann::json run_to_json(const RunRecord& record) {
   run["latency_histograms"] = latency_json(result, histogram_to_json);
   run["parent"] = parent_to_json(result.parent);
   run["intervals"] = intervals_to_json(result.intervals);
+  add_start_up_ramp(result.intervals, run);
   if (!record.experiment.empty()) {
     run["experiment"] = record.experiment;
   }

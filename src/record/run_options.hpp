@@ -15,6 +15,7 @@ namespace clonebench {
 
 struct RunOptions {
   std::optional<double> timeout_s;
+  std::optional<double> warm_up_s;  // the uncounted loop before the clock (absent: none, older)
   std::optional<std::uint64_t> max_ops;    // per instance; 0 = no limit
   std::optional<std::uint64_t> rss_bytes;  // --rss
   std::optional<std::string> rss_kind;     // parent_kind_name()

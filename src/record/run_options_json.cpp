@@ -86,6 +86,7 @@ std::optional<std::vector<std::string>> words_at(const nlohmann::json& object, c
 nlohmann::json run_options_to_json(const RunOptions& options) {
   nlohmann::json object = nlohmann::json::object();
   put(object, "timeout_s", options.timeout_s);
+  put(object, "warm_up_s", options.warm_up_s);
   put(object, "max_ops", options.max_ops);
   put(object, "rss_bytes", options.rss_bytes);
   put(object, "rss_kind", options.rss_kind);
@@ -110,6 +111,7 @@ RunOptions run_options_from_json(const nlohmann::json& object) {
     return options;
   }
   options.timeout_s = number_at(object, "timeout_s");
+  options.warm_up_s = number_at(object, "warm_up_s");
   options.max_ops = count_at(object, "max_ops");
   options.rss_bytes = count_at(object, "rss_bytes");
   options.rss_kind = text_at(object, "rss_kind");

@@ -18,7 +18,7 @@
 namespace clonebench {
 
 inline constexpr std::uint64_t kWorkerPageMagic = 0x636c6f6e65776b31;  // "clonewk1"
-inline constexpr std::uint32_t kWorkerAbi = 3;
+inline constexpr std::uint32_t kWorkerAbi = 4;
 inline constexpr int kErrnoSlots = 256;
 inline constexpr std::size_t kHelperPathBytes = 4096;
 inline constexpr std::size_t kStressorNameBytes = 32;
@@ -39,7 +39,8 @@ struct WorkerJob {
   std::int32_t pin_cpu = -1;             // -1: not pinned
   std::uint32_t phase_sample_every = 1;  // start and reap timed on one op in this many
   std::int64_t timeout_ns = 0;
-  std::uint64_t max_ops = 0;  // 0: no limit
+  std::int64_t warm_up_ns = 0;  // the loop runs this long, uncounted, before the clock starts
+  std::uint64_t max_ops = 0;    // 0: no limit
   ParentShape parent;
   std::uint64_t live_limit = 1;     // children alive at once (the stressor's policy, bounded)
   std::uint64_t mailbox_slots = 1;  // live_limit plus slots for children that are not ours

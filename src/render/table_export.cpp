@@ -6,6 +6,7 @@
 
 #include "core/text_safety.hpp"
 #include "record/run_options_json.hpp"
+#include "record/start_up_ramp_check.hpp"
 #include "render/exporters.hpp"
 
 namespace clonebench {
@@ -112,6 +113,25 @@ std::string trim_right(std::string line) {
   return line + "\n";
 }
 
+// A run whose first intervals were slower than the rest beyond the noise: its rate is lower than
+// what the steady state delivers (docs/measurement.md, "Start-up").
+std::string ramp_notes(const RunDocument& document) {
+  std::string notes;
+  for (std::size_t i = 0; i < document.runs.size(); ++i) {
+    const RunResult& result = document.runs[i].result;
+    const std::optional<RunStartUpRamp> ramp = start_up_ramp_of(result.intervals);
+    if (ramp && ramp->found) {
+      notes += fmt::format(
+          "note: run {} ({}) started slow: its first {:g} s ran at {:.0f} % of the rate of the "
+          "rest (one-sided {}), a start-up ramp or a disturbance just then; its ops/s are "
+          "below the steady state\n",
+          i + 1, printable(result.stressor), ramp->seconds, 100 * ramp->ratio,
+          ramp->p < 0.001 ? "p < 0.001" : fmt::format("p = {:.3f}", ramp->p));
+    }
+  }
+  return notes;
+}
+
 // What a reader of a clone row would otherwise take for a broken run: failures that are the
 // stressor's design, and reap times that include a wait in the queue of live children.
 std::string table_notes(const RunDocument& document) {
@@ -135,7 +155,7 @@ std::string table_notes(const RunDocument& document) {
         "as stress-ng), so its reap time includes the wait in that queue; compare reap times "
         "only between runs of the same --clone-max\n";
   }
-  return notes;
+  return notes + ramp_notes(document);
 }
 
 }  // namespace

@@ -13,6 +13,7 @@ namespace {
 nlohmann::json job_options(const StressorJob& job, std::uint64_t live_limit) {
   RunOptions options;
   options.timeout_s = job.timeout_s;
+  options.warm_up_s = effective_warm_up_s(job);
   options.max_ops = job.max_ops;
   options.rss_bytes = job.parent.bytes;
   options.rss_kind = std::string(parent_kind_name(job.parent.kind));

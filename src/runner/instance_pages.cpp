@@ -41,6 +41,7 @@ WorkerJob make_worker_job(const StressorJob& job, std::uint32_t instance,
   worker.pin_cpu = job.pin_cpus.empty() ? -1 : job.pin_cpus[instance % job.pin_cpus.size()];
   worker.phase_sample_every = job.phase_every;
   worker.timeout_ns = static_cast<std::int64_t>(job.timeout_s * 1e9);
+  worker.warm_up_ns = static_cast<std::int64_t>(effective_warm_up_s(job) * 1e9);
   worker.max_ops = job.max_ops;
   worker.parent = job.parent;
   worker.live_limit = decisions.live_limit;

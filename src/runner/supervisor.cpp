@@ -95,7 +95,8 @@ int reap_everything(pid_t worker, InstanceReport& report, bool worker_first) noe
     }
     if (pid == worker) {
       worker_code = exit_code(status);
-    } else {
+    } else if (report.phase.load() != static_cast<int>(InstancePhase::kStarting)) {
+      // A stray of the warm-up, reaped before the clock started, is not the run's.
       report.stray_user_ns += user_time_ns(usage);
       report.stray_system_ns += system_time_ns(usage);
       ++report.strays_reaped;

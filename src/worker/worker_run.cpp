@@ -15,6 +15,7 @@
 #include "worker/instance_set_up.hpp"
 #include "worker/stress_loop.hpp"
 #include "worker/stress_ng_run.hpp"
+#include "worker/warm_up.hpp"
 
 namespace clonebench {
 namespace {
@@ -47,13 +48,18 @@ void set_up(const WorkerJob& job, InstanceReport& report, Setup& setup) {
       throw_errno(std::string(def->info.name) + ": cannot drop capabilities", error);
     }
   }
-  // The text read from /proc above is freed; hand its pages back so that fork copies none.
+  // Last, with everything in place, so that it runs exactly what the clock will measure.
+  warm_up(*def, StressorContext{&job, &*setup.mailbox}, *setup.ring, job.warm_up_ns, report);
+  // The text read from /proc above (and the warm-up's stressor) is freed; hand its pages back so
+  // that fork copies none.
   ::malloc_trim(0);
 }
 
 void measure(const WorkerJob& job, Setup& setup, InstanceReport& report) noexcept {
   rusage self_before{};
+  rusage children_before{};  // the warm-up's children, reaped already
   ::getrusage(RUSAGE_SELF, &self_before);
+  ::getrusage(RUSAGE_CHILDREN, &children_before);
   const std::int64_t start_ns = monotonic_now_ns();
   report.start_ns.store(start_ns);
   report.phase.store(static_cast<int>(InstancePhase::kRunning));
@@ -66,10 +72,10 @@ void measure(const WorkerJob& job, Setup& setup, InstanceReport& report) noexcep
     report_instance_failure(report, InstanceError::kRuntime, "getrusage failed after the loop");
     return;
   }
-  report.loop_user_ns =
-      user_time_ns(self_after) - user_time_ns(self_before) + user_time_ns(children);
-  report.loop_system_ns =
-      system_time_ns(self_after) - system_time_ns(self_before) + system_time_ns(children);
+  report.loop_user_ns = user_time_ns(self_after) - user_time_ns(self_before) +
+                        user_time_ns(children) - user_time_ns(children_before);
+  report.loop_system_ns = system_time_ns(self_after) - system_time_ns(self_before) +
+                          system_time_ns(children) - system_time_ns(children_before);
   report.peak_rss_kb = read_peak_rss_kb();
   report.phase.store(static_cast<int>(InstancePhase::kDone));
 }

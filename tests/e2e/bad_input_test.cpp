@@ -45,6 +45,9 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         BadRun{{"fork", "--timeout", "soon"}, "--timeout"},
         BadRun{{"fork", "--timeout", "-1"}, "--timeout"},
+        BadRun{{"fork", "--warm-up", "soon"}, "--warm-up"},
+        BadRun{{"fork", "--warm-up", "-1"}, "--warm-up"},
+        BadRun{{"fork", "--warm-up", "2m"}, "--warm-up"},
         BadRun{{"fork", "--rss", "lots"}, "--rss"}, BadRun{{"fork", "--rss", "100T"}, "--rss"},
         BadRun{{"fork", "--rss-kind", "purple"}, "--rss-kind"},
         BadRun{{"fork", "--vmas", "0"}, "--vmas"}, BadRun{{"fork", "--runs", "0"}, "--runs"},

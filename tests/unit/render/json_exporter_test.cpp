@@ -3,6 +3,7 @@
 
 #include <set>
 #include <string>
+#include <vector>
 
 #include "core/error.hpp"
 #include "render/exporters.hpp"
@@ -73,6 +74,32 @@ TEST(ExportJson, CarriesTheThroughputSeriesAndTheWorkersBaseline) {
   EXPECT_EQ(run["parent"]["baseline"]["vma_count"], 14);
   EXPECT_EQ(run["parent"]["baseline"]["rss_kb"], 812);
   EXPECT_EQ(run["parent"]["baseline"]["anonymous_kb"], 76);
+}
+
+// A document of one fork run whose intervals are `ops` (100 ms each, the last one whole).
+RunDocument document_with_intervals(std::vector<std::uint64_t> ops) {
+  RunDocument document = testing::sample_document();
+  document.runs.resize(1);
+  document.runs[0].result.intervals = ThroughputSeries{0.1, std::move(ops), 0.1};
+  return document;
+}
+
+TEST(ExportJson, SaysWhenTheFirstIntervalsRanBelowTheRest) {
+  // The first run of issue 36: 300 ms at 60 % of the rest.
+  const nlohmann::json ramped = to_json(document_with_intervals(
+      {85, 85, 109, 149, 150, 159, 154, 165, 173, 161}))["runs"][0]["start_up_ramp"];
+  EXPECT_EQ(keys_of(ramped),
+            (std::set<std::string>{"found", "intervals", "seconds", "ratio", "p"}));
+  EXPECT_EQ(ramped["found"], true);
+  EXPECT_EQ(ramped["intervals"], 3);
+  EXPECT_DOUBLE_EQ(ramped["seconds"].get<double>(), 0.3);
+  EXPECT_NEAR(ramped["ratio"].get<double>(), 93.0 / 159.3, 0.01);
+  EXPECT_LT(ramped["p"].get<double>(), 0.01);
+  const nlohmann::json steady = to_json(document_with_intervals(
+      {160, 161, 162, 165, 152, 157, 162, 169, 166, 163}))["runs"][0]["start_up_ramp"];
+  EXPECT_EQ(steady, (nlohmann::json{{"found", false}}));
+  // Three intervals are too few to judge: the key is left out.
+  EXPECT_FALSE(to_json(testing::sample_document())["runs"][0].contains("start_up_ramp"));
 }
 
 TEST(ExportJson, CarriesTheRatesAndLatenciesOfTheRecord) {

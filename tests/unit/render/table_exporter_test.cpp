@@ -43,6 +43,22 @@ TEST(ExportTable, ExplainsCloneFlagFailuresAndItsQueuedReaping) {
   EXPECT_EQ(render_table(fork_only).find("note:"), std::string::npos);
 }
 
+// A run whose first intervals were slow reports less than the steady state: the table says so.
+TEST(ExportTable, NotesARunThatStartedBelowItsSteadyRate) {
+  RunDocument document = testing::sample_document();
+  document.runs[1].result.intervals =
+      ThroughputSeries{0.1, {85, 85, 109, 149, 150, 159, 154, 165, 173, 161}, 0.1};
+  const auto lines = table_lines_of(render_table(document));
+  ASSERT_EQ(lines.size(), 7U);
+  EXPECT_TRUE(
+      lines[6].starts_with("note: run 2 (fork) started slow: its first 0.3 s ran at 59 % "
+                           "of the rate of the rest"))
+      << lines[6];
+  document.runs[1].result.intervals =
+      ThroughputSeries{0.1, {160, 161, 162, 165, 152, 157, 162, 169, 166, 163}, 0.1};
+  EXPECT_EQ(render_table(document).find("started slow"), std::string::npos);
+}
+
 TEST(ExportTable, RightAlignsNumbersUnderTheirHeaders) {
   const auto lines = table_lines_of(render_table(testing::sample_document()));
   const std::size_t end = lines[1].find("ops/s real") + std::string("ops/s real").size();

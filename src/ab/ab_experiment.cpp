@@ -180,12 +180,12 @@ int run_ab_experiment(const AbPlan& plan, const StorageOptions& storage, const A
   ComparisonResult report = analyze_arms(plan, runs);
   // Stored in the summary, so the reports say it too.
   if (const std::string noisy = noisy_machine_line(
-          session.environment_facts().stability_warnings.value_or(std::vector<std::string>{}));
+          session.environment().stability_warnings.value_or(std::vector<std::string>{}));
       !noisy.empty()) {
     report.warnings.push_back("at the first pair, " + noisy);
   }
   session.finish(ab_compare_json(report, design));
-  print_report(outputs, report, design, runs, compound_head_of(session.environment_facts()));
+  print_report(outputs, report, design, runs, compound_head_of(session.environment()));
   // Exit 128 + signal, not death by it when the mask returns.
   session.signals().throw_if_interrupted();
   if (restored && !restored->ok()) {

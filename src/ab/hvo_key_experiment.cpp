@@ -124,8 +124,8 @@ bool run_round(HvoLoop& loop, std::size_t round) {
         fmt::format("{}-{}", hvo_arm_name(cell.arm), cell.size == 0 ? "small" : "large");
     loop.session.save(record, arm);
     auto& runs = loop.rounds.runs[static_cast<int>(cell.arm)][cell.size];
-    runs.push_back(
-        observation_of(record, runs.empty() ? loop.session.environment() : nlohmann::json()));
+    runs.push_back(observation_of(
+        record, runs.empty() ? std::optional(loop.session.environment()) : std::nullopt));
   }
   return true;
 }

@@ -12,7 +12,7 @@
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
 #include "record/cost_model_json.hpp"
-#include "record/environment_json.hpp"
+#include "record/environment.hpp"
 #include "store/store.hpp"
 
 namespace clonebench {
@@ -73,7 +73,7 @@ ForkCostModel model_of_experiment(const Experiment& experiment) {
 
 std::string kernel_of_run(const Store& store, std::int64_t id) {
   const std::optional<StoredRun> run = store.load(id);
-  return run ? environment_from_json(run->environment).kernel_release.value_or("") : "";
+  return run ? run->environment.kernel_release.value_or("") : "";
 }
 
 // The newest complete sweep with a model whose runs were measured on this host and kernel.

@@ -12,7 +12,7 @@ RunKeeper::RunKeeper(const std::string& location) : location_(location) {
   store_.emplace(location);
 }
 
-void RunKeeper::save(RunRecord& record, const nlohmann::json& environment) {
+void RunKeeper::save(RunRecord& record, const Environment& environment) {
   if (fallback_) {
     fallback_->save(record, environment);  // the database dropped once already: stay local
     ++kept_locally_;
@@ -33,7 +33,7 @@ void RunKeeper::save(RunRecord& record, const nlohmann::json& environment) {
 }
 
 // One new connection: a server that restarted takes the run now.
-bool RunKeeper::reopen_and_save(RunRecord& record, const nlohmann::json& environment) {
+bool RunKeeper::reopen_and_save(RunRecord& record, const Environment& environment) {
   try {
     store_.reset();
     store_.emplace(location_);
@@ -48,7 +48,7 @@ bool RunKeeper::reopen_and_save(RunRecord& record, const nlohmann::json& environ
   }
 }
 
-void RunKeeper::keep_locally(RunRecord& record, const nlohmann::json& environment,
+void RunKeeper::keep_locally(RunRecord& record, const Environment& environment,
                              const std::string& why) {
   fallback_path_ = undelivered_runs_path();
   fallback_.emplace(fallback_path_);

@@ -6,7 +6,6 @@
 // goes on: the table is printed and the requested files written. A SQLite database's failure
 // (a full disk) is not retried: it ends the command as before.
 
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
@@ -20,7 +19,7 @@ class RunKeeper {
   // Opens `location` for writing (throws as Store does: a bad --db costs no measurement).
   explicit RunKeeper(const std::string& location);
 
-  void save(RunRecord& record, const nlohmann::json& environment);
+  void save(RunRecord& record, const Environment& environment);
 
   // The local database that took runs the chosen one could not; empty when none did.
   const std::string& kept_locally_in() const noexcept { return fallback_path_; }
@@ -28,8 +27,8 @@ class RunKeeper {
   const std::string& location() const noexcept { return location_; }
 
  private:
-  bool reopen_and_save(RunRecord& record, const nlohmann::json& environment);
-  void keep_locally(RunRecord& record, const nlohmann::json& environment, const std::string& why);
+  bool reopen_and_save(RunRecord& record, const Environment& environment);
+  void keep_locally(RunRecord& record, const Environment& environment, const std::string& why);
 
   std::string location_;
   std::optional<Store> store_;

@@ -10,7 +10,6 @@
 #include "record/experiment_summary.hpp"
 #include "record/kernels_summary_json.hpp"
 #include "record/metric_table.hpp"
-#include "record/run_options_json.hpp"
 #include "report/experiment_plots.hpp"
 #include "report/kernels_report.hpp"
 #include "report/report_facts.hpp"
@@ -41,8 +40,7 @@ std::vector<RunSeries> series_of(const ReportInput& input, const std::vector<Lab
     return series;
   }
   for (const StoredRun& run : input.runs) {
-    const std::optional<std::uint64_t> bytes =
-        run_options_from_json(run.record.result.options).rss_bytes;
+    const std::optional<std::uint64_t>& bytes = run.record.result.options.rss_bytes;
     const std::string name = "rss " + (bytes ? cli_size(*bytes) : "?");
     auto found = std::find_if(series.begin(), series.end(),
                               [&name](const RunSeries& s) { return s.name == name; });

@@ -10,7 +10,6 @@
 #include "compare/comparison.hpp"
 #include "compare/wording.hpp"
 #include "core/text_safety.hpp"
-#include "record/environment_json.hpp"
 #include "record/kernels_summary_json.hpp"
 #include "record/metric_table.hpp"
 #include "report/document.hpp"
@@ -168,7 +167,7 @@ Blocks environment_section(const std::vector<LabelGroup>& groups) {
   std::vector<std::vector<std::pair<std::string, std::string>>> columns;
   for (const LabelGroup& group : groups) {
     header.push_back(group.label);
-    columns.push_back(environment_lines(environment_from_json(group.runs.front()->environment)));
+    columns.push_back(environment_lines(group.runs.front()->environment));
   }
   std::map<std::string, std::vector<std::string>> values;
   std::vector<std::string> order;

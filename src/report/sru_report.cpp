@@ -10,7 +10,6 @@
 #include "compare/text_columns.hpp"
 #include "compare/wording.hpp"
 #include "core/text_safety.hpp"
-#include "record/environment_json.hpp"
 #include "record/experiment_summary.hpp"
 #include "record/kernels_summary_json.hpp"
 #include "report/kernels_report.hpp"
@@ -45,7 +44,7 @@ std::string indented(const std::string& text) {
 std::string environment_text(const std::vector<LabelGroup>& groups) {
   std::vector<std::vector<std::pair<std::string, std::string>>> columns;
   for (const LabelGroup& group : groups) {
-    columns.push_back(environment_lines(environment_from_json(group.runs.front()->environment)));
+    columns.push_back(environment_lines(group.runs.front()->environment));
   }
   std::string same = "Environment:\n", differs;
   std::size_t not_affected = 0;

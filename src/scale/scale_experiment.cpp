@@ -8,6 +8,7 @@
 #include "core/text_safety.hpp"
 #include "experiment/output_table.hpp"
 #include "experiment/progress_line.hpp"
+#include "record/environment_json.hpp"
 #include "record/scale_summary_json.hpp"
 #include "scale/scale_render.hpp"
 #include "scale/scale_runner.hpp"
@@ -44,7 +45,9 @@ int run_scale_experiment(const ScalePlan& plan, const StorageOptions& storage,
   });
   session.finish(scale_summary_to_json(summary));
   const auto document = [&] {
-    return dump_json(scale_document_to_json(session.environment(), summary), 2) + "\n";
+    return dump_json(scale_document_to_json(environment_to_json(session.environment()), summary),
+                     2) +
+           "\n";
   };
   if (write_outputs({{json_path, "--json", document}})) {
     fmt::print("{}", render_scale(summary));

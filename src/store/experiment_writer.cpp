@@ -25,7 +25,7 @@ void ExperimentWriter::begin() {
   }
 }
 
-void ExperimentWriter::save(RunRecord& record, const nlohmann::json& environment,
+void ExperimentWriter::save(RunRecord& record, const Environment& environment,
                             const std::string& arm) {
   if (store_) {
     record.label = arm.empty() ? identity_.label : fmt::format("{}:{}", identity_.label, arm);

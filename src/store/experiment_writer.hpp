@@ -32,7 +32,7 @@ class ExperimentWriter {
   void begin();
   // The stored label is the experiment's, followed by ":<arm>" when an arm is given (ab's "a"
   // and "b": in the label, not in the run's options, which compare would report as a setting).
-  void save(RunRecord& record, const nlohmann::json& environment, const std::string& arm = "");
+  void save(RunRecord& record, const Environment& environment, const std::string& arm = "");
   void finish(const nlohmann::json& summary);
   // On the way out of an error: the original error matters more than this one, so a failure
   // here is only a warning on stderr.

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/text_safety.hpp"
+#include "record/environment_json.hpp"
 #include "record/profile_json.hpp"
 #include "store/shared_queries.hpp"
 
@@ -136,7 +137,8 @@ bool import_run(Session& session, const StoredRun& run,
                 experiment_row_values(*experiment));
   }
   const bool stored =
-      insert_run(session, run.record, environment_id(session, run.environment), run.origin)
+      insert_run(session, run.record, environment_id(session, environment_to_json(run.environment)),
+                 run.origin)
           .has_value();
   transaction.commit();
   return stored;

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "core/text_safety.hpp"
+#include "record/environment_json.hpp"
 #include "record/experiment_summary.hpp"
 #include "store/backend.hpp"
 #include "store/open_backend.hpp"
@@ -65,15 +66,16 @@ RunOrigin Store::new_origin() {
   return {new_run_uid(), host_->hostname, host_->machine_hash};
 }
 
-std::int64_t Store::save(RunRecord& record, const nlohmann::json& environment) {
+std::int64_t Store::save(RunRecord& record, const Environment& environment) {
   const RunOrigin origin = new_origin();
+  const nlohmann::json stored_environment = environment_to_json(environment);
   record.id = with_backend(
-      [&](StoreBackend& backend) { return backend.save(record, environment, origin); });
+      [&](StoreBackend& backend) { return backend.save(record, stored_environment, origin); });
   return record.id;
 }
 
 void Store::save_experiment(const Experiment& experiment, std::vector<RunRecord>& runs,
-                            const nlohmann::json& environment) {
+                            const Environment& environment) {
   if (experiment.tag.empty()) {
     throw RuntimeError("save_experiment: empty experiment tag");
   }
@@ -82,7 +84,7 @@ void Store::save_experiment(const Experiment& experiment, std::vector<RunRecord>
     origins.push_back(new_origin());
   }
   const std::vector<std::int64_t> ids = with_backend([&](StoreBackend& backend) {
-    return backend.save_experiment(experiment, runs, environment, origins);
+    return backend.save_experiment(experiment, runs, environment_to_json(environment), origins);
   });
   // Only after the commit: a failed save leaves the caller's records untouched.
   for (std::size_t i = 0; i < runs.size(); ++i) {

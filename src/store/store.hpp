@@ -46,7 +46,7 @@ class Store {
   Store& operator=(const Store&) = delete;
 
   // Stores the run, its histograms and the environment in one transaction; sets record.id.
-  std::int64_t save(RunRecord& record, const nlohmann::json& environment);
+  std::int64_t save(RunRecord& record, const Environment& environment);
   // Writes the experiment row with status "running" and an empty summary, so that runs saved
   // with record.experiment = experiment.tag can follow one by one.
   void begin_experiment(const Experiment& experiment);
@@ -55,7 +55,7 @@ class Store {
                          const std::string& status);
   // Stores the experiment and all its runs (tagged with its tag) in one transaction; sets ids.
   void save_experiment(const Experiment& experiment, std::vector<RunRecord>& runs,
-                       const nlohmann::json& environment);
+                       const Environment& environment);
   std::optional<Experiment> load_experiment_summary(const std::string& tag) const;
   // The newest complete experiment of this kind, if any.
   std::optional<Experiment> latest_experiment(const std::string& kind) const;

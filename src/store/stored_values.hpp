@@ -31,7 +31,7 @@ struct RunOrigin {
 
 struct StoredRun {
   RunRecord record;
-  nlohmann::json environment;
+  Environment environment;
   RunOrigin origin;
 };
 

@@ -205,8 +205,8 @@ class HostileStore : public StoredText {
  protected:
   void SetUp() override {
     const std::string h = text();
-    nlohmann::json environment = report_environment(h, h.c_str());
-    environment["cpu_model"] = h;
+    Environment environment = report_environment(h, h.c_str());
+    environment.cpu_model = h;
     Store store(db_);
     for (int i = 0; i < 6; ++i) {
       for (const std::string& label : {h + " one", h + " two"}) {

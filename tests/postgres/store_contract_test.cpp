@@ -87,8 +87,10 @@ TEST_P(StoreContract, StoresAnIdenticalEnvironmentOnce) {
   b.experiment.clear();
   store.save(a, testing::sample_environment());
   store.save(b, testing::sample_environment());
-  nlohmann::json other = testing::sample_environment();
-  other["loadavg_before"] = {{"1m", 0.5}};
+  Environment other = testing::sample_environment();
+  LoadAverages loadavg;
+  loadavg.one_min = 0.5;
+  other.loadavg_before = loadavg;
   store.save(a, other);
   EXPECT_EQ(count_rows(location, "run"), 3);
   EXPECT_EQ(count_rows(location, "environment"), 2);

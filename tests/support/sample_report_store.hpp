@@ -28,12 +28,15 @@ inline const char* const kSweepTag = "sweep-2026-11-30T10:00:00Z-0002";
 inline const char* const kScaleTag = "scale-2026-11-30T11:00:00Z-0003";
 inline const char* const kScaleFewTag = "scale-2026-11-30T10:30:00Z-0004";
 
-inline nlohmann::json report_environment(const std::string& kernel, const char* retbleed) {
-  nlohmann::json environment = sample_environment();
-  environment["kernel_release"] = kernel;
-  environment["smt"] = {{"control", "notsupported"}, {"active", false}};
-  environment["mitigations"] = {{"retbleed", retbleed},
-                                {"spectre_v2", "Mitigation: Retpolines; STIBP: disabled"}};
+inline Environment report_environment(const std::string& kernel, const char* retbleed) {
+  Environment environment = sample_environment();
+  environment.kernel_release = kernel;
+  SmtFacts smt;
+  smt.control = std::string("notsupported");
+  smt.active = false;
+  environment.smt = smt;
+  environment.mitigations = std::map<std::string, std::string>{
+      {"retbleed", retbleed}, {"spectre_v2", "Mitigation: Retpolines; STIBP: disabled"}};
   return environment;
 }
 
@@ -46,8 +49,12 @@ inline RunRecord report_fork_run(const std::string& label, int index, double ops
   RunResult& r = record.result;
   r.stressor = "fork";
   r.instances = 1;
-  r.options = {{"timeout_s", 2},     {"max_ops", 0}, {"rss_bytes", rss_bytes},
-               {"rss_kind", "anon"}, {"vmas", 0},    {"seed", 1}};
+  r.options.timeout_s = 2;
+  r.options.max_ops = 0;
+  r.options.rss_bytes = rss_bytes;
+  r.options.rss_kind = "anon";
+  r.options.vmas = 0;
+  r.options.seed = 1;
   r.bogo_ops = static_cast<std::uint64_t>(ops_per_s * 2);
   r.real_time_s = 2.0;
   r.usr_time_s = 0.4;
@@ -63,7 +70,7 @@ inline RunRecord report_fork_run(const std::string& label, int index, double ops
 }
 
 inline nlohmann::json ab_summary(const std::vector<RunRecord>& a, const std::vector<RunRecord>& b,
-                                 const nlohmann::json& environment) {
+                                 const Environment& environment) {
   SampleSet sa{"arm a", "ab", {}}, sb{"arm b", "ab", {}};
   for (const RunRecord& run : a) {
     sa.runs.push_back(observation_of(run, environment));
@@ -124,7 +131,7 @@ inline nlohmann::json sweep_summary() {
 // stored run per rate; the summary is analyze_scale()'s of the same runs.
 inline void save_report_scale(Store& store, const char* tag, const char* created_at,
                               const std::vector<std::vector<double>>& rates,
-                              const nlohmann::json& environment) {
+                              const Environment& environment) {
   ScaleSettings settings;
   settings.stressor = "fork";
   settings.instances = {1, 2, 4};
@@ -159,8 +166,8 @@ inline void save_report_scale(Store& store, const char* tag, const char* created
 inline void fill_report_store(Store& store) {
   const double rates_a[] = {6100, 6150, 6080, 6120, 6135, 6095};
   const double rates_b[] = {5930, 5950, 5900, 5975, 5940, 5920};
-  const nlohmann::json env_a = report_environment(kKernelA, "Mitigation: untrained return thunk");
-  const nlohmann::json env_b = report_environment(kKernelB, "Mitigation: IBPB");
+  const Environment env_a = report_environment(kKernelA, "Mitigation: untrained return thunk");
+  const Environment env_b = report_environment(kKernelB, "Mitigation: IBPB");
   for (int i = 0; i < 6; ++i) {
     RunRecord run = report_fork_run(kKernelA, i, rates_a[i]);
     store.save(run, env_a);

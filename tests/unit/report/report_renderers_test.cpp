@@ -7,7 +7,6 @@
 #include <gtest/gtest.h>
 
 #include "core/error.hpp"
-#include "record/stress_ng_options_json.hpp"
 #include "report/plot_script.hpp"
 #include "report/report_facts.hpp"
 #include "report/report_input.hpp"
@@ -96,12 +95,11 @@ TEST_F(ReportRender, AScaleOfTooFewRoundsSaysSoAndDrawsNoErrorBars) {
 TEST_F(ReportRender, AScaleCommandCarriesTheStressNgOptionsOfItsRuns) {
   ScaleSummary summary;
   summary.settings = {"fork", "stress-ng", {1, 2, 8}, 12, 0.5, 3};
-  const nlohmann::json options = {{"fork_max", 4},
-                                  {"vfork_max", 1},
-                                  {"fork_vm", true},
-                                  {"fork_pageout", false},
-                                  {"fork_unmap", true}};
-  EXPECT_EQ(scale_command(summary, stress_ng_options_from_json(options)),
+  StressNgOptions options;
+  options.fork_max = 4;
+  options.fork_vm = 1;
+  options.fork_unmap = 1;
+  EXPECT_EQ(scale_command(summary, options),
             "clonebench scale fork --instances 1,2,8 --rounds 12 --timeout 0.5s --seed 3 "
             "--workload stress-ng --fork-max 4 --fork-vm --fork-unmap");
   EXPECT_EQ(scale_command(summary, StressNgOptions{}),

@@ -66,7 +66,7 @@ TEST_F(OlderSchema, OpensAtTheLatestVersionWithEveryStoredValue) {
   EXPECT_EQ(clone->record.result.parent.region_anonymous_kb, 131072U);
   EXPECT_EQ(clone->record.result.create.count(), 2807U);
   EXPECT_EQ(clone->record.result.reap.count(), 2807U);
-  EXPECT_EQ(clone->environment.at("kernel_release"), "6.18.44-fc-v857");
+  EXPECT_EQ(clone->environment.kernel_release.value_or(""), "6.18.44-fc-v857");
   const auto fork = store.load(2);
   ASSERT_TRUE(fork.has_value());
   EXPECT_EQ(fork->record.label, "base,line \"quoted\"");

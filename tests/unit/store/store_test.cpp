@@ -74,7 +74,6 @@ void expect_same_record(const RunRecord& a, const RunRecord& b) {
   EXPECT_EQ(a.result.max_rss_kb, b.result.max_rss_kb);
   EXPECT_EQ(a.result.failures, b.result.failures);
   EXPECT_EQ(a.result.parent.kind, b.result.parent.kind);
-  EXPECT_EQ(a.result.parent.requested_bytes, b.result.parent.requested_bytes);
   EXPECT_EQ(a.result.parent.rss_kb, b.result.parent.rss_kb);
   EXPECT_EQ(a.result.parent.vma_count, b.result.parent.vma_count);
   EXPECT_EQ(a.result.parent.region_anonymous_kb, b.result.parent.region_anonymous_kb);
@@ -126,7 +125,7 @@ TEST_F(StoreTest, KeepsStressNgsAccountingBesideClonebenchsAndTheWorkload) {
   ASSERT_TRUE(stored.has_value());
   const RunResult& result = stored->record.result;
   expect_same_record(stored->record, record);
-  EXPECT_EQ(result.workload, Workload::kStressNg);
+  EXPECT_EQ(result.workload(), Workload::kStressNg);
   EXPECT_EQ(result.supervisor_reaped, 377U);
   ASSERT_TRUE(result.stress_ng.has_value());
   EXPECT_EQ(result.stress_ng->real_time_s, 3.0159552164);
@@ -137,7 +136,7 @@ TEST_F(StoreTest, KeepsStressNgsAccountingBesideClonebenchsAndTheWorkload) {
   EXPECT_EQ(result.stress_ng->metric_values, std::vector<double>{1887.114307});
   const auto stored_clean = store.load(clean.id);
   ASSERT_TRUE(stored_clean.has_value());
-  EXPECT_EQ(stored_clean->record.result.workload, Workload::kClean);
+  EXPECT_EQ(stored_clean->record.result.workload(), Workload::kClean);
   EXPECT_FALSE(stored_clean->record.result.stress_ng.has_value());
 }
 
@@ -148,8 +147,10 @@ TEST_F(StoreTest, StoresAnIdenticalEnvironmentOnce) {
   b.experiment.clear();
   store.save(a, testing::sample_environment());
   store.save(b, testing::sample_environment());
-  nlohmann::json other = testing::sample_environment();
-  other["loadavg_before"] = {{"1m", 0.5}};
+  Environment other = testing::sample_environment();
+  LoadAverages loadavg;
+  loadavg.one_min = 0.5;
+  other.loadavg_before = loadavg;
   store.save(a, other);
   EXPECT_EQ(count_rows("run"), 3);
   EXPECT_EQ(count_rows("environment"), 2);

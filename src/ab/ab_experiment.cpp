@@ -145,9 +145,9 @@ int run_ab_experiment(const AbPlan& plan, const StorageOptions& storage, const A
   check_outputs({{outputs.json_path, "--json", {}}}, database_path(storage.db_path));
   AbDesign design = design_of(plan);
   ExperimentSession session(
-      "ab",
+      ExperimentKind::kAb,
       [&plan](const std::string& created_at) {
-        return fmt::format("ab-{}-{:x}", created_at, plan.seed);
+        return experiment_tag(ExperimentKind::kAb, created_at, fmt::format("{:x}", plan.seed));
       },
       storage);
   announce(plan);

@@ -210,9 +210,9 @@ int run_hvo_key_experiment(const HvoKeyPlan& plan, const StorageOptions& storage
   HvoKeySwitch hvo_switch(plan.roots, config);  // restores on every way out from here
   probe_hvo_key_pool(hvo_switch);
   ExperimentSession session(
-      "hvo-key",
+      ExperimentKind::kHvoKey,
       [&plan](const std::string& created_at) {
-        return fmt::format("hvo-key-{}-{:x}", created_at, plan.seed);
+        return experiment_tag(ExperimentKind::kHvoKey, created_at, fmt::format("{:x}", plan.seed));
       },
       storage);
   announce(plan);

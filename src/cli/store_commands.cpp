@@ -16,8 +16,6 @@
 #include "core/text_safety.hpp"
 #include "experiment/profile_output.hpp"
 #include "record/run_document_json.hpp"
-#include "record/scale_summary_json.hpp"
-#include "record/sweep_summary_json.hpp"
 #include "render/exporters.hpp"
 #include "render/history_table.hpp"
 #include "render/output_file.hpp"
@@ -101,27 +99,23 @@ std::string experiment_report_of(const Store& store, const RunRecord& record) {
     return {};
   }
   const auto experiment = store.load_experiment_summary(record.experiment);
-  if (!experiment || (experiment->kind != "sweep" && experiment->kind != "scale")) {
+  if (!experiment ||
+      (experiment->kind != ExperimentKind::kSweep && experiment->kind != ExperimentKind::kScale)) {
     return {};
   }
+  const std::string_view kind = experiment_kind_name(experiment->kind);
   if (experiment->status != "complete") {
     return fmt::format(
         "\n{} {} ({}) did not finish ({}): its stored runs are kept, it has no "
         "analysis\n",
-        experiment->kind, printable(experiment->tag), printable(experiment->created_at),
+        kind, printable(experiment->tag), printable(experiment->created_at),
         printable(experiment->status));
   }
-  std::string analysis;
-  try {
-    analysis = experiment->kind == "sweep"
-                   ? render_sweep(sweep_summary_from_json(experiment->summary))
-                   : render_scale(scale_summary_from_json(experiment->summary));
-  } catch (const nlohmann::json::exception&) {
-    // The store checked the fields reports read; this view reads a few more.
-    throw UsageError(fmt::format("{}: experiment '{}' has a malformed {} summary", store.path(),
-                                 printable(experiment->tag), experiment->kind));
-  }
-  return fmt::format("\n{} {} ({}):\n{}", experiment->kind, printable(experiment->tag),
+  const ExperimentSummary summary = experiment->summary.value_or(empty_summary(experiment->kind));
+  const std::string analysis = experiment->kind == ExperimentKind::kSweep
+                                   ? render_sweep(std::get<SweepSummary>(summary))
+                                   : render_scale(std::get<ScaleSummary>(summary));
+  return fmt::format("\n{} {} ({}):\n{}", kind, printable(experiment->tag),
                      printable(experiment->created_at), analysis);
 }
 

@@ -56,15 +56,21 @@ ForkCostModel model_from_file(const std::string& path) {
   return fork_model_of(cost_model_of_file(document, "--model: " + name), "file " + path, name);
 }
 
+// The cost model of a stored sweep; none when the experiment is no sweep or its sweep fitted none.
+const CostModel* cost_model_of(const Experiment& experiment) {
+  const SweepSummary* sweep =
+      experiment.summary ? std::get_if<SweepSummary>(&*experiment.summary) : nullptr;
+  return sweep != nullptr && sweep->model ? &*sweep->model : nullptr;
+}
+
 ForkCostModel model_of_experiment(const Experiment& experiment) {
   const std::string tag = printable(experiment.tag);
-  if (experiment.kind != "sweep") {
+  if (experiment.kind != ExperimentKind::kSweep) {
     throw UsageError(fmt::format("--model: experiment {} is a {}, not a sweep", tag,
-                                 printable(experiment.kind)));
+                                 experiment_kind_name(experiment.kind)));
   }
-  const std::optional<CostModel> model =
-      summary_cost_model(experiment.summary, "--model: sweep " + tag);
-  if (!model) {
+  const CostModel* model = cost_model_of(experiment);
+  if (model == nullptr) {
     throw UsageError(
         fmt::format("--model: sweep {} has no cost model (too few runs or sizes)", tag));
   }
@@ -85,8 +91,7 @@ std::optional<ForkCostModel> newest_local_sweep(const Store& store, const std::s
       continue;
     }
     const std::optional<Experiment> experiment = store.load_experiment_summary(row.experiment);
-    if (!experiment || experiment->kind != "sweep" || experiment->status != "complete" ||
-        !summary_has_cost_model(experiment->summary) ||
+    if (!experiment || experiment->status != "complete" || cost_model_of(*experiment) == nullptr ||
         kernel_of_run(store, row.id) != kernel_release) {
       continue;
     }

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "core/error.hpp"
+#include "core/experiment_kind.hpp"
 
 namespace clonebench {
 namespace {
@@ -52,9 +53,6 @@ bool is_c1_control(std::string_view sequence) {
          static_cast<unsigned char>(sequence[1]) <= 0x9F;
 }
 
-// The words a selection (report, compare) reads as something else than a label: the kinds
-// that select the newest experiment.
-constexpr std::string_view kSelectorWords[] = {"ab", "sweep", "scale"};
 // Endings that make compare read a word as a file path.
 constexpr std::string_view kPathEndings[] = {".json", ".yaml", ".yml", ".log", ".txt"};
 
@@ -123,8 +121,8 @@ void require_selectable_label(std::string_view label, std::string_view flag) {
                                  shortened(label, 40), label.size(), kMaxLabelBytes));
   }
   const bool id_like = !label.empty() && label.find_first_not_of("0123456789,") == label.npos;
-  const bool selector = std::find(std::begin(kSelectorWords), std::end(kSelectorWords), label) !=
-                        std::end(kSelectorWords);
+  // The words `report` reads as the newest experiment of a kind (core/experiment_kind.hpp).
+  const bool selector = experiment_kind_named(label).has_value();
   const bool path_like =
       label.find('/') != label.npos ||
       std::any_of(std::begin(kPathEndings), std::end(kPathEndings),

@@ -39,7 +39,7 @@ void warn_if_noisy(const Environment& environment) {
 
 namespace {
 
-ExperimentWriter::Identity identity_of(const std::string& kind,
+ExperimentWriter::Identity identity_of(ExperimentKind kind,
                                        const std::function<std::string(const std::string&)>& tag_of,
                                        const std::string& label) {
   const std::string created_at = iso8601_utc_now();
@@ -48,7 +48,7 @@ ExperimentWriter::Identity identity_of(const std::string& kind,
 
 }  // namespace
 
-ExperimentSession::ExperimentSession(const std::string& kind,
+ExperimentSession::ExperimentSession(ExperimentKind kind,
                                      const std::function<std::string(const std::string&)>& tag_of,
                                      const StorageOptions& options)
     : writer_(identity_of(kind, tag_of, options.label), options.no_store, options.db_path) {}

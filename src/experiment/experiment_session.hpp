@@ -41,8 +41,8 @@ void warn_if_noisy(const Environment& environment);
 
 class ExperimentSession {
  public:
-  // `kind` "ab" | "sweep" | "scale"; `tag_of` names the experiment from its creation time.
-  ExperimentSession(const std::string& kind,
+  // `tag_of` names the experiment from its creation time.
+  ExperimentSession(ExperimentKind kind,
                     const std::function<std::string(const std::string& created_at)>& tag_of,
                     const StorageOptions& options);
 

@@ -238,19 +238,20 @@ void extend_for_precision(Session& session) {
 
 KernelsResult run_kernels(const KernelsPlan& plan) {
   const std::string created_at = iso8601_utc_now();
-  const std::string tag = fmt::format("kernels-{}-{}", created_at, new_run_uid().substr(0, 4));
-  Session session{
-      plan,
-      find_qemu(),
-      UnnamedFile("the guest's initramfs"),
-      {},
-      ExperimentWriter({"kernels", tag, created_at, plan.label.empty() ? tag : plan.label},
-                       plan.no_store, plan.db_path),
-      {},
-      {"A", "kernels", {}},
-      {"B", "kernels", {}},
-      host_name(),
-      Clock::now()};
+  const std::string tag =
+      experiment_tag(ExperimentKind::kKernels, created_at, new_run_uid().substr(0, 4));
+  Session session{plan,
+                  find_qemu(),
+                  UnnamedFile("the guest's initramfs"),
+                  {},
+                  ExperimentWriter({ExperimentKind::kKernels, tag, created_at,
+                                    plan.label.empty() ? tag : plan.label},
+                                   plan.no_store, plan.db_path),
+                  {},
+                  {"A", "kernels", {}},
+                  {"B", "kernels", {}},
+                  host_name(),
+                  Clock::now()};
   KernelsResult& result = session.result;
   result.tag = session.writer.enabled() ? tag : "";
   result.spec = plan.spec;

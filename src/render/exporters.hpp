@@ -9,8 +9,8 @@
 
 namespace clonebench {
 
-// The clonebench/1 document is its codec's text (record/run_document_json.hpp:
-// run_document_text), written where a document leaves, not here.
+// The clonebench/1 document is not rendered here: it is the record codec's own text
+// (run_document_text), written where a document leaves the program.
 
 // stress-ng's YAML layout and key names (docs/schema.md, "3. YAML"), clonebench values.
 std::string render_yaml(const RunDocument& document);

@@ -28,9 +28,10 @@ int run_scale_experiment(const ScalePlan& plan, const StorageOptions& storage,
                          const std::string& json_path, bool quiet) {
   check_outputs({{json_path, "--json", {}}}, database_path(storage.db_path));
   ExperimentSession session(
-      "scale",
+      ExperimentKind::kScale,
       [&plan](const std::string& created_at) {
-        return fmt::format("scale-{}-{:04x}", created_at, plan.settings.seed & 0xffff);
+        return experiment_tag(ExperimentKind::kScale, created_at,
+                              fmt::format("{:04x}", plan.settings.seed & 0xffff));
       },
       storage);
   session.begin();

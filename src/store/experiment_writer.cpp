@@ -21,7 +21,7 @@ ExperimentWriter::ExperimentWriter(Identity identity, bool no_store, const std::
 
 void ExperimentWriter::begin() {
   if (store_) {
-    store_->begin_experiment(Experiment{identity_.tag, identity_.kind, identity_.created_at, {}});
+    store_->begin_experiment(identity_.tag, identity_.kind, identity_.created_at);
   }
 }
 

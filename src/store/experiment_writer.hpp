@@ -19,7 +19,7 @@ namespace clonebench {
 class ExperimentWriter {
  public:
   struct Identity {
-    std::string kind;        // "ab" | "sweep" | "scale"
+    ExperimentKind kind;
     std::string tag;         // unique
     std::string created_at;  // ISO-8601 UTC
     std::string label;       // "": `uname -r`

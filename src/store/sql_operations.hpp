@@ -88,7 +88,7 @@ std::int64_t save(Session& session, const RunRecord& record, const nlohmann::jso
 }
 
 template <typename Session>
-void insert_experiment(Session& session, const Experiment& experiment) {
+void insert_experiment(Session& session, const StoredExperiment& experiment) {
   auto transaction = session.transaction();
   session.run(in_dialect(session.dialect(), kInsertExperimentSql),
               experiment_row_values(experiment));
@@ -109,7 +109,7 @@ void finish_experiment(Session& session, const std::string& tag, const nlohmann:
 }
 
 template <typename Session>
-std::vector<std::int64_t> save_experiment(Session& session, const Experiment& experiment,
+std::vector<std::int64_t> save_experiment(Session& session, const StoredExperiment& experiment,
                                           const std::vector<RunRecord>& runs,
                                           const nlohmann::json& environment,
                                           const std::vector<RunOrigin>& origins) {
@@ -129,7 +129,7 @@ std::vector<std::int64_t> save_experiment(Session& session, const Experiment& ex
 
 template <typename Session>
 bool import_run(Session& session, const StoredRun& run,
-                const std::optional<Experiment>& experiment) {
+                const std::optional<StoredExperiment>& experiment) {
   auto transaction = session.transaction();
   if (experiment) {
     session.run(in_dialect(session.dialect(),
@@ -145,9 +145,9 @@ bool import_run(Session& session, const StoredRun& run,
 }
 
 template <typename Session>
-std::optional<Experiment> select_experiment(Session& session, const std::string& sql,
-                                            const std::string& value) {
-  std::optional<Experiment> experiment;
+std::optional<StoredExperiment> select_experiment(Session& session, const std::string& sql,
+                                                  const std::string& value) {
+  std::optional<StoredExperiment> experiment;
   session.each_row(sql, {value}, [&](const auto& row) { experiment = experiment_from_row(row); });
   return experiment;
 }

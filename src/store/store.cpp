@@ -18,20 +18,29 @@
 namespace clonebench {
 namespace {
 
-// A stored summary is untrusted (another host's, through `pull`, or anyone's who can write the
-// database): it is checked against its kind's schema before any renderer sees it.
-std::optional<Experiment> checked_summary(const std::string& path,
-                                          std::optional<Experiment> experiment) {
-  if (experiment) {
-    try {
-      check_experiment_summary(experiment->kind, experiment->summary);
-    } catch (const SummaryError& error) {
-      throw UsageError(fmt::format("{}: experiment '{}' has a malformed {} summary: {}", path,
-                                   printable(experiment->tag), printable(experiment->kind),
-                                   error.what()));
-    }
+// The row's summary decoded into its kind's typed summary: a malformed one is a UsageError
+// naming the experiment before any reader sees it.
+Experiment decoded(const std::string& path, const StoredExperiment& row) {
+  const std::optional<ExperimentKind> kind = experiment_kind_named(row.kind);
+  if (!kind) {
+    throw UsageError(
+        fmt::format("{}: experiment '{}' is of kind '{}', which this version does not "
+                    "know ({})",
+                    path, printable(row.tag), printable(row.kind), experiment_kind_choices()));
+  }
+  Experiment experiment{row.tag, *kind, row.created_at, row.status, std::nullopt};
+  try {
+    experiment.summary = experiment_summary_from_json(*kind, row.summary);
+  } catch (const SummaryError& error) {
+    throw UsageError(fmt::format("{}: experiment '{}' has a malformed {} summary: {}", path,
+                                 printable(row.tag), printable(row.kind), error.what()));
   }
   return experiment;
+}
+
+std::optional<Experiment> decoded(const std::string& path,
+                                  const std::optional<StoredExperiment>& row) {
+  return row ? std::optional<Experiment>(decoded(path, *row)) : std::nullopt;
 }
 
 }  // namespace
@@ -74,7 +83,7 @@ std::int64_t Store::save(RunRecord& record, const Environment& environment) {
   return record.id;
 }
 
-void Store::save_experiment(const Experiment& experiment, std::vector<RunRecord>& runs,
+void Store::save_experiment(const StoredExperiment& experiment, std::vector<RunRecord>& runs,
                             const Environment& environment) {
   if (experiment.tag.empty()) {
     throw RuntimeError("save_experiment: empty experiment tag");
@@ -93,13 +102,13 @@ void Store::save_experiment(const Experiment& experiment, std::vector<RunRecord>
   }
 }
 
-void Store::begin_experiment(const Experiment& experiment) {
-  if (experiment.tag.empty()) {
+void Store::begin_experiment(const std::string& tag, ExperimentKind kind,
+                             const std::string& created_at) {
+  if (tag.empty()) {
     throw RuntimeError("begin_experiment: empty experiment tag");
   }
-  Experiment running = experiment;
-  running.status = "running";
-  running.summary = nlohmann::json::object();
+  const StoredExperiment running{tag, std::string(experiment_kind_name(kind)), created_at,
+                                 nlohmann::json::object(), "running"};
   with_backend([&](StoreBackend& backend) { backend.insert_experiment(running); });
 }
 
@@ -109,15 +118,26 @@ void Store::finish_experiment(const std::string& tag, const nlohmann::json& summ
 }
 
 std::optional<Experiment> Store::load_experiment_summary(const std::string& tag) const {
-  return checked_summary(path_, with_backend([&](StoreBackend& backend) {
-                           return backend.select_experiment_by_tag(tag);
-                         }));
+  return decoded(path_, load_row(tag));
 }
 
-std::optional<Experiment> Store::latest_experiment(const std::string& kind) const {
-  return checked_summary(path_, with_backend([&](StoreBackend& backend) {
-                           return backend.latest_complete_experiment(kind);
-                         }));
+std::optional<Experiment> Store::latest_experiment(ExperimentKind kind) const {
+  return decoded(
+      path_, with_backend([&](StoreBackend& backend) {
+        return backend.latest_complete_experiment(std::string(experiment_kind_name(kind)));
+      }));
+}
+
+std::optional<StoredExperiment> Store::load_experiment_row(const std::string& tag) const {
+  std::optional<StoredExperiment> row = load_row(tag);
+  if (row && experiment_kind_named(row->kind)) {
+    decoded(path_, *row);
+  }
+  return row;
+}
+
+std::optional<StoredExperiment> Store::load_row(const std::string& tag) const {
+  return with_backend([&](StoreBackend& backend) { return backend.select_experiment_by_tag(tag); });
 }
 
 std::optional<StoredRun> Store::load(std::int64_t id) const {
@@ -144,7 +164,7 @@ std::vector<std::int64_t> Store::run_ids() const {
   return with_backend([&](StoreBackend& backend) { return backend.run_ids(); });
 }
 
-bool Store::import_run(const StoredRun& run, const std::optional<Experiment>& experiment) {
+bool Store::import_run(const StoredRun& run, const std::optional<StoredExperiment>& experiment) {
   return with_backend([&](StoreBackend& backend) { return backend.import_run(run, experiment); });
 }
 

@@ -10,7 +10,7 @@ namespace {
 
 // The text of a run from another store is checked as --label checks what is typed: it will be
 // shown in terminals and reports of this one. (Its experiment's summary is checked by
-// load_experiment_summary.)
+// load_experiment_row.)
 void check_transferred_text(const StoredRun& run, const Store& from) {
   const std::string where = fmt::format("run {} in {}", run.record.id, from.path());
   require_clean_text(run.record.label, where + ": label");
@@ -30,9 +30,9 @@ TransferCount transfer_runs(const Store& from, Store& to, const std::vector<std:
       throw UsageError(fmt::format("run {} is not in {}", id, from.path()));
     }
     check_transferred_text(*run, from);
-    std::optional<Experiment> experiment;
+    std::optional<StoredExperiment> experiment;
     if (!run->record.experiment.empty()) {
-      experiment = from.load_experiment_summary(run->record.experiment);
+      experiment = from.load_experiment_row(run->record.experiment);
     }
     if (to.import_run(*run, experiment)) {
       ++count.stored;

@@ -55,7 +55,7 @@ std::vector<LabelledProfile> profiles_by_size(const std::vector<RunRecord>& runs
 }
 
 std::string experiment_tag(const std::string& started_at, std::uint64_t seed) {
-  return fmt::format("sweep-{}-{:04x}", started_at, seed & 0xffff);
+  return experiment_tag(ExperimentKind::kSweep, started_at, fmt::format("{:04x}", seed & 0xffff));
 }
 
 }  // namespace
@@ -65,7 +65,7 @@ int run_sweep_experiment(const SweepPlan& plan, const StorageOptions& storage,
   check_outputs({{json_path, "--json", {}}}, database_path(storage.db_path));
   const std::optional<PerfSetup> profiler = prepare_profiler(plan.profile);
   ExperimentSession session(
-      "sweep",
+      ExperimentKind::kSweep,
       [&plan](const std::string& created_at) {
         return experiment_tag(created_at, plan.settings.seed);
       },

@@ -131,8 +131,9 @@ TEST(BashCompletion, OffersTheLabelsStoredInTheDatabase) {
   EXPECT_EQ(complete({"compare", "--db", db, ""}), sorted({"6.1.0-17-amd64", "patched"}));
   EXPECT_EQ(complete({"compare", "6.1.0-17-amd64", "p"}, {"CLONEBENCH_DB=" + db}),
             sorted({"patched"}));
-  EXPECT_EQ(complete({"report", "--db", db, ""}),
-            sorted({"6.1.0-17-amd64", "patched", "ab", "scale", "sweep"}));
+  EXPECT_EQ(
+      complete({"report", "--db", db, ""}),
+      sorted({"6.1.0-17-amd64", "patched", "ab", "hvo-key", "kernels", "scale", "sweep", "trace"}));
   EXPECT_EQ(complete({"report", "patched", "6"}, {"CLONEBENCH_DB=" + db}),
             sorted({"6.1.0-17-amd64"}));
 }

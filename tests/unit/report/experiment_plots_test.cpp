@@ -55,7 +55,7 @@ RunRecord boot_run(const std::string& label, int index, double ops_per_s) {
 // A kernels experiment of 4 boots per kernel (the fewest whose rank test can reach α = 0.05),
 // 2 runs per boot; B about 3 % slower.
 void save_kernels(Store& store) {
-  store.begin_experiment({kKernelsTag, "kernels", "2026-12-01T11:00:00Z", {}});
+  store.begin_experiment(kKernelsTag, ExperimentKind::kKernels, "2026-12-01T11:00:00Z");
   const double boots_a[] = {6100, 6040, 6160, 6075}, boots_b[] = {5910, 5880, 5975, 5930};
   for (int boot = 0; boot < 4; ++boot) {
     for (const auto& [side, rates] : {std::pair{"a", boots_a}, std::pair{"b", boots_b}}) {

@@ -85,6 +85,35 @@ TEST_F(ReportRender, AScaleGivesItsTwoCurvesPointsAndWhereThroughputStopsGrowing
   EXPECT_EQ(plot_script(newest).titles.size(), 2U);
 }
 
+TEST_F(ReportRender, AnHvoKeyExperimentGivesItsEffectsAttributionSlopesAndThePresetToRepeat) {
+  expect_goldens({"hvo-key"}, "hvo_key");
+  const ReportInput newest = input({"hvo-key"});
+  ASSERT_TRUE(newest.experiment.has_value());
+  EXPECT_EQ(newest.experiment->tag, testing::kHvoKeyTag);
+  EXPECT_EQ(newest.runs.size(), 12U);
+  const std::string sru = render_sru_report(newest);
+  EXPECT_NE(sru.find("    sudo clonebench ab --preset hvo-key 'fork --rss 64M' --seed 0x2a\n"),
+            std::string::npos)
+      << sru;
+  EXPECT_EQ(sru.find("clonebench run"), std::string::npos) << "the test plan repeats the preset";
+  EXPECT_EQ(plot_script(newest).titles.size(), 2U);
+}
+
+// Each kind's word selects the newest complete experiment of that kind, and only of that kind.
+TEST_F(ReportRender, EveryKindsWordSelectsTheNewestExperimentOfItsKindOrSaysNoneIsStored) {
+  for (const ExperimentKind kind : experiment_kinds()) {
+    const std::string word(experiment_kind_name(kind));
+    const std::string refused = refusal({word});
+    if (refused == "no error") {
+      EXPECT_EQ(input({word}).experiment->kind, kind) << word;
+    } else {
+      EXPECT_EQ(refused, "report: no complete " + word + " experiment is stored in DB") << word;
+    }
+  }
+  EXPECT_EQ(refusal({"trace"}), "report: no complete trace experiment is stored in DB");
+  EXPECT_EQ(refusal({"hvo-key"}), "no error");
+}
+
 TEST_F(ReportRender, AScaleOfTooFewRoundsSaysSoAndDrawsNoErrorBars) {
   expect_goldens({testing::kScaleFewTag}, "scale_few_rounds");
   const ReportInput few = input({testing::kScaleFewTag});

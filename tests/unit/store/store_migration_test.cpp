@@ -74,7 +74,7 @@ TEST_F(OlderSchema, OpensAtTheLatestVersionWithEveryStoredValue) {
   EXPECT_EQ(fork->record.result.bogo_ops, 2071U);
   const auto summary = store.load_experiment_summary("ab-2026-11-29T17:51:00Z-4f2a");
   ASSERT_TRUE(summary.has_value());
-  EXPECT_EQ(summary->kind, "ab");
+  EXPECT_EQ(summary->kind, ExperimentKind::kAb);
   // Version 3 gave every older run its own id; which host measured them was not recorded.
   EXPECT_EQ(clone->origin.uid.size(), 32U);
   EXPECT_NE(clone->origin.uid, fork->origin.uid);

@@ -198,10 +198,10 @@ TEST_F(StoreTest, LoadsEveryRunOfALabelOldestFirst) {
 
 TEST_F(StoreTest, SavesAnExperimentWithAllItsRunsTagged) {
   Store store(path_);
-  Experiment experiment{"sweep-2026-11-29T18:06:42Z-4f2a",
-                        "sweep",
-                        "2026-11-29T18:06:42Z",
-                        {{"fixed_cost_us", 41.5}, {"per_page_ns", 2.25}}};
+  StoredExperiment experiment{"sweep-2026-11-29T18:06:42Z-4f2a",
+                              "sweep",
+                              "2026-11-29T18:06:42Z",
+                              {{"stressor", "fork"}, {"rounds", 3}}};
   std::vector<RunRecord> runs = {testing::sample_fork_run(), testing::sample_clone_run()};
   store.save_experiment(experiment, runs, testing::sample_environment());
   EXPECT_GT(runs[0].id, 0);
@@ -213,16 +213,20 @@ TEST_F(StoreTest, SavesAnExperimentWithAllItsRunsTagged) {
   expect_same_record(loaded[1].record, runs[1]);
   const auto summary = store.load_experiment_summary(experiment.tag);
   ASSERT_TRUE(summary.has_value());
-  EXPECT_EQ(summary->kind, "sweep");
+  EXPECT_EQ(summary->kind, ExperimentKind::kSweep);
   EXPECT_EQ(summary->created_at, "2026-11-29T18:06:42Z");
-  EXPECT_EQ(summary->summary, experiment.summary);
+  ASSERT_TRUE(summary->summary.has_value());
+  const SweepSummary& sweep = std::get<SweepSummary>(*summary->summary);
+  EXPECT_EQ(sweep.stressor, "fork");
+  EXPECT_EQ(sweep.rounds, 3u);
+  EXPECT_EQ(store.load_experiment_row(experiment.tag)->summary, experiment.summary);
   EXPECT_FALSE(store.load_experiment_summary("nope").has_value());
   EXPECT_EQ(store.history(10)[0].experiment, experiment.tag);
 }
 
 TEST_F(StoreTest, SavesNoRunOfAnExperimentWhoseTagIsTaken) {
   Store store(path_);
-  Experiment experiment{"ab-1", "ab", "2026-11-29T18:00:00Z", nlohmann::json::object()};
+  StoredExperiment experiment{"ab-1", "ab", "2026-11-29T18:00:00Z", nlohmann::json::object()};
   std::vector<RunRecord> runs = {testing::sample_fork_run()};
   store.save_experiment(experiment, runs, testing::sample_environment());
   std::vector<RunRecord> again = {testing::sample_fork_run(), testing::sample_clone_run()};
@@ -240,9 +244,27 @@ TEST_F(StoreTest, FindsTheLatestExperimentOfAKind) {
   store.save_experiment({"sweep-b", "sweep", "2026-11-29T12:00:00Z", {{"n", 2}}}, none, {});
   store.save_experiment({"ab-c", "ab", "2026-11-29T13:00:00Z", {{"n", 3}}}, none, {});
   store.save_experiment({"sweep-d", "sweep", "2026-11-29T11:00:00Z", {{"n", 4}}}, none, {});
-  EXPECT_EQ(store.latest_experiment("sweep")->tag, "sweep-b");
-  EXPECT_EQ(store.latest_experiment("ab")->tag, "ab-c");
-  EXPECT_FALSE(store.latest_experiment("model").has_value());
+  EXPECT_EQ(store.latest_experiment(ExperimentKind::kSweep)->tag, "sweep-b");
+  EXPECT_EQ(store.latest_experiment(ExperimentKind::kAb)->tag, "ab-c");
+  EXPECT_FALSE(store.latest_experiment(ExperimentKind::kTrace).has_value());
+}
+
+// A row of a kind this version does not know (a newer version's) is named, not shown as another
+// kind; `push` and `pull` still copy it as it is.
+TEST_F(StoreTest, AnExperimentOfAKindThisVersionDoesNotKnowIsNamedWhenRead) {
+  Store store(path_);
+  std::vector<RunRecord> none;
+  store.save_experiment({"flame-1", "flamegraph", "2026-11-29T10:00:00Z", {{"n", 1}}}, none, {});
+  try {
+    store.load_experiment_summary("flame-1");
+    ADD_FAILURE() << "read a kind it does not know";
+  } catch (const UsageError& error) {
+    EXPECT_NE(std::string(error.what()).find("experiment 'flame-1' is of kind 'flamegraph'"),
+              std::string::npos)
+        << error.what();
+  }
+  ASSERT_TRUE(store.load_experiment_row("flame-1").has_value());
+  EXPECT_EQ(store.load_experiment_row("flame-1")->summary, (nlohmann::json{{"n", 1}}));
 }
 
 TEST(StoreDefaultPath, PrefersClonebenchDbThenXdgDataHomeThenHome) {
@@ -274,20 +296,21 @@ TEST(StoreDefaultPath, PrefersClonebenchDbThenXdgDataHomeThenHome) {
 // runs arrive one by one; the end sets the analysis and the status.
 TEST_F(StoreTest, AnExperimentGrowsRunByRunAndEndsWithItsStatus) {
   Store store(path_);
-  store.begin_experiment({"ab-run", "ab", "2026-11-29T18:00:00Z", {{"ignored", true}}});
+  store.begin_experiment("ab-run", ExperimentKind::kAb, "2026-11-29T18:00:00Z");
   RunRecord first = testing::sample_fork_run();
   first.experiment = "ab-run";
   store.save(first, testing::sample_environment());
   auto summary = store.load_experiment_summary("ab-run");
   ASSERT_TRUE(summary.has_value());
   EXPECT_EQ(summary->status, "running");
-  EXPECT_EQ(summary->summary, nlohmann::json::object());
+  EXPECT_FALSE(summary->summary.has_value()) << "a running experiment has no analysis yet";
   EXPECT_EQ(store.load_experiment("ab-run").size(), 1u);
   EXPECT_EQ(store.history(1)[0].experiment_status, "running");
-  store.finish_experiment("ab-run", {{"verdict", "equivalent"}}, "complete");
+  store.finish_experiment("ab-run", {{"summary", "equivalent"}}, "complete");
   summary = store.load_experiment_summary("ab-run");
   EXPECT_EQ(summary->status, "complete");
-  EXPECT_EQ(summary->summary, (nlohmann::json{{"verdict", "equivalent"}}));
+  ASSERT_TRUE(summary->summary.has_value());
+  EXPECT_EQ(std::get<AbSummary>(*summary->summary).summary, "equivalent");
   EXPECT_ANY_THROW(store.finish_experiment("no-such", {}, "complete"));
 }
 
@@ -295,14 +318,14 @@ TEST_F(StoreTest, AnInterruptedExperimentKeepsItsRunsAndIsNeverTheLatestSweep) {
   Store store(path_);
   std::vector<RunRecord> none;
   store.save_experiment({"sweep-done", "sweep", "2026-11-29T10:00:00Z", {{"n", 1}}}, none, {});
-  store.begin_experiment({"sweep-cut", "sweep", "2026-11-29T12:00:00Z", {}});
+  store.begin_experiment("sweep-cut", ExperimentKind::kSweep, "2026-11-29T12:00:00Z");
   RunRecord run = testing::sample_clone_run();
   run.experiment = "sweep-cut";
   store.save(run, testing::sample_environment());
   store.finish_experiment("sweep-cut", nlohmann::json::object(), "interrupted");
   EXPECT_EQ(store.load_experiment("sweep-cut").size(), 1u);
   EXPECT_EQ(store.load_experiment_summary("sweep-cut")->status, "interrupted");
-  EXPECT_EQ(store.latest_experiment("sweep")->tag, "sweep-done");
+  EXPECT_EQ(store.latest_experiment(ExperimentKind::kSweep)->tag, "sweep-done");
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "record/experiment_summary.hpp"
 
+#include "core/text_safety.hpp"
 #include "record/hvo_key_summary_json.hpp"
 #include "record/kernels_summary_json.hpp"
 #include "record/trace_summary_json.hpp"

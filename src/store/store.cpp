@@ -11,15 +11,41 @@
 #include "core/text_safety.hpp"
 #include "record/environment_json.hpp"
 #include "record/experiment_summary.hpp"
+#include "record/run_options_json.hpp"
+#include "store/argument_redaction.hpp"
 #include "store/backend.hpp"
+#include "store/experiment_owner.hpp"
 #include "store/open_backend.hpp"
 #include "store/store_location.hpp"
 
 namespace clonebench {
 namespace {
 
-// The row's summary decoded into its kind's typed summary: a malformed one is a UsageError
-// naming the experiment before any reader sees it.
+// "running" for an experiment whose process is gone reads as what it is: "interrupted".
+std::string settled_status(const std::string& status, const std::string& owner) {
+  return status == "running" && owner_is_gone(owner) ? "interrupted" : status;
+}
+
+// What a store keeps and shows of a run: its options with every location redacted (through
+// their stored form, so that every string of them is, whatever the workload).
+RunRecord& redacted_run(RunRecord& record) {
+  nlohmann::json options = run_options_to_json(record.result.options);
+  redact_strings(options);
+  record.result.options = run_options_from_json(options);
+  return record;
+}
+
+std::vector<StoredRun> redacted_runs(std::vector<StoredRun> runs) {
+  for (StoredRun& run : runs) {
+    redacted_run(run.record);
+  }
+  return runs;
+}
+
+// A stored summary is untrusted (another host's, through `pull`, or anyone's who can write the
+// database): its texts are redacted (a summary stored before they were) and it is decoded into
+// its kind's typed summary; a malformed one is a UsageError naming the experiment before any
+// reader sees it.
 Experiment decoded(const std::string& path, const StoredExperiment& row) {
   const std::optional<ExperimentKind> kind = experiment_kind_named(row.kind);
   if (!kind) {
@@ -28,9 +54,12 @@ Experiment decoded(const std::string& path, const StoredExperiment& row) {
                     "know ({})",
                     path, printable(row.tag), printable(row.kind), experiment_kind_choices()));
   }
-  Experiment experiment{row.tag, *kind, row.created_at, row.status, std::nullopt};
+  Experiment experiment{row.tag, *kind, row.created_at, settled_status(row.status, row.owner),
+                        std::nullopt};
+  nlohmann::json summary = row.summary;
+  redact_strings(summary);
   try {
-    experiment.summary = experiment_summary_from_json(*kind, row.summary);
+    experiment.summary = experiment_summary_from_json(*kind, summary);
   } catch (const SummaryError& error) {
     throw UsageError(fmt::format("{}: experiment '{}' has a malformed {} summary: {}", path,
                                  printable(row.tag), printable(row.kind), error.what()));
@@ -55,11 +84,13 @@ auto Store::with_backend(Function&& function) const {
   }
 }
 
-Store::Store(const std::string& path, Access access) : path_(redacted_location(path)) {
+Store::Store(const std::string& path, Access access) {
   if (path.empty()) {
     throw UsageError("--db: empty database path");
   }
-  backend_ = open_backend(path, access == Access::kReadOnly);
+  const StoreLocation location = StoreLocation::parse(path);
+  path_ = location.shown();
+  backend_ = open_backend(location, access != Access::kReadWrite, access == Access::kGlance);
 }
 
 Store::~Store() = default;
@@ -77,6 +108,7 @@ RunOrigin Store::new_origin() {
 
 std::int64_t Store::save(RunRecord& record, const Environment& environment) {
   const RunOrigin origin = new_origin();
+  redacted_run(record);
   const nlohmann::json stored_environment = environment_to_json(environment);
   record.id = with_backend(
       [&](StoreBackend& backend) { return backend.save(record, stored_environment, origin); });
@@ -89,16 +121,21 @@ void Store::save_experiment(const StoredExperiment& experiment, std::vector<RunR
     throw RuntimeError("save_experiment: empty experiment tag");
   }
   std::vector<RunOrigin> origins;
-  for (std::size_t i = 0; i < runs.size(); ++i) {
+  std::vector<RunRecord> kept = runs;
+  for (RunRecord& run : kept) {
     origins.push_back(new_origin());
+    redacted_run(run);
   }
+  StoredExperiment redacted = experiment;
+  redact_strings(redacted.summary);
   const std::vector<std::int64_t> ids = with_backend([&](StoreBackend& backend) {
-    return backend.save_experiment(experiment, runs, environment_to_json(environment), origins);
+    return backend.save_experiment(redacted, kept, environment_to_json(environment), origins);
   });
   // Only after the commit: a failed save leaves the caller's records untouched.
   for (std::size_t i = 0; i < runs.size(); ++i) {
     runs[i].id = ids[i];
     runs[i].experiment = experiment.tag;
+    runs[i].result.options = kept[i].result.options;
   }
 }
 
@@ -107,14 +144,17 @@ void Store::begin_experiment(const std::string& tag, ExperimentKind kind,
   if (tag.empty()) {
     throw RuntimeError("begin_experiment: empty experiment tag");
   }
-  const StoredExperiment running{tag, std::string(experiment_kind_name(kind)), created_at,
-                                 nlohmann::json::object(), "running"};
+  const StoredExperiment running{tag,        std::string(experiment_kind_name(kind)),
+                                 created_at, nlohmann::json::object(),
+                                 "running",  this_process_owner()};
   with_backend([&](StoreBackend& backend) { backend.insert_experiment(running); });
 }
 
 void Store::finish_experiment(const std::string& tag, const nlohmann::json& summary,
                               const std::string& status) {
-  with_backend([&](StoreBackend& backend) { backend.finish_experiment(tag, summary, status); });
+  nlohmann::json redacted = summary;
+  redact_strings(redacted);
+  with_backend([&](StoreBackend& backend) { backend.finish_experiment(tag, redacted, status); });
 }
 
 std::optional<Experiment> Store::load_experiment_summary(const std::string& tag) const {
@@ -130,7 +170,7 @@ std::optional<Experiment> Store::latest_experiment(ExperimentKind kind) const {
 
 std::optional<StoredExperiment> Store::load_experiment_row(const std::string& tag) const {
   std::optional<StoredExperiment> row = load_row(tag);
-  if (row && experiment_kind_named(row->kind)) {
+  if (row) {
     decoded(path_, *row);
   }
   return row;
@@ -143,21 +183,27 @@ std::optional<StoredExperiment> Store::load_row(const std::string& tag) const {
 std::optional<StoredRun> Store::load(std::int64_t id) const {
   auto runs = with_backend(
       [&](StoreBackend& backend) { return backend.select_runs(RunKey::kId, std::to_string(id)); });
-  return runs.empty() ? std::nullopt : std::optional<StoredRun>(std::move(runs.front()));
+  return runs.empty() ? std::nullopt
+                      : std::optional<StoredRun>(std::move(redacted_runs(std::move(runs)).front()));
 }
 
 std::vector<StoredRun> Store::load_label(const std::string& label) const {
-  return with_backend(
-      [&](StoreBackend& backend) { return backend.select_runs(RunKey::kLabel, label); });
+  return redacted_runs(with_backend(
+      [&](StoreBackend& backend) { return backend.select_runs(RunKey::kLabel, label); }));
 }
 
 std::vector<StoredRun> Store::load_experiment(const std::string& experiment) const {
-  return with_backend(
-      [&](StoreBackend& backend) { return backend.select_runs(RunKey::kExperiment, experiment); });
+  return redacted_runs(with_backend(
+      [&](StoreBackend& backend) { return backend.select_runs(RunKey::kExperiment, experiment); }));
 }
 
 std::vector<HistoryRow> Store::history(std::size_t limit) const {
-  return with_backend([&](StoreBackend& backend) { return backend.history(limit); });
+  std::vector<HistoryRow> rows =
+      with_backend([&](StoreBackend& backend) { return backend.history(limit); });
+  for (HistoryRow& row : rows) {
+    row.experiment_status = settled_status(row.experiment_status, row.experiment_owner);
+  }
+  return rows;
 }
 
 std::vector<std::int64_t> Store::run_ids() const {
@@ -165,7 +211,14 @@ std::vector<std::int64_t> Store::run_ids() const {
 }
 
 bool Store::import_run(const StoredRun& run, const std::optional<StoredExperiment>& experiment) {
-  return with_backend([&](StoreBackend& backend) { return backend.import_run(run, experiment); });
+  StoredRun kept = run;
+  redacted_run(kept.record);
+  std::optional<StoredExperiment> kept_experiment = experiment;
+  if (kept_experiment) {
+    redact_strings(kept_experiment->summary);
+  }
+  return with_backend(
+      [&](StoreBackend& backend) { return backend.import_run(kept, kept_experiment); });
 }
 
 }  // namespace clonebench

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "record/summary_field.hpp"
+
 namespace clonebench {
 namespace {
 

@@ -185,7 +185,8 @@ TEST(BashCompletion, NeverOffersAStoredLabelThatLooksLikeAnOption) {
     }
   }
   EXPECT_EQ(complete({"compare", "--db", db, ""}), sorted({"plain"}));
-  EXPECT_EQ(complete({"report", "--db", db, ""}), sorted({"plain", "ab", "scale", "sweep"}));
+  EXPECT_EQ(complete({"report", "--db", db, ""}),
+            sorted({"plain", "ab", "hvo-key", "kernels", "scale", "sweep", "trace"}));
 }
 
 // The --db on the line is read as bash would read it, quotes and backslashes removed.

@@ -149,9 +149,9 @@ int run_ab_experiment(const AbPlan& plan, const StorageOptions& storage, const A
   check_outputs({{outputs.json_path, "--json", {}}}, database_path(storage.db_path));
   AbDesign design = design_of(plan);
   ExperimentSession session(
-      "ab",
+      ExperimentKind::kAb,
       [&plan](const std::string& created_at) {
-        return fmt::format("ab-{}-{:x}", created_at, plan.seed);
+        return experiment_tag(ExperimentKind::kAb, created_at, fmt::format("{:x}", plan.seed));
       },
       storage);
   announce(plan);
@@ -184,12 +184,12 @@ int run_ab_experiment(const AbPlan& plan, const StorageOptions& storage, const A
   ComparisonResult report = analyze_arms(plan, runs);
   // Stored in the summary, so the reports say it too.
   if (const std::string noisy = noisy_machine_line(
-          session.environment_facts().stability_warnings.value_or(std::vector<std::string>{}));
+          session.environment().stability_warnings.value_or(std::vector<std::string>{}));
       !noisy.empty()) {
     report.warnings.push_back("at the first pair, " + noisy);
   }
   session.finish(ab_compare_json(report, design));
-  print_report(outputs, report, design, runs, compound_head_of(session.environment_facts()));
+  print_report(outputs, report, design, runs, compound_head_of(session.environment()));
   // Exit 128 + signal, not death by it when the mask returns.
   session.signals().throw_if_interrupted();
   if (restored && !restored->ok()) {

@@ -114,7 +114,7 @@ PairRuns run_pairs(PairLoop& loop, const std::vector<PairOrder>& orders,
         session.save(record, arm.name);
         auto& observations = arm.name == "a" ? runs.a : runs.b;
         observations.push_back(observation_of(
-            record, observations.empty() ? session.environment() : nlohmann::json()));
+            record, observations.empty() ? std::optional(session.environment()) : std::nullopt));
         if (record.profile) {
           (arm.name == "a" ? runs.profiled_a : runs.profiled_b).push_back(std::move(record));
         }

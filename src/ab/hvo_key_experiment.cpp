@@ -151,8 +151,8 @@ bool run_round(HvoLoop& loop, std::size_t round) {
         fmt::format("{}-{}", hvo_arm_name(cell.arm), cell.size == 0 ? "small" : "large");
     loop.session.save(record, arm);
     auto& runs = loop.rounds.runs[static_cast<int>(cell.arm)][cell.size];
-    runs.push_back(
-        observation_of(record, runs.empty() ? loop.session.environment() : nlohmann::json()));
+    runs.push_back(observation_of(
+        record, runs.empty() ? std::optional(loop.session.environment()) : std::nullopt));
   }
   return true;
 }
@@ -248,9 +248,9 @@ int run_hvo_key_experiment(const HvoKeyPlan& plan, const StorageOptions& storage
   HvoKeySwitch hvo_switch(settings_lock, plan.roots, config);  // restores on every way out
   probe_hvo_key_pool(hvo_switch);
   ExperimentSession session(
-      "hvo-key",
+      ExperimentKind::kHvoKey,
       [&plan](const std::string& created_at) {
-        return fmt::format("hvo-key-{}-{:x}", created_at, plan.seed);
+        return experiment_tag(ExperimentKind::kHvoKey, created_at, fmt::format("{:x}", plan.seed));
       },
       storage);
   announce(plan);

@@ -9,6 +9,7 @@
 
 #include "cli/ab_arguments.hpp"
 #include "cli/run_spec.hpp"
+#include "core/experiment_kind.hpp"
 #include "record/parent.hpp"
 #include "stressors/stressor.hpp"
 
@@ -26,7 +27,9 @@ std::vector<std::string> own_parser_values(std::string_view name) {
       values.emplace_back(kind);
     }
   } else if (name == "SELECTION") {  // report: the newest experiment of a kind
-    values = {"ab", "scale", "sweep"};
+    for (const ExperimentKind kind : experiment_kinds()) {
+      values.emplace_back(experiment_kind_name(kind));
+    }
   } else if (name == "stressors" || name == "STRESSOR") {
     for (const StressorDef* def : all_stressors()) {
       values.emplace_back(def->info.name);

@@ -26,7 +26,7 @@
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
 #include "core/units.hpp"
-#include "record/environment_json.hpp"
+#include "record/environment.hpp"
 #include "store/boot_spread_lookup.hpp"
 #include "store/store.hpp"
 #include "store/stored_runs.hpp"
@@ -106,7 +106,9 @@ std::vector<std::int64_t> stored_run_ids(const SampleSet& set) {
 // The host and stressor of side A's first run, when it says.
 std::pair<std::string, std::string> host_and_stressor(const SampleSet& set) {
   for (const RunObservation& run : set.runs) {
-    if (const Fact<std::string> host = environment_from_json(run.environment).hostname; host) {
+    if (const Fact<std::string> host =
+            run.environment ? run.environment->hostname : Fact<std::string>();
+        host) {
       return {*host, run.group};
     }
   }

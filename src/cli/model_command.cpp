@@ -22,7 +22,7 @@
 #include "model/model_json.hpp"
 #include "model/model_render.hpp"
 #include "model/model_run.hpp"
-#include "record/sweep_summary_json.hpp"
+#include "record/experiment.hpp"
 #include "render/output_file.hpp"
 #include "store/store.hpp"
 #include "sys/proc_text.hpp"
@@ -91,25 +91,19 @@ std::vector<model::KernelFit> kernel_fits(const SweepSummary& sweep) {
 }
 
 // The newest stored sweep, if a database exists and holds one; opening it never creates one.
-// A malformed one is left out with a warning: the model does not need it.
+// A malformed one is an error naming it, as the store decodes every summary it gives.
 std::optional<model::KernelLink> stored_sweep(const std::string& db_path) {
   const std::string path = database_path(db_path);
   if (!std::filesystem::exists(path)) {
     return std::nullopt;
   }
   const Store store(path, Store::Access::kReadOnly);
-  const auto experiment = store.latest_experiment("sweep");
-  if (!experiment) {
+  const std::optional<Experiment> experiment = store.latest_experiment(ExperimentKind::kSweep);
+  if (!experiment || !experiment->summary) {
     return std::nullopt;
   }
   model::KernelLink link{experiment->tag, experiment->created_at, {}};
-  try {
-    link.fits = kernel_fits(sweep_summary_from_json(experiment->summary));
-  } catch (const SummaryError& error) {
-    fmt::print(stderr, "clonebench: warning: the stored sweep {} is left out: {}\n",
-               printable(experiment->tag), error.what());
-    return std::nullopt;
-  }
+  link.fits = kernel_fits(std::get<SweepSummary>(*experiment->summary));
   if (link.fits.empty()) {
     return std::nullopt;
   }

@@ -10,6 +10,7 @@
 #include "cli/command.hpp"
 #include "cli/shared_options.hpp"
 #include "core/error.hpp"
+#include "core/experiment_kind.hpp"
 #include "render/output_file.hpp"
 #include "report/gnuplot_run.hpp"
 #include "report/plot_script.hpp"
@@ -52,13 +53,13 @@ int run_report(const ReportOptions& options) {
 }  // namespace
 
 void add_report_command(CLI::App& app, CommandList& commands) {
-  auto [report, options] = define_command(
-      app, commands, "report", "Stored runs, labels or an ab/sweep/scale experiment as a report",
-      &run_report);
+  auto [report, options] =
+      define_command(app, commands, "report",
+                     "Stored runs, labels or an experiment of any kind as a report", &run_report);
   report
-      .add_option(
-          "SELECTION", options.selection,
-          "Run ids (12 or 12,13), labels, an experiment tag, or ab/sweep/scale (the newest)")
+      .add_option("SELECTION", options.selection,
+                  "Run ids (12 or 12,13), labels, an experiment tag, or a kind (" +
+                      experiment_kind_choices() + ": the newest of it)")
       ->required()
       ->type_name("SELECTION...");
   report.add_option("--format", options.format, "markdown (default) | sru | html")

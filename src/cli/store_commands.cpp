@@ -18,9 +18,7 @@
 #include "core/text_safety.hpp"
 #include "core/units.hpp"
 #include "experiment/profile_output.hpp"
-#include "record/environment_json.hpp"
-#include "record/scale_summary_json.hpp"
-#include "record/sweep_summary_json.hpp"
+#include "record/run_document_json.hpp"
 #include "render/exporters.hpp"
 #include "render/history_table.hpp"
 #include "render/output_file.hpp"
@@ -142,21 +140,14 @@ int run_history(const StoreOptions& options) {
 
 // The run's settings as stored, one "name value" each ("timeout_s 5 · rss_bytes 134217728 ·
 // seed 42 · workload clean"), then the command as typed when it was stored.
-std::string options_lines(const nlohmann::json& options) {
+std::string options_lines(const RunOptions& options) {
   std::string settings, command;
-  if (!options.is_object()) {
-    return "";
+  for (const OptionText& option : option_texts(options)) {
+    settings += fmt::format("{}{} {}", settings.empty() ? "" : " · ", printable(option.name),
+                            printable(option.text));
   }
-  for (const auto& [name, value] : options.items()) {
-    if (name == "command_line" && value.is_array()) {
-      for (const auto& word : value) {
-        command += (command.empty() ? "" : " ") +
-                   quoted(printable(word.is_string() ? word.get<std::string>() : ""));
-      }
-      continue;
-    }
-    settings += fmt::format("{}{} {}", settings.empty() ? "" : " · ", printable(name),
-                            printable(value.is_string() ? value.get<std::string>() : value.dump()));
+  for (const std::string& word : options.command_line.value_or(std::vector<std::string>{})) {
+    command += (command.empty() ? "" : " ") + quoted(printable(word));
   }
   return "options: " + settings + "\n" + (command.empty() ? "" : "command: " + command + "\n");
 }
@@ -167,27 +158,23 @@ std::string experiment_report_of(const Store& store, const RunRecord& record) {
     return {};
   }
   const auto experiment = store.load_experiment_summary(record.experiment);
-  if (!experiment || (experiment->kind != "sweep" && experiment->kind != "scale")) {
+  if (!experiment ||
+      (experiment->kind != ExperimentKind::kSweep && experiment->kind != ExperimentKind::kScale)) {
     return {};
   }
+  const std::string_view kind = experiment_kind_name(experiment->kind);
   if (experiment->status != "complete") {
     return fmt::format(
         "\n{} {} ({}) did not finish ({}): its stored runs are kept, it has no "
         "analysis\n",
-        experiment->kind, printable(experiment->tag), printable(experiment->created_at),
+        kind, printable(experiment->tag), printable(experiment->created_at),
         printable(experiment->status));
   }
-  std::string analysis;
-  try {
-    analysis = experiment->kind == "sweep"
-                   ? render_sweep(sweep_summary_from_json(experiment->summary))
-                   : render_scale(scale_summary_from_json(experiment->summary));
-  } catch (const nlohmann::json::exception&) {
-    // The store checked the fields reports read; this view reads a few more.
-    throw UsageError(fmt::format("{}: experiment '{}' has a malformed {} summary", store.path(),
-                                 printable(experiment->tag), experiment->kind));
-  }
-  return fmt::format("\n{} {} ({}):\n{}", experiment->kind, printable(experiment->tag),
+  const ExperimentSummary summary = experiment->summary.value_or(empty_summary(experiment->kind));
+  const std::string analysis = experiment->kind == ExperimentKind::kSweep
+                                   ? render_sweep(std::get<SweepSummary>(summary))
+                                   : render_scale(std::get<ScaleSummary>(summary));
+  return fmt::format("\n{} {} ({}):\n{}", kind, printable(experiment->tag),
                      printable(experiment->created_at), analysis);
 }
 
@@ -206,21 +193,21 @@ int run_show(const StoreOptions& options) {
                newest ? " (the newest; no ID given)" : "", printable(record.label),
                printable(record.started_at),
                record.experiment.empty() ? "" : " · experiment " + printable(record.experiment));
-    fmt::print("{}\n{}\n", environment_line(environment_from_json(stored.environment)),
+    fmt::print("{}\n{}\n", environment_line(stored.environment),
                printable_lines(options_lines(record.result.options)));
     // Stored text (another store's, through pull) reaches the terminal escaped.
     fmt::print("{}\n", printable_lines(render_table(document)));
     fmt::print("{}", printable_lines(render_metrics(document, static_cast<int>(::getpid()))));
     fmt::print("{}", printable_lines(experiment_report_of(store, record)));
     if (record.profile) {
-      fmt::print("\n{}", printable_lines(render_profile(
-                             fmt::format("run {}", record.id), *record.profile,
-                             compound_head_of(environment_from_json(stored.environment)))));
+      fmt::print("\n{}",
+                 printable_lines(render_profile(fmt::format("run {}", record.id), *record.profile,
+                                                compound_head_of(stored.environment))));
     }
     std::fflush(stdout);
   }
   if (!options.json_path.empty()) {
-    write_output(options.json_path, render_json(document), "--json");
+    write_output(options.json_path, run_document_text(document), "--json");
   }
   return kExitOk;
 }
@@ -263,11 +250,11 @@ int run_export(const StoreOptions& given) {
     if (document.runs.empty()) {
       document.environment = stored.environment;  // one document: the first's
     }
-    environments.push_back(environment_from_json(stored.environment));
+    environments.push_back(stored.environment);
     document.runs.push_back(std::move(stored.record));
   }
   if (!options.json_path.empty()) {
-    write_output(options.json_path, render_json(document), "--json");
+    write_output(options.json_path, run_document_text(document), "--json");
   }
   if (!options.yaml_path.empty()) {
     write_output(options.yaml_path, render_yaml(document), "--yaml");

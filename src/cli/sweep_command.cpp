@@ -136,9 +136,9 @@ SweepPlan parse_sweep(const SweepArgs& args) {
   return parsed;
 }
 
-// The summary of the sweep to predict from: --from FILE (a `sweep --json` document) or the
-// newest sweep stored in the database.
-nlohmann::json stored_sweep_summary(const SweepArgs& args) {
+// The cost model of the sweep to predict from: --from FILE (a `sweep --json` document) or the
+// newest sweep stored in the database; none when that sweep fitted none.
+std::optional<CostModel> stored_sweep_model(const SweepArgs& args) {
   if (!args.from.empty()) {
     const std::optional<std::string> text = read_text_file(args.from);
     if (!text) {
@@ -150,7 +150,7 @@ nlohmann::json stored_sweep_summary(const SweepArgs& args) {
       throw UsageError(fmt::format("--from: {} is not a sweep's JSON document (sweep --json)",
                                    printable(args.from)));
     }
-    return std::move(*summary);
+    return summary_cost_model(*summary, "--predict");
   }
   const std::string path = database_path(args.output.db_path);
   if (!std::filesystem::exists(path)) {
@@ -158,17 +158,17 @@ nlohmann::json stored_sweep_summary(const SweepArgs& args) {
         fmt::format("--predict: no database at {} and no --from FILE", printable(path)));
   }
   const Store store(path, Store::Access::kReadOnly);
-  const auto experiment = store.latest_experiment("sweep");
+  const std::optional<Experiment> experiment = store.latest_experiment(ExperimentKind::kSweep);
   if (!experiment) {
     throw UsageError(fmt::format("--predict: no sweep stored in {}", printable(path)));
   }
-  return experiment->summary;
+  // A complete sweep holds its analysis (the store decoded it).
+  return std::get<SweepSummary>(experiment->summary.value_or(SweepSummary{})).model;
 }
 
 int predict_from_stored(const SweepArgs& args) {
   const ShapeX shape = parse_shape(args.predict, "--predict");
-  const std::optional<CostModel> model =
-      summary_cost_model(stored_sweep_summary(args), "--predict");
+  const std::optional<CostModel> model = stored_sweep_model(args);
   if (!model) {
     throw UsageError(
         "--predict: the sweep has no cost model (stored before it existed, or too "

@@ -16,10 +16,11 @@
 #include "core/timestamp.hpp"
 #include "core/units.hpp"
 #include "experiment/experiment_session.hpp"
+#include "record/trace_summary_json.hpp"
 #include "render/output_file.hpp"
 #include "store/store.hpp"
 #include "trace/census_probe.hpp"
-#include "trace/trace_document.hpp"
+#include "trace/fork_prediction.hpp"
 #include "trace/trace_session.hpp"
 #include "trace/trace_table.hpp"
 #include "trace/traced_command.hpp"
@@ -94,15 +95,16 @@ class TraceStorage {
     }
     store_.emplace(database_path(args.db_path));
     const std::string created_at = iso8601_utc_now();
-    tag_ = fmt::format("trace-{}-{:04x}", created_at, static_cast<unsigned>(::getpid()) & 0xffff);
-    store_->begin_experiment(Experiment{tag_, "trace", created_at, {}, "running"});
+    tag_ = experiment_tag(ExperimentKind::kTrace, created_at,
+                          fmt::format("{:04x}", static_cast<unsigned>(::getpid()) & 0xffff));
+    store_->begin_experiment(tag_, ExperimentKind::kTrace, created_at);
   }
   // Returns the tag, empty when nothing is stored.
   std::string finish(const TraceCensus& census, bool interrupted) {
     if (!store_) {
       return {};
     }
-    store_->finish_experiment(tag_, trace_document(census),
+    store_->finish_experiment(tag_, trace_census_to_json(census),
                               interrupted ? "interrupted" : "complete");
     return tag_;
   }
@@ -142,6 +144,7 @@ int run_trace_command(const TraceArgs& args) {
     throw;
   }
   outcome.census.fork_model = plan.fork_model;
+  predict_census_forks(outcome.census);
   const std::string tag = storage.finish(outcome.census, outcome.interrupted_by != 0);
   const std::string table = render_trace_table(outcome.census, plan.table);
   if (args.output_path.empty()) {
@@ -150,7 +153,8 @@ int run_trace_command(const TraceArgs& args) {
     write_output(args.output_path, table, "-o");
   }
   if (!args.json_path.empty()) {
-    write_output(args.json_path, dump_json(trace_document(outcome.census), 2) + "\n", "--json");
+    write_output(args.json_path, dump_json(trace_census_to_json(outcome.census), 2) + "\n",
+                 "--json");
   }
   if (!tag.empty()) {
     fmt::print(stderr, "clonebench: stored as experiment {} (clonebench report {})\n", tag, tag);

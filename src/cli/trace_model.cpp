@@ -13,7 +13,7 @@
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
 #include "record/cost_model_json.hpp"
-#include "record/environment_json.hpp"
+#include "record/environment.hpp"
 #include "store/store.hpp"
 
 namespace clonebench {
@@ -59,15 +59,21 @@ ForkCostModel model_from_file(const std::string& path) {
   return fork_model_of(cost_model_of_file(document, "--model: " + name), "file " + path, name);
 }
 
+// The cost model of a stored sweep; none when the experiment is no sweep or its sweep fitted none.
+const CostModel* cost_model_of(const Experiment& experiment) {
+  const SweepSummary* sweep =
+      experiment.summary ? std::get_if<SweepSummary>(&*experiment.summary) : nullptr;
+  return sweep != nullptr && sweep->model ? &*sweep->model : nullptr;
+}
+
 ForkCostModel model_of_experiment(const Experiment& experiment) {
   const std::string tag = printable(experiment.tag);
-  if (experiment.kind != "sweep") {
+  if (experiment.kind != ExperimentKind::kSweep) {
     throw UsageError(fmt::format("--model: experiment {} is a {}, not a sweep", tag,
-                                 printable(experiment.kind)));
+                                 experiment_kind_name(experiment.kind)));
   }
-  const std::optional<CostModel> model =
-      summary_cost_model(experiment.summary, "--model: sweep " + tag);
-  if (!model) {
+  const CostModel* model = cost_model_of(experiment);
+  if (model == nullptr) {
     throw UsageError(
         fmt::format("--model: sweep {} has no cost model (too few runs or sizes)", tag));
   }
@@ -76,7 +82,7 @@ ForkCostModel model_of_experiment(const Experiment& experiment) {
 
 std::string kernel_of_run(const Store& store, std::int64_t id) {
   const std::optional<StoredRun> run = store.load(id);
-  return run ? environment_from_json(run->environment).kernel_release.value_or("") : "";
+  return run ? run->environment.kernel_release.value_or("") : "";
 }
 
 // The newest complete sweep with a model whose runs were measured on this host and kernel.
@@ -88,8 +94,7 @@ std::optional<ForkCostModel> newest_local_sweep(const Store& store, const std::s
       continue;
     }
     const std::optional<Experiment> experiment = store.load_experiment_summary(row.experiment);
-    if (!experiment || experiment->kind != "sweep" || experiment->status != "complete" ||
-        !summary_has_cost_model(experiment->summary) ||
+    if (!experiment || experiment->status != "complete" || cost_model_of(*experiment) == nullptr ||
         kernel_of_run(store, row.id) != kernel_release) {
       continue;
     }

@@ -43,7 +43,7 @@ std::vector<std::int64_t> chosen_ids(const TransferOptions& options, const char*
 
 // What a run from another store must be beyond the store's own rules (store/transfer.hpp): a
 // stressor this clonebench knows, as `run` requires of what is typed.
-void check_copied_run(const StoredRun& run, const std::optional<Experiment>&) {
+void check_copied_run(const StoredRun& run, const std::optional<StoredExperiment>&) {
   if (find_stressor(run.record.result.stressor) == nullptr) {
     throw UsageError(fmt::format("stressor '{}' is not one of clonebench's (`clonebench list`)",
                                  shortened(run.record.result.stressor, kQuotedChars)));

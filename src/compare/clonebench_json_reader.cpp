@@ -10,7 +10,10 @@
 #include "compare/run_boot.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
+#include "record/environment_json.hpp"
 #include "record/metric_table.hpp"
+#include "record/run_options_json.hpp"
+#include "record/summary_field.hpp"
 
 namespace clonebench {
 namespace {
@@ -23,7 +26,7 @@ void take_number(const nlohmann::json& object, const std::string& key, const std
 }
 
 RunObservation read_run(const std::string& path, const nlohmann::json& json,
-                        const std::string& where, const nlohmann::json& environment) {
+                        const std::string& where, const std::optional<Environment>& environment) {
   if (!json.is_object()) {
     throw UsageError(
         fmt::format("{}: {}: expected an object, found {}", path, where, json.type_name()));
@@ -32,9 +35,15 @@ RunObservation read_run(const std::string& path, const nlohmann::json& json,
   run.group = printable(optional_string(json, "stressor", path, where).value_or(""));
   const auto id = json.find("id");
   run.run_id = id != json.end() && id->is_number_integer() ? id->get<std::int64_t>() : 0;
-  run.options = json.value("options", nlohmann::json(nullptr));
+  if (const auto options = json.find("options"); options != json.end() && !options->is_null()) {
+    try {
+      run.options = run_options_from_json(*options);
+    } catch (const SummaryError& error) {
+      throw UsageError(fmt::format("{}: {}: {}", path, where, error.what()));
+    }
+  }
   run.environment = environment;
-  run.boot = environment.is_object() ? run_boot(environment, path) : std::string();
+  run.boot = environment ? run_boot(*environment, path) : std::string();
   run.profiled = json.contains("profile") && !json["profile"].is_null();
   for (const RunMetric& metric : run_totals()) {
     take_number(json, metric.name, metric.name, path, where, run);
@@ -77,7 +86,11 @@ SampleSet read_clonebench_document(const std::string& path, const nlohmann::json
     throw UsageError(fmt::format("{}: a clonebench/1 document without runs", path));
   }
   SampleSet set{path, "clonebench-json", {}};
-  const nlohmann::json environment = document.value("environment", nlohmann::json(nullptr));
+  const auto found = document.find("environment");
+  const std::optional<Environment> environment =
+      found != document.end() && found->is_object()
+          ? std::optional<Environment>(environment_from_json(*found))
+          : std::nullopt;
   for (std::size_t i = 0; i < runs->size(); ++i) {
     set.runs.push_back(read_run(path, (*runs)[i], fmt::format("runs[{}]", i), environment));
   }

@@ -14,13 +14,10 @@
 namespace clonebench {
 namespace {
 
-// Options that differ between any two runs of one experiment, so they tell nothing.
-bool compared_option(const std::string& key) {
-  return key != "seed" && key != "command_line";
-}
-
-std::string shown(const nlohmann::json& value) {
-  return value.is_string() ? value.get<std::string>() : value.dump();
+// The options of a run that are compared (record/run_options.hpp: comparable_options()), each
+// as its text; none when the source has no options.
+std::vector<OptionText> compared_options(const RunObservation& run) {
+  return run.options ? option_texts(comparable_options(*run.options)) : std::vector<OptionText>{};
 }
 
 using ComparedFacts = std::vector<std::pair<const char*, std::optional<std::string>>>;
@@ -64,7 +61,7 @@ ComparedFacts compared_facts(const Environment& env) {
 std::vector<std::set<std::string>> fact_values(const SampleSet& set) {
   std::vector<std::set<std::string>> values;
   for (const RunObservation& run : set.runs) {
-    const ComparedFacts facts = compared_facts(environment_from_json(run.environment));
+    const ComparedFacts facts = compared_facts(run.environment.value_or(Environment{}));
     values.resize(facts.size());
     for (std::size_t i = 0; i < facts.size(); ++i) {
       if (facts[i].second) {
@@ -79,8 +76,10 @@ std::vector<std::set<std::string>> fact_values(const SampleSet& set) {
 std::set<std::string> option_values(const SampleSet& set, const std::string& key) {
   std::set<std::string> values;
   for (const RunObservation& run : set.runs) {
-    if (run.options.is_object() && run.options.contains(key) && !run.options[key].is_null()) {
-      values.insert(shown(run.options[key]));
+    for (const OptionText& option : compared_options(run)) {
+      if (option.name == key) {
+        values.insert(option.text);
+      }
     }
   }
   return values;
@@ -109,17 +108,13 @@ std::vector<std::string> environment_differences(const SampleSet& a, const Sampl
   std::set<std::string> option_keys;
   for (const SampleSet* set : {&a, &b}) {
     for (const RunObservation& run : set->runs) {
-      if (run.options.is_object()) {
-        for (const auto& item : run.options.items()) {
-          option_keys.insert(item.key());
-        }
+      for (const OptionText& option : compared_options(run)) {
+        option_keys.insert(option.name);
       }
     }
   }
   for (const std::string& key : option_keys) {
-    if (compared_option(key)) {
-      add_difference(option_values(a, key), option_values(b, key), "option " + key, differences);
-    }
+    add_difference(option_values(a, key), option_values(b, key), "option " + key, differences);
   }
   return differences;
 }
@@ -128,13 +123,8 @@ std::vector<std::string> pooled_option_mixes(const SampleSet& set, const std::st
   // group → option → value → runs
   std::map<std::string, std::map<std::string, std::map<std::string, std::size_t>>> seen;
   for (const RunObservation& run : set.runs) {
-    if (!run.options.is_object()) {
-      continue;
-    }
-    for (const auto& item : run.options.items()) {
-      if (compared_option(item.key()) && !item.value().is_null()) {
-        ++seen[run.group][item.key()][shown(item.value())];
-      }
+    for (const OptionText& option : compared_options(run)) {
+      ++seen[run.group][option.name][option.text];
     }
   }
   std::vector<std::string> mixes;
@@ -159,7 +149,7 @@ std::string noisy_runs_warning(const SampleSet& set, const std::string& side) {
   std::vector<std::string> first;
   for (const RunObservation& run : set.runs) {
     const Fact<std::vector<std::string>> problems =
-        environment_from_json(run.environment).stability_warnings;
+        run.environment ? run.environment->stability_warnings : Fact<std::vector<std::string>>();
     if (!problems || problems->empty()) {
       continue;
     }
@@ -178,7 +168,7 @@ std::string emulated_runs_warning(const SampleSet& set, const std::string& side)
   std::size_t emulated = 0;
   for (const RunObservation& run : set.runs) {
     const Fact<VirtualizationFacts> virtualization =
-        environment_from_json(run.environment).virtualization;
+        run.environment ? run.environment->virtualization : Fact<VirtualizationFacts>();
     emulated += virtualization && virtualization->emulated.value_or(false) ? 1 : 0;
   }
   if (emulated == 0) {

@@ -1,11 +1,8 @@
 #include "compare/run_boot.hpp"
 
-#include "record/environment_json.hpp"
-
 namespace clonebench {
 
-std::string run_boot(const nlohmann::json& environment, const std::string& label) {
-  const Environment facts = environment_from_json(environment);
+std::string run_boot(const Environment& facts, const std::string& label) {
   if (facts.boot_id && !facts.boot_id->empty()) {
     return *facts.boot_id;
   }

@@ -4,20 +4,22 @@
 
 #include <cstdint>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "record/environment.hpp"
+#include "record/run_options.hpp"
+
 namespace clonebench {
 
 struct RunObservation {
-  std::string group;                      // stressor ("fork"); empty when the source has none
-  std::map<std::string, double> metrics;  // metric name (record/metric_table.hpp) → value
-  std::int64_t run_id = 0;                // stored runs only
-  nlohmann::json options = nullptr;       // the run's settings, when known
-  nlohmann::json environment = nullptr;   // the machine it ran on, when known
-  std::optional<bool> profiled;           // sampled with --profile; nullopt: the source cannot say
+  std::string group;                       // stressor ("fork"); empty when the source has none
+  std::map<std::string, double> metrics;   // metric name (record/metric_table.hpp) → value
+  std::int64_t run_id = 0;                 // stored runs only
+  std::optional<RunOptions> options;       // the run's settings, when known
+  std::optional<Environment> environment;  // the machine it ran on, when known
+  std::optional<bool> profiled;            // sampled with --profile; nullopt: the source cannot say
   // The boot it ran in (environment.boot_id, or one unknown boot per label and host, see
   // run_boot() in compare/boot_analysis.hpp); empty when the source records no environment.
   std::string boot;

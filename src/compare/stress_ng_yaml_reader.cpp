@@ -6,11 +6,13 @@
 
 #include <cmath>
 #include <map>
+#include <nlohmann/json.hpp>
 
 #include "compare/input_readers.hpp"
 #include "compare/yaml_documents.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
+#include "record/environment_json.hpp"
 
 namespace clonebench {
 namespace {
@@ -97,7 +99,7 @@ void read_document(const Source& source, const YAML::Node& document, SampleSet& 
         fmt::format("{}: stress-ng YAML without a metrics section (run stress-ng with --metrics)",
                     source.at(document.Mark())));
   }
-  const nlohmann::json environment = environment_of(document["system-info"]);
+  const Environment environment = environment_from_json(environment_of(document["system-info"]));
   for (const YAML::Node& entry : metrics) {
     if (!entry.IsMap() || !entry["stressor"] || !entry["stressor"].IsScalar()) {
       throw UsageError(

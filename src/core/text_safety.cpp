@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "core/error.hpp"
+#include "core/experiment_kind.hpp"
 
 namespace clonebench {
 namespace {
@@ -73,10 +74,6 @@ unsigned code_point(std::string_view sequence) {
   }
   return (static_cast<unsigned char>(sequence[0]) & 0x0Fu) << 12 | byte(1) << 6 | byte(2);
 }
-
-// The words a selection (report, compare) reads as something else than a label: the kinds
-// that select the newest experiment.
-constexpr std::string_view kSelectorWords[] = {"ab", "sweep", "scale"};
 // Endings that make compare read a word as a file path.
 constexpr std::string_view kPathEndings[] = {".json", ".yaml", ".yml", ".log", ".txt"};
 
@@ -150,8 +147,8 @@ void require_selectable_label(std::string_view label, std::string_view flag) {
         label));
   }
   const bool id_like = !label.empty() && label.find_first_not_of("0123456789,-") == label.npos;
-  const bool selector = std::find(std::begin(kSelectorWords), std::end(kSelectorWords), label) !=
-                        std::end(kSelectorWords);
+  // The words `report` reads as the newest experiment of a kind (core/experiment_kind.hpp).
+  const bool selector = experiment_kind_named(label).has_value();
   const bool path_like =
       label.find('/') != label.npos ||
       std::any_of(std::begin(kPathEndings), std::end(kPathEndings),

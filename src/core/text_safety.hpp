@@ -33,9 +33,10 @@ inline constexpr std::size_t kMaxLabelBytes = 200;
 
 // Throws UsageError naming `flag` unless `label` is clean text (require_clean_text) of at most
 // kMaxLabelBytes bytes that report and compare can select: not run ids ("5", "3,4", "1-9"), not a
-// word that selects an experiment ("ab", "sweep", "scale"), not a file path to compare (a '/', or a
-// .json, .yaml, .yml, .log or .txt ending), and not starting with '-' (a command line holding it,
-// one a shell completion typed, would read it as an option).
+// word that selects the newest experiment of a kind (every ExperimentKind's word: "ab", "trace",
+// "hvo-key", ...), not a file path to compare (a '/', or a .json, .yaml, .yml, .log or .txt
+// ending), and not starting with '-' (a command line holding it, one a shell completion typed,
+// would read it as an option).
 void require_selectable_label(std::string_view label, std::string_view flag);
 
 // How much of an input a one-line error message quotes (shortened()): a 10 MB line of a file

@@ -39,7 +39,7 @@ void warn_if_noisy(const Environment& environment) {
 
 namespace {
 
-ExperimentWriter::Identity identity_of(const std::string& kind,
+ExperimentWriter::Identity identity_of(ExperimentKind kind,
                                        const std::function<std::string(const std::string&)>& tag_of,
                                        const std::string& label) {
   const std::string created_at = iso8601_utc_now();
@@ -48,7 +48,7 @@ ExperimentWriter::Identity identity_of(const std::string& kind,
 
 }  // namespace
 
-ExperimentSession::ExperimentSession(const std::string& kind,
+ExperimentSession::ExperimentSession(ExperimentKind kind,
                                      const std::function<std::string(const std::string&)>& tag_of,
                                      const StorageOptions& options)
     : writer_(identity_of(kind, tag_of, options.label), options.no_store, options.db_path) {}
@@ -56,7 +56,6 @@ ExperimentSession::ExperimentSession(const std::string& kind,
 void ExperimentSession::begin() {
   signals_.emplace();
   environment_ = environment_before_runs();
-  environment_json_ = environment_to_json(environment_);
   warn_if_noisy(environment_);
   writer_.begin();
 }
@@ -64,7 +63,7 @@ void ExperimentSession::begin() {
 void ExperimentSession::save(RunRecord& record, const std::string& arm) {
   Environment run_environment = environment_;
   run_environment.loadavg_after = read_loadavg();
-  writer_.save(record, environment_to_json(run_environment), arm);
+  writer_.save(record, run_environment, arm);
 }
 
 void ExperimentSession::measure(const std::function<void()>& runs,
@@ -105,7 +104,6 @@ RunObserver ExperimentSession::observer(Progress progress, bool quiet,
 
 void ExperimentSession::finish(const nlohmann::json& summary) {
   environment_.loadavg_after = read_loadavg();
-  environment_json_ = environment_to_json(environment_);
   writer_.finish(summary);
 }
 

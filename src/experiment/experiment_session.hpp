@@ -41,8 +41,8 @@ void warn_if_noisy(const Environment& environment);
 
 class ExperimentSession {
  public:
-  // `kind` "ab" | "sweep" | "scale"; `tag_of` names the experiment from its creation time.
-  ExperimentSession(const std::string& kind,
+  // `tag_of` names the experiment from its creation time.
+  ExperimentSession(ExperimentKind kind,
                     const std::function<std::string(const std::string& created_at)>& tag_of,
                     const StorageOptions& options);
 
@@ -51,9 +51,8 @@ class ExperimentSession {
   bool stored() const noexcept { return writer_.enabled(); }
   const std::string& tag() const noexcept { return writer_.tag(); }
   SignalScope& signals() { return *signals_; }
-  // The environment as stored with the runs (record/environment_json.hpp), and its facts.
-  const nlohmann::json& environment() const noexcept { return environment_json_; }
-  const Environment& environment_facts() const noexcept { return environment_; }
+  // The environment as stored with the runs.
+  const Environment& environment() const noexcept { return environment_; }
 
   // Stores a run that has just ended with the environment and the load average now.
   void save(RunRecord& record, const std::string& arm = "");
@@ -77,7 +76,6 @@ class ExperimentSession {
   ExperimentWriter writer_;
   std::optional<SignalScope> signals_;
   Environment environment_;
-  nlohmann::json environment_json_;  // environment_to_json(environment_), made where it changes
 };
 
 }  // namespace clonebench

@@ -16,8 +16,7 @@
 #include "experiment/progress_line.hpp"
 #include "experiment/run_keeper.hpp"
 #include "machine/environment_capture.hpp"
-#include "record/environment_json.hpp"
-#include "record/run_options_json.hpp"
+#include "record/run_document_json.hpp"
 #include "render/exporters.hpp"
 #include "render/profile_table.hpp"
 #include "runner/runner.hpp"
@@ -30,7 +29,7 @@ namespace {
 
 // The exporters of a run document, by the flag that names their file.
 OutputTable run_outputs(const RunSpec& spec, const RunDocument& document) {
-  return {{spec.json_path, "--json", [&document] { return render_json(document); }},
+  return {{spec.json_path, "--json", [&document] { return run_document_text(document); }},
           {spec.yaml_path, "--yaml", [&document] { return render_yaml(document); }},
           {spec.csv_path, "--csv", [&document] { return render_csv(document); }}};
 }
@@ -144,20 +143,18 @@ int run_and_report(const RunSpec& spec) {
       if (!spec.command_line.empty()) {
         // As typed, but every database location without its password: the outputs carry it
         // as the store does.
-        RunOptions options = run_options_from_json(record.result.options);
-        options.command_line = redacted_arguments(spec.command_line);
-        record.result.options = run_options_to_json(options);
+        record.result.options.command_line = redacted_arguments(spec.command_line);
       }
       environment.loadavg_after = read_loadavg();
       if (store) {
-        store->save(record, environment_to_json(environment));
+        store->save(record, environment);
       }
       document.runs.push_back(std::move(record));
       captured.loadavg_after = environment.loadavg_after;
       signals.throw_if_interrupted();
     }
   }
-  document.environment = environment_to_json(captured);
+  document.environment = captured;
   progress.end();
   const bool all_stored = store && store->kept_locally() == 0 && store->not_kept() == 0;
   if (all_stored) {

@@ -12,7 +12,7 @@ RunKeeper::RunKeeper(const std::string& location) : location_(location) {
   store_.emplace(location);
 }
 
-void RunKeeper::save(RunRecord& record, const nlohmann::json& environment) {
+void RunKeeper::save(RunRecord& record, const Environment& environment) {
   if (fallback_ || fallback_failed_) {
     keep_locally(record, environment, "");  // the database failed once already: stay local
     return;
@@ -29,7 +29,7 @@ void RunKeeper::save(RunRecord& record, const nlohmann::json& environment) {
 }
 
 // One new connection: a server that restarted takes the run now.
-bool RunKeeper::reopen_and_save(RunRecord& record, const nlohmann::json& environment) {
+bool RunKeeper::reopen_and_save(RunRecord& record, const Environment& environment) {
   try {
     store_.reset();
     store_.emplace(location_);
@@ -66,7 +66,7 @@ bool RunKeeper::open_fallback(const std::string& why) {
   return true;
 }
 
-void RunKeeper::keep_locally(RunRecord& record, const nlohmann::json& environment,
+void RunKeeper::keep_locally(RunRecord& record, const Environment& environment,
                              const std::string& why) {
   if (!fallback_ && !fallback_failed_) {
     open_fallback(why);

@@ -8,7 +8,6 @@
 // Should that database fail as well (the same full disk), the runs are in the table and the
 // files only, and stderr says so.
 
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
@@ -22,7 +21,7 @@ class RunKeeper {
   // Opens `location` for writing (throws as Store does: a bad --db costs no measurement).
   explicit RunKeeper(const std::string& location);
 
-  void save(RunRecord& record, const nlohmann::json& environment);
+  void save(RunRecord& record, const Environment& environment);
 
   // The local database that took runs the chosen one could not; empty when none did.
   const std::string& kept_locally_in() const noexcept { return fallback_path_; }
@@ -32,8 +31,8 @@ class RunKeeper {
   const std::string& location() const noexcept { return location_; }
 
  private:
-  bool reopen_and_save(RunRecord& record, const nlohmann::json& environment);
-  void keep_locally(RunRecord& record, const nlohmann::json& environment, const std::string& why);
+  bool reopen_and_save(RunRecord& record, const Environment& environment);
+  void keep_locally(RunRecord& record, const Environment& environment, const std::string& why);
   bool open_fallback(const std::string& why);
 
   std::string location_;

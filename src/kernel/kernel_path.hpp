@@ -49,6 +49,7 @@ struct KernelPathFacts {
   std::map<std::string, bool> data_symbols;
   std::string compound_head;  // "out-of-line" | "inline" | "unknown"
   ReturnThunk return_thunk;
+  bool operator==(const KernelPathFacts&) const = default;
 };
 
 KernelPathFacts derive_kernel_path_facts(const KernelPathObservation& observation);

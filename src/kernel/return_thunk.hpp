@@ -25,6 +25,7 @@ struct ReturnThunk {
   std::string kind;         // stable name for JSON and compare: "plain-ret", "srso-safe-ret", ...
   std::string description;  // one sentence for people
   std::map<std::string, std::string> evidence;  // the vulnerability lines it was read from
+  bool operator==(const ReturnThunk&) const = default;
 };
 
 // `vulnerabilities`: file name -> text, as parse_vulnerabilities() gives them. SRSO wins over

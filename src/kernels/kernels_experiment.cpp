@@ -86,8 +86,8 @@ bool kvm_failed(const GuestConsole& console) {
          (console.exit_code != 0 && console.console.empty() && !console.timed_out);
 }
 
-nlohmann::json stored_environment(const Session& session, const GuestBootResult& boot,
-                                  const KernelSide& side) {
+Environment stored_environment(const Session& session, const GuestBootResult& boot,
+                               const KernelSide& side) {
   Environment environment = boot.environment;
   environment.captured_at = iso8601_utc_now();
   // The host is part of the machine's name: a guest's runs never pool with the host's own.
@@ -106,14 +106,14 @@ nlohmann::json stored_environment(const Session& session, const GuestBootResult&
   guest.memory_mb = std::uint64_t{session.plan.memory_mb};
   guest.append = session.plan.append;
   environment.guest = guest;
-  return environment_to_json(environment);
+  return environment;
 }
 
 void keep_runs(Session& session, Image image, const GuestBootResult& boot) {
   KernelSide& side = image == Image::kA ? session.result.a : session.result.b;
   SampleSet& set = image == Image::kA ? session.a : session.b;
   side.release = boot.kernel_release.value_or(side.release);
-  const nlohmann::json environment = stored_environment(session, boot, side);
+  const Environment environment = stored_environment(session, boot, side);
   for (const RunResult& run : boot.runs) {
     RunRecord record;
     record.label = side.label;
@@ -238,19 +238,20 @@ void extend_for_precision(Session& session) {
 
 KernelsResult run_kernels(const KernelsPlan& plan) {
   const std::string created_at = iso8601_utc_now();
-  const std::string tag = fmt::format("kernels-{}-{}", created_at, new_run_uid().substr(0, 4));
-  Session session{
-      plan,
-      find_qemu(),
-      UnnamedFile("the guest's initramfs"),
-      {},
-      ExperimentWriter({"kernels", tag, created_at, plan.label.empty() ? tag : plan.label},
-                       plan.no_store, plan.db_path),
-      {},
-      {"A", "kernels", {}},
-      {"B", "kernels", {}},
-      host_name(),
-      Clock::now()};
+  const std::string tag =
+      experiment_tag(ExperimentKind::kKernels, created_at, new_run_uid().substr(0, 4));
+  Session session{plan,
+                  find_qemu(),
+                  UnnamedFile("the guest's initramfs"),
+                  {},
+                  ExperimentWriter({ExperimentKind::kKernels, tag, created_at,
+                                    plan.label.empty() ? tag : plan.label},
+                                   plan.no_store, plan.db_path),
+                  {},
+                  {"A", "kernels", {}},
+                  {"B", "kernels", {}},
+                  host_name(),
+                  Clock::now()};
   KernelsResult& result = session.result;
   result.tag = session.writer.enabled() ? tag : "";
   result.spec = plan.spec;

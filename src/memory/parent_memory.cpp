@@ -258,7 +258,6 @@ ProcessFootprint measure_footprint() {
 ParentMemory ParentRegion::measure(const ProcessFootprint& baseline) const {
   ParentMemory memory;
   memory.kind = shape_.kind;
-  memory.requested_bytes = shape_.bytes;
   memory.vmas_requested = shape_.vmas;
   memory.baseline_vma_count = baseline.vma_count;
   memory.baseline_rss_kb = baseline.rss_kb;

@@ -4,10 +4,14 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <random>
+#include <stdexcept>
 
 #include "core/error.hpp"
 #include "model/vmemmap.hpp"
+#include "stats/descriptive.hpp"
+#include "stats/median_interval.hpp"
 
 namespace clonebench::model {
 namespace {
@@ -102,6 +106,30 @@ std::vector<double> sums(const std::vector<double>& a, const std::vector<double>
 }
 
 }  // namespace
+
+MedianInterval median_interval(std::span<const double> samples, double level) {
+  if (samples.empty()) {
+    throw std::invalid_argument("median_interval: no samples");
+  }
+  std::vector<double> sorted(samples.begin(), samples.end());
+  std::sort(sorted.begin(), sorted.end());
+  const std::size_t n = sorted.size();
+  const OrderInterval orders = median_order_interval(n, level);
+  MedianInterval interval;
+  interval.estimate = median(sorted);
+  if (orders.lo_order < 1 || orders.hi_order > n) {
+    // No pair of samples covers `level`: the widest there is, x(1)..x(n), misses the median
+    // only when all n fall on one side of it.
+    interval.low = sorted.front();
+    interval.high = sorted.back();
+    interval.coverage = 1 - 2 * std::pow(0.5, static_cast<double>(n));
+    return interval;
+  }
+  interval.low = sorted[orders.lo_order - 1];
+  interval.high = sorted[orders.hi_order - 1];
+  interval.coverage = orders.confidence;
+  return interval;
+}
 
 Comparison compare_variants(const VariantResult& numerator, const VariantResult& denominator) {
   Comparison comparison;

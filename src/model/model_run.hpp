@@ -5,15 +5,29 @@
 
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <vector>
 
-#include "model/median_interval.hpp"
 #include "model/page_table.hpp"
 #include "model/variant.hpp"
 
 namespace clonebench::model {
 
 inline constexpr double kConfidenceLevel = 0.95;
+
+// A median with its distribution-free interval: the order statistics stats/median_interval.hpp
+// chooses on Binomial(n, 1/2), whatever the distribution (timing samples are skewed: a round can
+// be arbitrarily slow, never faster than its floor).
+struct MedianInterval {
+  double estimate = 0;  // sample median
+  double low = 0;
+  double high = 0;
+  double coverage = 0;  // coverage of [low, high]: >= the requested level when n allows
+};
+
+// With too few samples for any interval to reach `level` (fewer than 6 at 95 %), min..max and
+// what it covers, 1 - 2 / 2^n. Throws std::invalid_argument for an empty sample.
+MedianInterval median_interval(std::span<const double> samples, double level);
 
 struct ModelOptions {
   std::uint64_t memory_bytes = std::uint64_t{4} << 30;    // simulated physical memory
@@ -50,7 +64,7 @@ struct ModelResult {
   std::uint64_t small_pages = 0;
   std::uint64_t large_folios = 0;
   std::uint64_t large_batches_per_walk = 0;
-  double coverage = 0;  // exact coverage of every interval (same n everywhere)
+  double coverage = 0;  // coverage of every interval (same n everywhere)
   double elapsed_s = 0;
   std::vector<VariantResult> variants;  // in all_variants() order
 };

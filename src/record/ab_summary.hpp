@@ -1,13 +1,12 @@
 #pragma once
-// The stored analysis of an `ab` as typed structs, and its checked decoder (summary_field.hpp).
+// The stored analysis of an `ab` as typed structs; its checked decoder is ab_summary_json.hpp.
 
 #include <cstdint>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "record/summary_field.hpp"
+#include "record/summary_interval.hpp"
 
 namespace clonebench {
 
@@ -34,10 +33,5 @@ struct AbSummary {
   std::optional<std::uint64_t> pairs, warmups_per_arm, seed;
   std::optional<std::string> seed_hex;  // the seed as `ab` printed it
 };
-
-// Throws SummaryError naming the first malformed field.
-AbSummary ab_summary_from_json(const nlohmann::json& summary);
-// The same, of a comparison stored inside another summary (`field` names it in errors).
-AbSummary ab_summary_of(const SummaryField& field);
 
 }  // namespace clonebench

@@ -1,6 +1,7 @@
 // The checked decoder of the stored ab summary (ab_summary.hpp); `ab` writes the document with
 // compare/ab_document.hpp.
-#include "record/ab_summary.hpp"
+#include "record/ab_summary_json.hpp"
+
 #include "record/json_array.hpp"
 
 namespace clonebench {

@@ -1,7 +1,7 @@
 #pragma once
 // The one codec of the "environment" object (docs/schema.md, "2.5 environment"). A stored or
 // exported environment was captured on another machine, possibly by another version: it is
-// kept as the JSON it was stored with and decoded wherever it is read, never rewritten.
+// decoded once, where it leaves the store or the file, and every reader takes the typed record.
 
 #include <map>
 #include <nlohmann/json.hpp>

@@ -7,24 +7,26 @@
 
 namespace clonebench {
 
-void check_experiment_summary(const std::string& kind, const nlohmann::json& summary) {
-  if (kind == "sweep") {
-    sweep_summary_from_json(summary);
-  } else if (kind == "scale") {
-    scale_summary_from_json(summary);
-  } else if (kind == "ab") {
-    ab_summary_from_json(summary);
-  } else if (kind == "kernels") {
-    kernels_summary_from_json(summary);
-  } else if (kind == "trace" && !summary.empty()) {
-    trace_census_from_json(summary);  // a trace stopped before its command ended stores {}
-  } else if (kind == "hvo-key") {
-    if (!summary.empty()) {
-      hvo_key_summary_from_json(summary);  // an interrupted experiment stores {}
-    }
-  } else if (kind != "trace") {
-    throw SummaryError("kind", "'" + shortened(kind, kQuotedChars) + "' is no kind of experiment");
+std::optional<ExperimentSummary> experiment_summary_from_json(ExperimentKind kind,
+                                                              const nlohmann::json& summary) {
+  if (summary.is_null() || (summary.is_object() && summary.empty())) {
+    return std::nullopt;
   }
+  switch (kind) {
+    case ExperimentKind::kAb:
+      return ab_summary_from_json(summary);
+    case ExperimentKind::kSweep:
+      return sweep_summary_from_json(summary);
+    case ExperimentKind::kScale:
+      return scale_summary_from_json(summary);
+    case ExperimentKind::kTrace:
+      return trace_census_from_json(summary);
+    case ExperimentKind::kKernels:
+      return kernels_summary_from_json(summary);
+    case ExperimentKind::kHvoKey:
+      return hvo_key_summary_from_json(summary);
+  }
+  return std::nullopt;  // not reached: every kind has its case
 }
 
 }  // namespace clonebench

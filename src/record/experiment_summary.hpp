@@ -1,21 +1,22 @@
 #pragma once
-// The stored analyses of experiments (`sweep`, `scale`, `ab`, `hvo-key`, `kernels`, `trace`) as
-// typed structs, each kind in its own file with its one checked decoder (summary_field.hpp says
-// what is checked).
+// The one codec of an experiment's stored analysis, of any kind: the typed summary of
+// record/experiment.hpp from the stored document, checked (summary_field.hpp says what is
+// checked). Each kind's own codec is in its *_json.hpp; this picks it by the kind.
 
 #include <nlohmann/json.hpp>
-#include <string>
+#include <optional>
 
-#include "record/ab_summary.hpp"
+#include "record/ab_summary_json.hpp"
+#include "record/experiment.hpp"
 #include "record/scale_summary_json.hpp"
 #include "record/summary_field.hpp"
 #include "record/sweep_summary_json.hpp"
 
 namespace clonebench {
 
-// Decodes the summary of an experiment of `kind` ("ab", "sweep", "scale", "hvo-key", "kernels",
-// "trace": every kind that is stored) and throws SummaryError when it is malformed, or when
-// `kind` is none of these (a row another program wrote).
-void check_experiment_summary(const std::string& kind, const nlohmann::json& summary);
+// The summary an experiment of `kind` stored; none for the empty object of one that is running
+// or was stopped before its analysis. Throws SummaryError naming the first malformed field.
+std::optional<ExperimentSummary> experiment_summary_from_json(ExperimentKind kind,
+                                                              const nlohmann::json& summary);
 
 }  // namespace clonebench

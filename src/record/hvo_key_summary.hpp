@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "record/summary_field.hpp"
+#include "record/summary_interval.hpp"
 
 namespace clonebench {
 

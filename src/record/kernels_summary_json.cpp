@@ -1,5 +1,6 @@
 #include "record/kernels_summary_json.hpp"
 
+#include "record/ab_summary_json.hpp"
 #include "record/json_array.hpp"
 
 namespace clonebench {

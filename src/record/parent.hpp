@@ -36,18 +36,18 @@ struct ParentShape {
 
 // What the forking process really was while it created children, read from /proc/self/smaps
 // after the region was populated (the requested size alone proves nothing: THP, zero page, ...).
+// The size that was asked for is the run's options' (RunOptions::rss_bytes), held only there.
 // The baseline is the worker before the user's region: its own image, stack and heap.
 struct ParentMemory {
   ParentKind kind = ParentKind::kAnon;
-  std::uint64_t requested_bytes = 0;  // --rss
-  std::uint64_t vmas_requested = 0;   // --vmas (0: not measured)
-  std::uint64_t rss_kb = 0;           // Rss of the whole process
-  std::uint64_t anonymous_kb = 0;     // Anonymous (private pages whose entries fork copies)
-  std::uint64_t anon_huge_kb = 0;     // AnonHugePages (PMD-mapped THP)
-  std::uint64_t shared_kb = 0;        // Shared_Clean + Shared_Dirty + Rss of MAP_SHARED entries
-  std::uint64_t hugetlb_kb = 0;       // Private_Hugetlb + Shared_Hugetlb
-  std::uint64_t vma_count = 0;        // mappings in /proc/self/maps
-  std::uint64_t region_rss_kb = 0;    // Rss of the populated region alone
+  std::uint64_t vmas_requested = 0;  // --vmas (0: not measured)
+  std::uint64_t rss_kb = 0;          // Rss of the whole process
+  std::uint64_t anonymous_kb = 0;    // Anonymous (private pages whose entries fork copies)
+  std::uint64_t anon_huge_kb = 0;    // AnonHugePages (PMD-mapped THP)
+  std::uint64_t shared_kb = 0;       // Shared_Clean + Shared_Dirty + Rss of MAP_SHARED entries
+  std::uint64_t hugetlb_kb = 0;      // Private_Hugetlb + Shared_Hugetlb
+  std::uint64_t vma_count = 0;       // mappings in /proc/self/maps
+  std::uint64_t region_rss_kb = 0;   // Rss of the populated region alone
   std::uint64_t region_anonymous_kb = 0;
   std::uint64_t baseline_vma_count = 0;  // the worker before the region was mapped
   std::uint64_t baseline_rss_kb = 0;

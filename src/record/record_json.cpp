@@ -8,6 +8,8 @@
 #include <type_traits>
 
 #include "core/error.hpp"
+#include "record/run_options_json.hpp"
+#include "record/summary_field.hpp"
 
 namespace clonebench {
 namespace {
@@ -43,9 +45,9 @@ std::uint64_t parse_unsigned(std::string_view text, const std::string& source) {
 
 }  // namespace
 
-nlohmann::json parent_to_json(const ParentMemory& parent) {
+nlohmann::json parent_to_json(const ParentMemory& parent, std::uint64_t requested_bytes) {
   nlohmann::json json = {{"kind", parent_kind_name(parent.kind)},
-                         {"requested_bytes", parent.requested_bytes},
+                         {"requested_bytes", requested_bytes},
                          {"vmas_requested", parent.vmas_requested},
                          {"rss_kb", parent.rss_kb},
                          {"anonymous_kb", parent.anonymous_kb},
@@ -83,7 +85,6 @@ ParentMemory parent_from_json(const nlohmann::json& json, const std::string& sou
                                  parent_kind_choices()));
   }
   parent.kind = *known;
-  read_field(json, "requested_bytes", parent.requested_bytes, source);
   read_field(json, "vmas_requested", parent.vmas_requested, source);
   read_field(json, "rss_kb", parent.rss_kb, source);
   read_field(json, "anonymous_kb", parent.anonymous_kb, source);
@@ -116,6 +117,30 @@ ParentMemory parent_from_json(const nlohmann::json& json, const std::string& sou
     read_field(*baseline, "anonymous_kb", parent.baseline_anonymous_kb, source);
   }
   return parent;
+}
+
+std::uint64_t requested_bytes_of_parent(const nlohmann::json& json, const std::string& source) {
+  std::uint64_t requested_bytes = 0;
+  if (json.is_object()) {
+    read_field(json, "requested_bytes", requested_bytes, source);
+  }
+  return requested_bytes;
+}
+
+RunOptions run_options_with_parent(const nlohmann::json& options, const nlohmann::json* parent,
+                                   const std::string& source) {
+  RunOptions read;
+  try {
+    read = run_options_from_json(options);
+  } catch (const SummaryError& error) {
+    throw UsageError(fmt::format("{}: {}", source, error.what()));
+  }
+  if (!read.rss_bytes && parent != nullptr) {
+    if (const std::uint64_t bytes = requested_bytes_of_parent(*parent, source); bytes != 0) {
+      read.rss_bytes = bytes;
+    }
+  }
+  return read;
 }
 
 nlohmann::json intervals_to_json(const ThroughputSeries& series) {

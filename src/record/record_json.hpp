@@ -8,14 +8,24 @@
 #include <utility>
 #include <vector>
 
+#include "record/run_options.hpp"
 #include "record/run_record.hpp"
 
 namespace clonebench {
 
-nlohmann::json parent_to_json(const ParentMemory& parent);
+// The "parent" object: what the parent measured, and under "requested_bytes" the size that was
+// asked for, which the record holds in the run's options (`requested_bytes`).
+nlohmann::json parent_to_json(const ParentMemory& parent, std::uint64_t requested_bytes);
 // Missing fields keep their defaults (older documents); a wrong type throws UsageError naming
-// `source`.
+// `source`. "requested_bytes" is read by requested_bytes_of_parent().
 ParentMemory parent_from_json(const nlohmann::json& json, const std::string& source);
+// The "requested_bytes" of a "parent" object, 0 when it has none; a wrong type throws UsageError.
+std::uint64_t requested_bytes_of_parent(const nlohmann::json& json, const std::string& source);
+
+// The run's options (run_options_json.hpp) with its parent's requested size: a document that
+// states the size only in its "parent" (another writer's) gives it there.
+RunOptions run_options_with_parent(const nlohmann::json& options, const nlohmann::json* parent,
+                                   const std::string& source);
 
 // {"interval_s", "ops": [...], "last_interval_s"}; an empty object reads as an empty series
 // (runs stored before intervals were recorded).

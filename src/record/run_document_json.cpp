@@ -6,10 +6,12 @@
 
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
+#include "record/environment_json.hpp"
 #include "record/json_array.hpp"
 #include "record/metric_table.hpp"
 #include "record/profile_json.hpp"
 #include "record/record_json.hpp"
+#include "record/run_options_json.hpp"
 #include "record/start_up_ramp_check.hpp"
 
 namespace clonebench {
@@ -57,7 +59,7 @@ nlohmann::json run_to_json(const RunRecord& record) {
                         {"started_at", record.started_at},
                         {"stressor", result.stressor},
                         {"instances", result.instances},
-                        {"options", result.options}};
+                        {"options", run_options_to_json(result.options)}};
   for (const RunMetric& metric : run_totals()) {
     run[metric.name] = metric_json(metric, record);
   }
@@ -66,13 +68,13 @@ nlohmann::json run_to_json(const RunRecord& record) {
   // The raw buckets, so that a document read back (compare A.json B.json) keeps the whole
   // distribution and not only the printed percentiles.
   run["latency_histograms"] = latency_json(result, histogram_to_json);
-  run["parent"] = parent_to_json(result.parent);
+  run["parent"] = parent_to_json(result.parent, result.requested_rss_bytes());
   run["intervals"] = intervals_to_json(result.intervals);
   add_start_up_ramp(result.intervals, run);
   if (!record.experiment.empty()) {
     run["experiment"] = record.experiment;
   }
-  run["workload"] = workload_name(result.workload);
+  run["workload"] = workload_name(result.workload());
   run["children_reaped_by_supervisor"] = result.supervisor_reaped;
   if (result.stress_ng) {
     // The fields above are clonebench's complete accounting; these are stress-ng's own.
@@ -122,7 +124,6 @@ RunRecord run_from_json(const nlohmann::json& run, const std::string& where) {
   read(run, "experiment", record.experiment, where, false);
   read(run, "stressor", result.stressor, where, true);
   read(run, "instances", result.instances, where, false);
-  read(run, "options", result.options, where, false);
   read(run, "bogo_ops", result.bogo_ops, where, true);
   read(run, "real_time_s", result.real_time_s, where, true);
   read(run, "usr_time_s", result.usr_time_s, where, true);
@@ -131,20 +132,29 @@ RunRecord run_from_json(const nlohmann::json& run, const std::string& where) {
   if (const auto failures = run.find("failures"); failures != run.end()) {
     result.failures = failures_from_json(*failures, where);
   }
-  if (const auto parent = run.find("parent"); parent != run.end()) {
+  const auto parent = run.find("parent");
+  if (parent != run.end()) {
     result.parent = parent_from_json(*parent, where);
   }
+  const auto options = run.find("options");
+  result.options = run_options_with_parent(options == run.end() ? nlohmann::json() : *options,
+                                           parent == run.end() ? nullptr : &*parent, where);
   if (const auto intervals = run.find("intervals"); intervals != run.end()) {
     result.intervals = intervals_from_json(*intervals, where);
   }
-  std::string workload(workload_name(result.workload));
+  std::string workload(workload_name(result.workload()));
   read(run, "workload", workload, where, false);
   const std::optional<Workload> known = workload_from_name(workload);
   if (!known) {
     throw UsageError(
         fmt::format("{}: \"workload\" is \"{}\", not {}", where, workload, workload_choices()));
   }
-  result.workload = *known;
+  if (*known != result.workload()) {
+    // The run's own word wins over options that do not name it (another writer's document).
+    result.options.workload = *known == Workload::kStressNg
+                                  ? WorkloadOptions(StressNgWorkloadOptions{})
+                                  : WorkloadOptions(CleanWorkloadOptions{});
+  }
   read(run, "children_reaped_by_supervisor", result.supervisor_reaped, where, false);
   if (const auto stress_ng = run.find("stress_ng"); stress_ng != run.end()) {
     result.stress_ng = stress_ng_from_json(*stress_ng, where);
@@ -172,8 +182,12 @@ nlohmann::json to_json(const RunDocument& document) {
   const nlohmann::json runs = json_array(document.runs, run_to_json);
   return {{"schema", kRunSchema},
           {"tool", {{"name", "clonebench"}, {"version", CLONEBENCH_VERSION}}},
-          {"environment", document.environment},
+          {"environment", environment_to_json(document.environment)},
           {"runs", std::move(runs)}};
+}
+
+std::string run_document_text(const RunDocument& document) {
+  return dump_json(to_json(document), 2) + "\n";
 }
 
 RunDocument run_document_from_json(const nlohmann::json& json, const std::string& source) {
@@ -190,7 +204,7 @@ RunDocument run_document_from_json(const nlohmann::json& json, const std::string
     if (!environment->is_object()) {
       throw UsageError(fmt::format("{}: \"environment\" is not an object", source));
     }
-    document.environment = *environment;
+    document.environment = environment_from_json(*environment);
   }
   const auto runs = json.find("runs");
   if (runs == json.end() || !runs->is_array()) {

@@ -14,6 +14,8 @@ inline constexpr const char* kRunSchema = "clonebench/1";
 
 // The document of docs/schema.md, "2. JSON: clonebench/1" (names are a contract).
 nlohmann::json to_json(const RunDocument& document);
+// The document as `--json` writes it: indented by 2, a line break at the end.
+std::string run_document_text(const RunDocument& document);
 // Reads a document back (docs/schema.md, "2.3 Reading back"); throws UsageError naming `source`.
 RunDocument run_document_from_json(const nlohmann::json& json, const std::string& source);
 

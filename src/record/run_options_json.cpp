@@ -96,10 +96,12 @@ nlohmann::json run_options_to_json(const RunOptions& options) {
   put(object, "phase_every", options.phase_every);
   put(object, "clone_max", options.clone_max);
   put(object, "clone_max_effective", options.clone_max_effective);
-  put(object, "workload", options.workload);
-  put(object, "seed_given", options.seed_given);
-  if (options.stress_ng) {
-    add_stress_ng_options_json(*options.stress_ng, object);
+  if (options.workload) {
+    object["workload"] = workload_name(workload_of(options));
+  }
+  if (const StressNgWorkloadOptions* stress_ng = stress_ng_options_of(options)) {
+    put(object, "seed_given", stress_ng->seed_given);
+    add_stress_ng_options_json(stress_ng->stress_ng, object);
   }
   put(object, "command_line", options.command_line);
   return object;
@@ -121,19 +123,28 @@ RunOptions run_options_from_json(const nlohmann::json& object) {
   options.phase_every = count32_at(object, "phase_every");
   options.clone_max = count32_at(object, "clone_max");
   options.clone_max_effective = count_at(object, "clone_max_effective");
-  options.workload = text_at(object, "workload");
-  options.seed_given = flag_at(object, "seed_given");
-  if (options.workload == "stress-ng") {
-    options.stress_ng = stress_ng_options_from_json(object);
+  const std::optional<std::string> workload = text_at(object, "workload");
+  const std::optional<Workload> known =
+      workload ? workload_from_name(*workload) : std::optional<Workload>();
+  if (known == Workload::kClean) {
+    options.workload = CleanWorkloadOptions{};
+  } else if (known == Workload::kStressNg) {
+    options.workload =
+        StressNgWorkloadOptions{flag_at(object, "seed_given"), stress_ng_options_from_json(object)};
   }
   options.command_line = words_at(object, "command_line");
   return options;
 }
 
-Workload workload_of_options(const nlohmann::json& options) {
-  const std::optional<std::string> name =
-      options.is_object() ? text_at(options, "workload") : std::nullopt;
-  return workload_from_name(name.value_or("clean")).value_or(Workload::kClean);
+std::vector<OptionText> option_texts(const RunOptions& options) {
+  std::vector<OptionText> texts;
+  const nlohmann::json object = run_options_to_json(options);
+  for (const auto& [name, value] : object.items()) {
+    if (name != "command_line") {
+      texts.push_back({name, value.is_string() ? value.get<std::string>() : value.dump()});
+    }
+  }
+  return texts;
 }
 
 }  // namespace clonebench

@@ -4,14 +4,15 @@
 
 #include <cstdint>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/kernel_profile.hpp"
 #include "core/stress_ng_accounting.hpp"
+#include "record/environment.hpp"
 #include "record/parent.hpp"
+#include "record/run_options.hpp"
 #include "record/workload.hpp"
 #include "stats/histogram.hpp"
 
@@ -29,7 +30,7 @@ struct ThroughputSeries {
 struct RunResult {
   std::string stressor;
   std::uint32_t instances = 1;
-  nlohmann::json options = nlohmann::json::object();  // effective settings, for show/compare
+  RunOptions options;  // effective settings, for show/compare
   std::uint64_t bogo_ops = 0;
   double real_time_s = 0;  // mean over instances of (finish - start), as stress-ng
   double usr_time_s = 0;   // sum over instances: the forking process and every reaped child
@@ -39,9 +40,12 @@ struct RunResult {
   LatencyHistogram create, start, reap;           // docs/measurement.md definitions
   ParentMemory parent;
   ThroughputSeries intervals;
-  Workload workload = Workload::kClean;
   std::uint64_t supervisor_reaped = 0;  // children reaped by the supervisors, not the workers
   std::optional<StressNgAccounting> stress_ng;  // --workload stress-ng: stress-ng's accounting
+
+  Workload workload() const noexcept { return workload_of(options); }
+  // The size asked for the parent (--rss), 0 when the run does not say.
+  std::uint64_t requested_rss_bytes() const noexcept { return options.rss_bytes.value_or(0); }
 
   // clonebench's accounting (complete: every child's CPU time, whoever reaped it).
   double ops_per_sec_real() const noexcept {
@@ -72,7 +76,7 @@ struct RunRecord {
 
 // What one invocation reports: the machine once, then its runs (the clonebench/1 document).
 struct RunDocument {
-  nlohmann::json environment = nlohmann::json::object();
+  Environment environment;
   std::vector<RunRecord> runs;
 };
 

@@ -22,6 +22,7 @@
 
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
+#include "record/summary_interval.hpp"
 
 namespace clonebench {
 
@@ -35,12 +36,6 @@ class SummaryError : public UsageError {
 
  private:
   std::string field_;
-};
-
-// An interval whose ends may be unbounded (stored as null).
-struct SummaryInterval {
-  std::optional<double> lo, hi;
-  bool bounded() const { return lo.has_value() && hi.has_value(); }
 };
 
 // A field of the stored document and its path from the summary's root, so that every error

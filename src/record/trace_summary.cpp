@@ -16,6 +16,15 @@ constexpr std::array<std::pair<CreationKind, const char*>, 4> kCreationKindNames
     {CreationKind::kOtherClone, "other clone"},
 }};
 
+constexpr std::array<std::pair<ModelVerdict, const char*>, 6> kModelVerdictTexts{{
+    {ModelVerdict::kNoForks, "no forks"},
+    {ModelVerdict::kInconclusive, "inconclusive"},
+    {ModelVerdict::kExplained, "explained"},
+    {ModelVerdict::kSlower, "slower than the model"},
+    {ModelVerdict::kFaster, "faster than the model"},
+    {ModelVerdict::kScattered, "scattered beyond the model"},
+}};
+
 }  // namespace
 
 const char* creation_kind_name(CreationKind kind) noexcept {
@@ -29,21 +38,13 @@ bool parse_creation_kind(const std::string& name, CreationKind& kind) noexcept {
 }
 
 const char* model_verdict_text(ModelVerdict verdict) noexcept {
-  switch (verdict) {
-    case ModelVerdict::kInconclusive:
-      return "inconclusive";
-    case ModelVerdict::kExplained:
-      return "explained";
-    case ModelVerdict::kSlower:
-      return "slower than the model";
-    case ModelVerdict::kFaster:
-      return "faster than the model";
-    case ModelVerdict::kScattered:
-      return "scattered beyond the model";
-    case ModelVerdict::kNoForks:
-      break;
-  }
-  return "no forks";
+  return name_in(kModelVerdictTexts, verdict, "no forks");
+}
+
+bool parse_model_verdict(const std::string& text, ModelVerdict& verdict) noexcept {
+  const std::optional<ModelVerdict> named = value_named(kModelVerdictTexts, text);
+  verdict = named.value_or(verdict);
+  return named.has_value();
 }
 
 }  // namespace clonebench

@@ -89,16 +89,6 @@ struct ForkCostModel {
   PhaseCostModel create;  // the model of the fork call ("create" phase of the sweep)
 };
 
-struct TraceCensus {
-  std::vector<std::string> command;
-  std::string started_at;  // ISO-8601 UTC
-  std::string kernel_release;
-  std::string host;
-  std::uint32_t cpus = 0;
-  std::vector<TraceRun> runs;  // in the order they ran
-  std::optional<ForkCostModel> fork_model;
-};
-
 // "fork", "vfork", "thread", "other clone".
 const char* creation_kind_name(CreationKind kind) noexcept;
 // Its inverse; false when `name` is none of them.
@@ -117,6 +107,8 @@ enum class ModelVerdict {
 // "no forks", "inconclusive", "explained", "slower than the model", "faster than the model",
 // "scattered beyond the model".
 const char* model_verdict_text(ModelVerdict verdict) noexcept;
+// Its inverse; false when `text` is none of them.
+bool parse_model_verdict(const std::string& text, ModelVerdict& verdict) noexcept;
 
 struct ForkPredictionRow {
   std::string label;                      // the bucket's, or "all forks"
@@ -135,15 +127,28 @@ struct ForkPredictionRow {
   ModelVerdict verdict = ModelVerdict::kNoForks;
 };
 
+// The census's fork-like creations against the model (trace/fork_prediction.hpp computes it once,
+// when the census is taken; it is stored with the census and read back with it).
 struct ForkPrediction {
   std::string source;       // of the model
   bool folio_term = false;  // the model has a per-folio term: folios assumed = pages (4 KiB)
-  bool vma_term = false;
-  std::size_t runs = 0;  // traced runs whose forks are pooled
+  bool vma_term = false;    // the model has a per-VMA term
+  std::size_t runs = 0;     // traced runs whose forks are pooled
   std::vector<ForkPredictionRow> buckets;
   ForkPredictionRow all;
   // Creations a fork model does not predict.
   std::size_t vfork_like = 0, threads = 0, other_clones = 0, failed = 0;
+};
+
+struct TraceCensus {
+  std::vector<std::string> command;
+  std::string started_at;  // ISO-8601 UTC
+  std::string kernel_release;
+  std::string host;
+  std::uint32_t cpus = 0;
+  std::vector<TraceRun> runs;  // in the order they ran
+  std::optional<ForkCostModel> fork_model;
+  std::optional<ForkPrediction> fork_prediction;  // present exactly when fork_model is
 };
 
 }  // namespace clonebench

@@ -1,6 +1,8 @@
 #include "record/trace_summary_json.hpp"
 
 #include <limits>
+#include <tuple>
+#include <utility>
 
 #include "record/cost_model_json.hpp"
 #include "record/json_array.hpp"
@@ -85,11 +87,12 @@ nlohmann::json prediction_row_json(const ForkPredictionRow& row) {
           {"verdict", model_verdict_text(row.verdict)}};
 }
 
-// Derived from "fork_model" and the runs, for readers of the JSON; never read back.
+// Derived from "fork_model" and the runs when the census was taken; read back with it.
 nlohmann::json fork_prediction_json(const ForkPrediction& prediction) {
   const nlohmann::json buckets = json_array(prediction.buckets, prediction_row_json);
   return {{"runs", prediction.runs},
           {"folios_assumed_base_pages", prediction.folio_term},
+          {"vmas_term", prediction.vma_term},
           {"all", prediction_row_json(prediction.all)},
           {"buckets", buckets},
           {"not_predicted",
@@ -173,6 +176,62 @@ TraceRun trace_run_of(const SummaryField& object) {
   return run;
 }
 
+std::pair<double, double> interval_of(const SummaryField& object, const char* key) {
+  const std::vector<SummaryField> ends = object.at(key).items();
+  if (ends.size() != 2) {
+    object.at(key).fail("not an interval of two numbers");
+  }
+  return {ends[0].number(), ends[1].number()};
+}
+
+std::size_t size_of(const SummaryField& object, const char* key) {
+  return static_cast<std::size_t>(object.at(key).count());
+}
+
+ForkPredictionRow prediction_row_of(const SummaryField& object) {
+  ForkPredictionRow row;
+  row.label = object.at("label").text();
+  row.low_kb = object.at("low_kb").count();
+  row.high_kb = object.at("high_kb").count();
+  row.forks = size_of(object, "forks");
+  row.measured_total_ns = object.at("measured_total_ns").number();
+  row.measured_p50_ns = object.at("measured_p50_ns").number();
+  row.predicted_total_ns = object.at("predicted_total_ns").number();
+  std::tie(row.predicted_total_lo_ns, row.predicted_total_hi_ns) =
+      interval_of(object, "predicted_total_ci_ns");
+  row.predicted_one_ns = object.at("predicted_one_ns").number();
+  std::tie(row.one_lo_ns, row.one_hi_ns) = interval_of(object, "one_prediction_interval_ns");
+  row.below = size_of(object, "below");
+  row.inside = size_of(object, "inside");
+  row.above = size_of(object, "above");
+  row.uninformative = size_of(object, "uninformative");
+  row.extrapolated = size_of(object, "extrapolated");
+  const SummaryField verdict = object.at("verdict");
+  if (!parse_model_verdict(verdict.text(), row.verdict)) {
+    verdict.fail("unknown verdict");
+  }
+  return row;
+}
+
+// The stored prediction of the census's model (`source`: the model's, which it predicted with).
+ForkPrediction fork_prediction_of(const SummaryField& object, const std::string& source) {
+  ForkPrediction prediction;
+  prediction.source = source;
+  prediction.runs = size_of(object, "runs");
+  prediction.folio_term = object.at("folios_assumed_base_pages").boolean();
+  if (const std::optional<SummaryField> vmas = object.find("vmas_term")) {
+    prediction.vma_term = vmas->boolean();
+  }
+  prediction.all = prediction_row_of(object.at("all"));
+  prediction.buckets = decoded_items(object.at("buckets").items(), prediction_row_of);
+  const SummaryField not_predicted = object.at("not_predicted");
+  prediction.vfork_like = size_of(not_predicted, "vfork_like");
+  prediction.threads = size_of(not_predicted, "threads");
+  prediction.other_clones = size_of(not_predicted, "other_clones");
+  prediction.failed = size_of(not_predicted, "failed");
+  return prediction;
+}
+
 // A model from another host or a hand-edited file is untrusted input: a census without a
 // usable "create" phase is refused.
 ForkCostModel fork_model_of(const SummaryField& object, const nlohmann::json& document) {
@@ -198,8 +257,7 @@ ForkCostModel fork_model_of(const SummaryField& object, const nlohmann::json& do
 
 }  // namespace
 
-nlohmann::json trace_census_to_json(const TraceCensus& census,
-                                    const std::optional<ForkPrediction>& prediction) {
+nlohmann::json trace_census_to_json(const TraceCensus& census) {
   nlohmann::json document = {{"schema", kTraceSchema},
                              {"tool", {{"name", "clonebench"}, {"version", CLONEBENCH_VERSION}}},
                              {"command", census.command},
@@ -214,8 +272,8 @@ nlohmann::json trace_census_to_json(const TraceCensus& census,
   if (census.fork_model) {
     document["fork_model"] = fork_model_json(*census.fork_model);
   }
-  if (prediction) {
-    document["fork_prediction"] = fork_prediction_json(*prediction);
+  if (census.fork_prediction) {
+    document["fork_prediction"] = fork_prediction_json(*census.fork_prediction);
   }
   return document;
 }
@@ -235,6 +293,10 @@ TraceCensus trace_census_from_json(const nlohmann::json& document) {
   census.runs = decoded_items(root.at("runs").items(), trace_run_of);
   if (const std::optional<SummaryField> model = root.find("fork_model")) {
     census.fork_model = fork_model_of(*model, document.at("fork_model"));
+    // Stored with every model since the prediction was made; a census without one predicts none.
+    if (const std::optional<SummaryField> prediction = root.find("fork_prediction")) {
+      census.fork_prediction = fork_prediction_of(*prediction, census.fork_model->source);
+    }
   }
   return census;
 }

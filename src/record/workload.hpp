@@ -32,6 +32,7 @@ struct StressNgOptions {
   std::uint8_t fork_pageout = 0;  // --fork-pageout (stress-ng 0.17.08): MADV_PAGEOUT each round
   std::uint8_t fork_unmap = 0;    // --fork-unmap (stress-ng 0.17.06): drop its shared libraries
   std::uint8_t reserved = 0;
+  bool operator==(const StressNgOptions&) const = default;
 };
 
 static_assert(std::is_trivially_copyable_v<StressNgOptions>, "it crosses the exec as bytes");

@@ -6,9 +6,7 @@
 #include <vector>
 
 #include "core/text_safety.hpp"
-#include "record/environment_json.hpp"
 #include "record/metric_table.hpp"
-#include "record/run_options_json.hpp"
 #include "render/exporters.hpp"
 
 namespace clonebench {
@@ -135,10 +133,10 @@ std::vector<std::string> row(const RunRecord& record, const Environment& environ
   }
   cells.push_back(failures_cell(result.failures));
   cells.emplace_back(parent_kind_name(result.parent.kind));
-  cells.push_back(std::to_string(result.parent.requested_bytes));
+  cells.push_back(std::to_string(result.requested_rss_bytes()));
   cells.push_back(std::to_string(result.parent.rss_kb));
   cells.push_back(std::to_string(result.parent.anonymous_kb));
-  cells.emplace_back(workload_name(result.workload));
+  cells.emplace_back(workload_name(result.workload()));
   if (result.stress_ng) {
     const StressNgAccounting& counted = *result.stress_ng;
     for (const double value :
@@ -151,7 +149,7 @@ std::vector<std::string> row(const RunRecord& record, const Environment& environ
   }
   cells.push_back(printable_lines(environment.kernel_release.value_or("")));
   cells.push_back(printable_lines(environment.hostname.value_or("")));
-  const std::optional<double> timeout_s = run_options_from_json(result.options).timeout_s;
+  const std::optional<double>& timeout_s = result.options.timeout_s;
   cells.push_back(timeout_s ? csv_number(*timeout_s) : "");
   return cells;
 }
@@ -170,7 +168,7 @@ std::string line(const std::vector<std::string>& cells) {
 
 std::string render_csv(const RunDocument& document,
                        const std::vector<Environment>& run_environments) {
-  const Environment document_environment = environment_from_json(document.environment);
+  const Environment& document_environment = document.environment;
   std::string out = line(header());
   for (std::size_t i = 0; i < document.runs.size(); ++i) {
     out += line(row(document.runs[i],

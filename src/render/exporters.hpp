@@ -5,13 +5,12 @@
 #include <vector>
 
 #include "record/environment.hpp"
-#include "record/run_document_json.hpp"
 #include "record/run_record.hpp"
 
 namespace clonebench {
 
-// The clonebench/1 document (record/run_document_json.hpp) as text, indented by 2.
-std::string render_json(const RunDocument& document);
+// The clonebench/1 document is not rendered here: it is the record codec's own text
+// (run_document_text), written where a document leaves the program.
 
 // stress-ng's YAML layout and key names (docs/schema.md, "3. YAML"), clonebench values.
 std::string render_yaml(const RunDocument& document);

@@ -5,7 +5,6 @@
 #include <vector>
 
 #include "core/text_safety.hpp"
-#include "record/run_options_json.hpp"
 #include "record/start_up_ramp_check.hpp"
 #include "render/exporters.hpp"
 
@@ -140,7 +139,7 @@ std::string table_notes(const RunDocument& document) {
     const RunResult& result = record.result;
     flag_failures =
         flag_failures || result.failures.contains("EINVAL") || result.failures.contains("EPERM");
-    queued = queued || run_options_from_json(result.options).clone_max.has_value();
+    queued = queued || result.options.clone_max.has_value();
   }
   std::string notes;
   if (flag_failures) {

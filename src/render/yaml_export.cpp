@@ -85,24 +85,19 @@ std::string scalar(const std::string& text, bool always_quote = false) {
   return quoted + "'";
 }
 
-const nlohmann::json* find_value(const nlohmann::json& environment, const char* key) {
-  const auto found = environment.find(key);
-  return found == environment.end() || found->is_null() ? nullptr : &*found;
-}
-
-void add_string(std::string& out, const nlohmann::json& environment, const char* key,
-                const char* yaml_key, bool always_quote = false) {
-  if (const auto* value = find_value(environment, key); value != nullptr && value->is_string()) {
-    out += fmt::format("{}{}: {}\n", kInfoIndent, yaml_key,
-                       scalar(value->get<std::string>(), always_quote));
+void add_string(std::string& out, const Fact<std::string>& fact, const char* yaml_key,
+                bool always_quote = false) {
+  if (fact) {
+    out += fmt::format("{}{}: {}\n", kInfoIndent, yaml_key, scalar(*fact, always_quote));
   }
 }
 
-void add_integer(std::string& out, const nlohmann::json& environment, const char* key,
-                 const char* yaml_key, std::int64_t scale = 1) {
-  if (const auto* value = find_value(environment, key); value != nullptr && value->is_number()) {
-    const auto number = static_cast<std::int64_t>(value->get<double>());
-    out += fmt::format("{}{}: {}\n", kInfoIndent, yaml_key, number * scale);
+template <typename Number>
+void add_integer(std::string& out, const Fact<Number>& fact, const char* yaml_key,
+                 std::int64_t scale = 1) {
+  if (fact) {
+    out +=
+        fmt::format("{}{}: {}\n", kInfoIndent, yaml_key, static_cast<std::int64_t>(*fact) * scale);
   }
 }
 
@@ -123,28 +118,27 @@ void add_time(std::string& out, const std::string& iso8601_utc) {
 }
 
 std::string system_info(const RunDocument& document) {
-  const nlohmann::json& environment = document.environment;
+  const Environment& environment = document.environment;
   std::string out = "system-info:\n";
   out += fmt::format("{}clonebench-version: {}\n", kInfoIndent, CLONEBENCH_VERSION);
-  const auto* captured = find_value(environment, "captured_at");
-  if (captured != nullptr && captured->is_string()) {
-    add_time(out, captured->get<std::string>());
+  if (environment.captured_at) {
+    add_time(out, *environment.captured_at);
   } else if (!document.runs.empty()) {
     add_time(out, document.runs.front().started_at);
   }
-  add_string(out, environment, "hostname", "hostname");
-  add_string(out, environment, "hostname", "nodename");
-  add_string(out, environment, "kernel_release", "release");
-  add_string(out, environment, "kernel_version", "version", true);
-  add_string(out, environment, "machine", "machine");
-  add_integer(out, environment, "uptime_s", "uptime");
-  add_integer(out, environment, "mem_total_kb", "totalram", 1024);
-  add_integer(out, environment, "page_size", "pagesize");
-  add_integer(out, environment, "cpus_configured", "cpus");
-  add_integer(out, environment, "cpus", "cpus-online");
-  add_string(out, environment, "cpu_model", "cpu-model");
-  add_string(out, environment, "governor", "governor");
-  add_string(out, environment, "thp", "thp");
+  add_string(out, environment.hostname, "hostname");
+  add_string(out, environment.hostname, "nodename");
+  add_string(out, environment.kernel_release, "release");
+  add_string(out, environment.kernel_version, "version", true);
+  add_string(out, environment.machine, "machine");
+  add_integer(out, environment.uptime_s, "uptime");
+  add_integer(out, environment.mem_total_kb, "totalram", 1024);
+  add_integer(out, environment.page_size, "pagesize");
+  add_integer(out, environment.cpus_configured, "cpus");
+  add_integer(out, environment.cpus, "cpus-online");
+  add_string(out, environment.cpu_model, "cpu-model");
+  add_string(out, environment.governor, "governor");
+  add_string(out, environment.thp, "thp");
   return out + "\n";
 }
 
@@ -235,7 +229,7 @@ std::string metrics_block(const RunRecord& record) {
     line("failures-" + key_word(name), std::to_string(count));
   }
   line("parent-kind", scalar(std::string(parent_kind_name(result.parent.kind))));
-  line("parent-requested-bytes", std::to_string(result.parent.requested_bytes));
+  line("parent-requested-bytes", std::to_string(result.requested_rss_bytes()));
   line("parent-rss-kb", std::to_string(result.parent.rss_kb));
   line("parent-anonymous-kb", std::to_string(result.parent.anonymous_kb));
   return out + "\n";

@@ -1,12 +1,12 @@
 #pragma once
-// The plots of each experiment kind, from its typed summary (record/experiment_summary.hpp):
+// The plots of each experiment kind, from its typed summary (record/experiment.hpp):
 // an ab's pair differences, a sweep's fits and cost-model panels, a scale's curves, a kernels
 // experiment's boots.
 
 #include <vector>
 
 #include "compare/comparison.hpp"
-#include "record/experiment_summary.hpp"
+#include "record/experiment.hpp"
 #include "report/kernels_report.hpp"
 #include "report/report_facts.hpp"
 

@@ -6,7 +6,6 @@
 
 #include "compare/wording.hpp"
 #include "core/text_safety.hpp"
-#include "record/experiment_summary.hpp"
 #include "report/markdown_text.hpp"
 #include "report/report_facts.hpp"
 #include "report/sweep_model_report.hpp"
@@ -14,13 +13,6 @@
 
 namespace clonebench {
 namespace {
-
-// "## <kind> <tag> (<status>, <created>)": the experiment as stored.
-Heading experiment_heading(const char* kind, const Experiment& experiment) {
-  return {2,
-          {words(std::string(kind) + " "), text(experiment.tag), words(" ("),
-           text(experiment.status), words(", "), text(experiment.created_at), words(")")}};
-}
 
 std::vector<Inlines> ab_row(const AbSummaryMetric& m) {
   return {{text(m.name)},
@@ -110,8 +102,13 @@ std::string fit_verdict(const SweepFit& fit) {
 
 }  // namespace
 
-Blocks ab_section(const Experiment& experiment) {
-  const AbSummary s = ab_summary_from_json(experiment.summary);
+Heading experiment_heading(const char* what, const Experiment& experiment) {
+  return {2,
+          {words(std::string(what) + " "), text(experiment.tag), words(" ("),
+           text(experiment.status), words(", "), text(experiment.created_at), words(")")}};
+}
+
+Blocks ab_section(const Experiment& experiment, const AbSummary& s) {
   std::vector<std::vector<Inlines>> rows;
   BulletList sentences;
   for (const AbSummaryMetric& m : s.metrics) {
@@ -135,8 +132,7 @@ Blocks ab_section(const Experiment& experiment) {
   return out;
 }
 
-Blocks sweep_section(const Experiment& experiment) {
-  const SweepSummary s = sweep_summary_from_json(experiment.summary);
+Blocks sweep_section(const Experiment& experiment, const SweepSummary& s) {
   std::vector<std::vector<Inlines>> fits;
   for (const SweepFit& fit : s.fits) {
     fits.push_back({{text(fit.phase)},
@@ -159,8 +155,8 @@ Blocks sweep_section(const Experiment& experiment) {
 
 // The points of a scale with their intervals, each step's verdict, and where throughput stops
 // growing, in the words `clonebench scale` printed.
-Blocks scale_section(const Experiment& experiment, const std::vector<StoredRun>& runs) {
-  const ScaleSummary s = scale_summary_from_json(experiment.summary);
+Blocks scale_section(const Experiment& experiment, const ScaleSummary& s,
+                     const std::vector<StoredRun>& runs) {
   std::vector<std::vector<Inlines>> points;
   for (const ScaleSummaryPoint& point : s.points) {
     points.push_back({{words(std::to_string(point.instances))},

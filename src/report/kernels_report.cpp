@@ -8,7 +8,7 @@
 #include "compare/text_columns.hpp"
 #include "compare/wording.hpp"
 #include "core/text_safety.hpp"
-#include "record/environment_json.hpp"
+#include "record/environment.hpp"
 #include "stats/descriptive.hpp"
 
 namespace clonebench {
@@ -43,7 +43,7 @@ std::vector<KernelsBootRow> boot_median_rows(const std::vector<LabelGroup>& grou
     std::vector<std::string> order;
     std::map<std::string, std::string> releases;
     for (const StoredRun* run : group.runs) {
-      const Environment environment = environment_from_json(run->environment);
+      const Environment& environment = run->environment;
       const std::string boot = boot_of(environment);
       if (!rates.contains(boot)) {
         order.push_back(boot);
@@ -72,8 +72,7 @@ KernelsReportFacts kernels_report_facts(const KernelsSummary& summary,
   facts.emulated = summary.emulated;
   for (const LabelGroup& group : groups) {
     for (const StoredRun* run : group.runs) {
-      const Fact<VirtualizationFacts> virtualization =
-          environment_from_json(run->environment).virtualization;
+      const Fact<VirtualizationFacts>& virtualization = run->environment.virtualization;
       facts.emulated =
           facts.emulated || (virtualization && virtualization->emulated.value_or(false));
     }

@@ -6,12 +6,11 @@
 #include <cmath>
 #include <string_view>
 
+#include "core/overloaded.hpp"
 #include "core/text_safety.hpp"
-#include "record/experiment_summary.hpp"
-#include "record/kernels_summary_json.hpp"
 #include "record/metric_table.hpp"
-#include "record/run_options_json.hpp"
 #include "report/experiment_plots.hpp"
+#include "report/hvo_key_report.hpp"
 #include "report/kernels_report.hpp"
 #include "report/report_facts.hpp"
 #include "report/script_builder.hpp"
@@ -32,17 +31,20 @@ struct RunSeries {
   std::vector<const StoredRun*> runs;
 };
 
+bool is_sweep(const ReportInput& input) {
+  return input.experiment && input.experiment->kind == ExperimentKind::kSweep;
+}
+
 std::vector<RunSeries> series_of(const ReportInput& input, const std::vector<LabelGroup>& groups) {
   std::vector<RunSeries> series;
-  if (!input.experiment || input.experiment->kind != "sweep") {
+  if (!is_sweep(input)) {
     for (const LabelGroup& group : groups) {
       series.push_back({group.label, group.runs});
     }
     return series;
   }
   for (const StoredRun& run : input.runs) {
-    const std::optional<std::uint64_t> bytes =
-        run_options_from_json(run.record.result.options).rss_bytes;
+    const std::optional<std::uint64_t>& bytes = run.record.result.options.rss_bytes;
     const std::string name = "rss " + (bytes ? cli_size(*bytes) : "?");
     auto found = std::find_if(series.begin(), series.end(),
                               [&name](const RunSeries& s) { return s.name == name; });
@@ -173,38 +175,57 @@ void labels_boot_plot(ScriptBuilder& b, const std::vector<LabelGroup>& groups,
   }
 }
 
+// The plots of an experiment's analysis; false when they are the whole script: a scale's runs
+// have different instance counts and an HVO key experiment's two sizes, so one timeline or one
+// latency distribution over them would mix loads that their own plots keep apart.
+bool experiment_plots(ScriptBuilder& builder, const ReportInput& input,
+                      const std::vector<LabelGroup>& groups) {
+  return std::visit(Overloaded{[&](const AbSummary& s) {
+                                 ab_plot(builder, s, groups);
+                                 return true;
+                               },
+                               [&](const SweepSummary& s) {
+                                 sweep_plots(builder, s);
+                                 sweep_model_plots(builder, s);
+                                 return true;
+                               },
+                               [&](const ScaleSummary& s) {
+                                 scale_plots(builder, s);
+                                 return false;
+                               },
+                               [&](const TraceCensus&) { return false; },
+                               [&](const KernelsSummary& s) {
+                                 const KernelsReportFacts facts =
+                                     kernels_report_facts(s, groups, input.assume_no_boot_effect);
+                                 boot_dot_plot(builder, facts.boots, facts.comparison);
+                                 return true;
+                               },
+                               [&](const HvoKeySummary& s) {
+                                 hvo_key_plots(builder, s);
+                                 return false;
+                               }},
+                    *input.experiment->summary);
+}
+
 }  // namespace
 
 PlotScript plot_script(const ReportInput& input) {
-  if (input.experiment && input.experiment->kind == "trace") {
-    return trace_plot_script(trace_census_of(*input.experiment));
+  if (input.experiment && input.experiment->kind == ExperimentKind::kTrace) {
+    return trace_plot_script(std::get<TraceCensus>(*input.experiment->summary));
   }
   ScriptBuilder builder;
   const std::vector<LabelGroup> groups = group_by_label(input.runs);
-  if (input.experiment && input.experiment->kind == "scale") {
-    // Only the curves: a scale's runs have different instance counts, so one timeline or one
-    // latency distribution over them would mix loads that the curves keep apart.
-    scale_plots(builder, scale_summary_from_json(input.experiment->summary));
-    return builder.finish();
-  }
-  if (input.experiment && input.experiment->kind == "ab") {
-    ab_plot(builder, ab_summary_from_json(input.experiment->summary), groups);
-  } else if (input.experiment && input.experiment->kind == "kernels") {
-    const KernelsReportFacts facts = kernels_report_facts(
-        kernels_summary_from_json(input.experiment->summary), groups, input.assume_no_boot_effect);
-    boot_dot_plot(builder, facts.boots, facts.comparison);
-  } else if (input.experiment) {
-    const SweepSummary sweep = sweep_summary_from_json(input.experiment->summary);
-    sweep_plots(builder, sweep);
-    sweep_model_plots(builder, sweep);
+  if (input.experiment) {
+    if (!experiment_plots(builder, input, groups)) {
+      return builder.finish();
+    }
   } else if (groups.size() > 1) {
     trend_plot(builder, groups);
     labels_boot_plot(builder, groups, input.assume_no_boot_effect);
   }
   const std::vector<RunSeries> series = series_of(input, groups);
   throughput_plot(builder, series);
-  latency_plots(builder, series,
-                input.experiment && input.experiment->kind == "sweep" ? "size" : "label");
+  latency_plots(builder, series, is_sweep(input) ? "size" : "label");
   return builder.finish();
 }
 

@@ -9,12 +9,12 @@
 
 #include "compare/comparison.hpp"
 #include "compare/wording.hpp"
+#include "core/overloaded.hpp"
 #include "core/text_safety.hpp"
-#include "record/environment_json.hpp"
-#include "record/kernels_summary_json.hpp"
 #include "record/metric_table.hpp"
 #include "report/document.hpp"
 #include "report/experiment_sections.hpp"
+#include "report/hvo_key_report.hpp"
 #include "report/kernels_report.hpp"
 #include "report/markdown_text.hpp"
 #include "report/report_facts.hpp"
@@ -168,7 +168,7 @@ Blocks environment_section(const std::vector<LabelGroup>& groups) {
   std::vector<std::vector<std::pair<std::string, std::string>>> columns;
   for (const LabelGroup& group : groups) {
     header.push_back(group.label);
-    columns.push_back(environment_lines(environment_from_json(group.runs.front()->environment)));
+    columns.push_back(environment_lines(group.runs.front()->environment));
   }
   std::map<std::string, std::vector<std::string>> values;
   std::vector<std::string> order;
@@ -209,20 +209,26 @@ void append(Blocks& to, Blocks blocks) {
             std::make_move_iterator(blocks.end()));
 }
 
+// The experiment's analysis, one section per kind.
+Blocks experiment_section(const ReportInput& input, const std::vector<LabelGroup>& groups) {
+  const Experiment& experiment = *input.experiment;
+  return std::visit(
+      Overloaded{[&](const AbSummary& s) { return ab_section(experiment, s); },
+                 [&](const SweepSummary& s) { return sweep_section(experiment, s); },
+                 [&](const ScaleSummary& s) { return scale_section(experiment, s, input.runs); },
+                 [&](const TraceCensus& s) { return trace_section(s); },
+                 [&](const KernelsSummary& s) {
+                   return kernels_section(
+                       kernels_report_facts(s, groups, input.assume_no_boot_effect));
+                 },
+                 [&](const HvoKeySummary& s) { return hvo_key_section(experiment, s); }},
+      *experiment.summary);
+}
+
 // The answer first: the experiment's analysis, or the comparison of the first and last label.
 Blocks lead_of(const ReportInput& input, const std::vector<LabelGroup>& groups) {
-  if (input.experiment && input.experiment->kind == "ab") {
-    return ab_section(*input.experiment);
-  }
-  if (input.experiment && input.experiment->kind == "kernels") {
-    return kernels_section(kernels_report_facts(
-        kernels_summary_from_json(input.experiment->summary), groups, input.assume_no_boot_effect));
-  }
-  if (input.experiment && input.experiment->kind == "scale") {
-    return scale_section(*input.experiment, input.runs);
-  }
   if (input.experiment) {
-    return sweep_section(*input.experiment);
+    return experiment_section(input, groups);
   }
   if (groups.size() > 1) {
     return comparison_section(compare_first_and_last(groups, input.assume_no_boot_effect));
@@ -238,19 +244,17 @@ ReportDocument report_document(const ReportInput& input) {
     document.title += (document.title.empty() ? "" : " ") + printable(word);
   }
   if (input.experiment) {
-    document.title = printable(input.experiment->tag);  // "ab", "sweep" or "scale" named the newest
-  }
-  if (input.experiment && input.experiment->kind == "trace") {
-    // A census stands alone: its document is the answer.
-    document.lead = trace_section(trace_census_of(*input.experiment));
-    return document;
+    document.title = printable(input.experiment->tag);  // a kind's word named the newest
   }
   const std::vector<LabelGroup> groups = group_by_label(input.runs);
   document.lead = lead_of(input, groups);
+  if (input.experiment && input.experiment->kind == ExperimentKind::kTrace) {
+    return document;  // a census stands alone: its document is the answer
+  }
   const bool compared = !input.experiment && groups.size() > 1;
   if (compared) {
     document.body = trend_section(groups);
-  } else if (input.experiment == std::nullopt || input.experiment->kind != "ab") {
+  } else if (input.experiment == std::nullopt || input.experiment->kind != ExperimentKind::kAb) {
     // ab's summary says it among its warnings; a comparison among its own.
     BulletList warnings;
     for (const std::string& line : noisy_run_lines(groups)) {

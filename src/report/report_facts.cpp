@@ -11,9 +11,6 @@
 #include "compare/environment_diff.hpp"
 #include "compare/metric_selection.hpp"
 #include "core/text_safety.hpp"
-#include "record/environment_json.hpp"
-#include "record/run_options_json.hpp"
-#include "record/stress_ng_options_json.hpp"
 #include "store/stored_runs.hpp"
 
 namespace clonebench {
@@ -63,7 +60,7 @@ std::vector<LabelGroup> group_by_label(const std::vector<StoredRun>& runs) {
 
 std::string run_command(const StoredRun& run) {
   const RunResult& result = run.record.result;
-  const RunOptions options = run_options_from_json(result.options);
+  const RunOptions& options = result.options;
   // The command as typed (stored since it was recorded): --runs, the defaults left out and the
   // label as given, so that it repeats exactly; each word made printable and shell-quoted.
   if (options.command_line && !options.command_line->empty()) {
@@ -173,8 +170,9 @@ std::string scale_command(const ScaleSummary& summary, const StressNgOptions& ru
 }
 
 StressNgOptions scale_run_options(const std::vector<StoredRun>& runs) {
-  return runs.empty() ? StressNgOptions{}
-                      : stress_ng_options_from_json(runs.front().record.result.options);
+  const StressNgWorkloadOptions* stress_ng =
+      runs.empty() ? nullptr : stress_ng_options_of(runs.front().record.result.options);
+  return stress_ng ? stress_ng->stress_ng : StressNgOptions{};
 }
 
 std::string scale_ci_text(const ScaleSummaryEstimate& estimate, const char* format) {

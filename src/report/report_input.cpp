@@ -26,9 +26,11 @@ std::vector<StoredRun> runs_of_ids(const Store& store, std::string_view list) {
   return runs;
 }
 
+// A kind's word selects the newest complete experiment of that kind; any other word an
+// experiment by its tag.
 std::optional<Experiment> experiment_named(const Store& store, const std::string& word) {
-  if (word == "ab" || word == "sweep" || word == "scale" || word == "trace" || word == "kernels") {
-    std::optional<Experiment> latest = store.latest_experiment(word);
+  if (const std::optional<ExperimentKind> kind = experiment_kind_named(word)) {
+    std::optional<Experiment> latest = store.latest_experiment(*kind);
     if (!latest) {
       throw UsageError(
           fmt::format("report: no complete {} experiment is stored in {}", word, store.path()));
@@ -36,6 +38,24 @@ std::optional<Experiment> experiment_named(const Store& store, const std::string
     return latest;
   }
   return store.load_experiment_summary(word);
+}
+
+// An experiment stopped before its analysis holds none: an ab, sweep, scale or kernels report
+// shows its runs beside the empty analysis, as the analysis of no pair, point or boot; a
+// census or an HVO key experiment has nothing to show without its own.
+void require_summary(Experiment& experiment) {
+  if (experiment.summary) {
+    return;
+  }
+  if (experiment.kind == ExperimentKind::kTrace || experiment.kind == ExperimentKind::kHvoKey) {
+    throw UsageError(
+        fmt::format("report: experiment '{}' holds no {} ({}: it stopped before "
+                    "its analysis)",
+                    printable(experiment.tag),
+                    experiment.kind == ExperimentKind::kTrace ? "census" : "analysis",
+                    printable(experiment.status)));
+  }
+  experiment.summary = empty_summary(experiment.kind);
 }
 
 }  // namespace
@@ -56,11 +76,7 @@ ReportInput select_report_input(const Store& store, const std::vector<std::strin
             "report: experiment '{}' must be the only SELECTION (report runs or one experiment)",
             printable(word)));
       }
-      if (experiment->kind != "ab" && experiment->kind != "sweep" && experiment->kind != "scale" &&
-          experiment->kind != "trace" && experiment->kind != "kernels") {
-        throw UsageError(fmt::format("report: experiment '{}' is a {}, which report cannot show",
-                                     printable(word), printable(experiment->kind)));
-      }
+      require_summary(*experiment);
       input.runs = store.load_experiment(experiment->tag);
       input.experiment = std::move(experiment);
     } else {

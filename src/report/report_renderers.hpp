@@ -11,7 +11,7 @@
 namespace clonebench {
 
 // Tables for GitHub and mailing lists: runs, throughput over time, latency, the trend across
-// labels with CIs, the comparison of the first and last label (or the ab/sweep/scale analysis),
+// labels with CIs, the comparison of the first and last label (or the experiment's analysis),
 // the verdict sentences, warnings, and the environment side by side with differences in bold.
 std::string render_markdown_report(const ReportInput& input);
 

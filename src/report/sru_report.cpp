@@ -9,10 +9,9 @@
 
 #include "compare/text_columns.hpp"
 #include "compare/wording.hpp"
+#include "core/overloaded.hpp"
 #include "core/text_safety.hpp"
-#include "record/environment_json.hpp"
-#include "record/experiment_summary.hpp"
-#include "record/kernels_summary_json.hpp"
+#include "report/hvo_key_report.hpp"
 #include "report/kernels_report.hpp"
 #include "report/report_facts.hpp"
 #include "report/report_renderers.hpp"
@@ -45,7 +44,7 @@ std::string indented(const std::string& text) {
 std::string environment_text(const std::vector<LabelGroup>& groups) {
   std::vector<std::vector<std::pair<std::string, std::string>>> columns;
   for (const LabelGroup& group : groups) {
-    columns.push_back(environment_lines(environment_from_json(group.runs.front()->environment)));
+    columns.push_back(environment_lines(group.runs.front()->environment));
   }
   std::string same = "Environment:\n", differs;
   std::size_t not_affected = 0;
@@ -177,8 +176,7 @@ std::string label_report(const std::vector<LabelGroup>& groups, bool assume_no_b
   return plan + results + environment_text(groups);
 }
 
-std::string ab_report(const Experiment& experiment, const std::vector<LabelGroup>& groups) {
-  const AbSummary s = ab_summary_from_json(experiment.summary);
+std::string ab_report(const AbSummary& s, const std::vector<LabelGroup>& groups) {
   std::string out =
       "[Test Plan]\n\nRun both settings interleaved in randomized pairs on one boot (the pair "
       "order and the seed are stored):\n\n" +
@@ -230,8 +228,7 @@ std::string sru_sweep_model(const SweepSummary& s) {
          render_columns(rows, {false, true, true, true, true, true, true, false}, "  ") + "\n";
 }
 
-std::string sweep_report(const Experiment& experiment, const std::vector<LabelGroup>& groups) {
-  const SweepSummary s = sweep_summary_from_json(experiment.summary);
+std::string sweep_report(const SweepSummary& s, const std::vector<LabelGroup>& groups) {
   std::string out = "[Test Plan]\n\nMeasure the cost at each size of the parent:\n\n" +
                     indented(sweep_command(s)) + "\n[Test Results]\n\n";
   std::vector<std::vector<std::string>> rows = {
@@ -249,9 +246,8 @@ std::string sweep_report(const Experiment& experiment, const std::vector<LabelGr
 
 // The scale's command, its points (medians over rounds with 95 % CIs) and where throughput stops
 // growing, in the words `clonebench scale` printed.
-std::string sru_scale_report(const Experiment& experiment, const std::vector<StoredRun>& runs,
+std::string sru_scale_report(const ScaleSummary& s, const std::vector<StoredRun>& runs,
                              const std::vector<LabelGroup>& groups) {
-  const ScaleSummary s = scale_summary_from_json(experiment.summary);
   std::string out =
       "[Test Plan]\n\nMeasure the throughput at each number of instances, every count once per "
       "round in a seeded order:\n\n" +
@@ -281,27 +277,30 @@ std::string sru_scale_report(const Experiment& experiment, const std::vector<Sto
 
 namespace {
 
+std::string environment_of_first(const std::vector<LabelGroup>& groups) {
+  return groups.empty() ? std::string() : environment_text({groups.front()});
+}
+
 std::string sru_text(const ReportInput& input) {
-  if (input.experiment && input.experiment->kind == "trace") {
-    return trace_sru_report(trace_census_of(*input.experiment));
-  }
   const std::vector<LabelGroup> groups = group_by_label(input.runs);
-  if (input.experiment && input.experiment->kind == "ab") {
-    return ab_report(*input.experiment, groups);
+  if (!input.experiment) {
+    return label_report(groups, input.assume_no_boot_effect);
   }
-  if (input.experiment && input.experiment->kind == "scale") {
-    return sru_scale_report(*input.experiment, input.runs, groups);
-  }
-  if (input.experiment && input.experiment->kind == "kernels") {
-    return kernels_sru_report(
-               kernels_report_facts(kernels_summary_from_json(input.experiment->summary), groups,
-                                    input.assume_no_boot_effect)) +
-           "\n" + environment_text(groups);
-  }
-  if (input.experiment) {
-    return sweep_report(*input.experiment, groups);
-  }
-  return label_report(groups, input.assume_no_boot_effect);
+  return std::visit(
+      Overloaded{[&](const AbSummary& s) { return ab_report(s, groups); },
+                 [&](const SweepSummary& s) { return sweep_report(s, groups); },
+                 [&](const ScaleSummary& s) { return sru_scale_report(s, input.runs, groups); },
+                 [&](const TraceCensus& s) { return trace_sru_report(s); },
+                 [&](const KernelsSummary& s) {
+                   return kernels_sru_report(
+                              kernels_report_facts(s, groups, input.assume_no_boot_effect)) +
+                          "\n" + environment_text(groups);
+                 },
+                 [&](const HvoKeySummary& s) {
+                   return hvo_key_sru_report(s) + warning_lines(noisy_run_lines(groups)) + "\n" +
+                          environment_of_first(groups);
+                 }},
+      *input.experiment->summary);
 }
 
 }  // namespace

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "record/experiment_summary.hpp"
+#include "record/experiment.hpp"
 
 namespace clonebench {
 

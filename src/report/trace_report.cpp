@@ -8,9 +8,6 @@
 
 #include "core/text_safety.hpp"
 #include "core/units.hpp"
-#include "record/summary_field.hpp"
-#include "record/trace_summary_json.hpp"
-#include "trace/fork_prediction.hpp"
 #include "trace/fork_prediction_table.hpp"
 #include "trace/trace_table.hpp"
 
@@ -123,11 +120,12 @@ BulletList as_list(const std::string& lines) {
   return list;
 }
 
+// The prediction stored with the census (none without a model).
 Blocks prediction_section(const TraceCensus& census) {
-  if (!census.fork_model) {
+  if (!census.fork_prediction) {
     return {};
   }
-  const ForkPrediction prediction = predict_forks(census, *census.fork_model);
+  const ForkPrediction& prediction = *census.fork_prediction;
   Table table = right_aligned_table({"parent RSS at creation", "forks", "measured total",
                                      "predicted total [95 % CI]", "measured p50",
                                      "one fork [95 % PI]", "below / inside / above", "verdict"});
@@ -274,16 +272,6 @@ void timeline_plot(TracePlotBuilder& builder, const TraceRun& run) {
 }
 
 }  // namespace
-
-TraceCensus trace_census_of(const Experiment& experiment) {
-  try {
-    return trace_census_from_json(experiment.summary);
-  } catch (const SummaryError& error) {
-    throw UsageError(fmt::format("experiment {} holds no census ({} summary: {})",
-                                 printable(experiment.tag), printable(experiment.status),
-                                 error.what()));
-  }
-}
 
 Blocks trace_section(const TraceCensus& census) {
   Blocks out = {Heading{2, {words("Trace of "), code(command_text(census))}}, run_notes(census)};

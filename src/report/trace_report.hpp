@@ -1,21 +1,16 @@
 #pragma once
-// A stored `clonebench trace` census (experiment kind "trace") in the report's formats: the
+// A stored `clonebench trace` census (experiment kind trace) in the report's formats: the
 // report section, its sru text and the HTML report's plots (parent RSS at creation, time by kind,
-// a timeline of creations). Pure: they take the census, decoded once from the experiment's
-// summary by trace_census_of.
+// a timeline of creations). Pure: they take the census the store decoded once, with the fork
+// prediction stored with it.
 
 #include <string>
 
 #include "record/trace_summary.hpp"
 #include "report/document.hpp"
 #include "report/plot_script.hpp"
-#include "store/store.hpp"
 
 namespace clonebench {
-
-// The census a trace experiment stored; a UsageError naming the experiment when it holds none (it
-// was interrupted before the command ended) or a malformed one.
-TraceCensus trace_census_of(const Experiment& experiment);
 
 // The census as a report's section: the command, the runs, time by kind, creations by the
 // parent's RSS and by program, and the fork model's predictions when the census holds a model.

@@ -4,13 +4,12 @@
 #include <cstdint>
 
 #include "core/error.hpp"
-#include "record/run_options_json.hpp"
 #include "stressors/stressor.hpp"
 
 namespace clonebench {
 namespace {
 
-nlohmann::json job_options(const StressorJob& job, std::uint64_t live_limit) {
+RunOptions job_options(const StressorJob& job, std::uint64_t live_limit) {
   RunOptions options;
   options.timeout_s = job.timeout_s;
   options.warm_up_s = effective_warm_up_s(job);
@@ -26,13 +25,13 @@ nlohmann::json job_options(const StressorJob& job, std::uint64_t live_limit) {
     options.clone_max = job.clone_max;
     options.clone_max_effective = live_limit;
   }
-  options.workload = std::string(workload_name(job.workload));
   if (job.workload == Workload::kStressNg) {
     // stress-ng's seeding: --seed S seeds every instance with S, else each its own at random.
-    options.seed_given = job.seed_given;
-    options.stress_ng = job.stress_ng;
+    options.workload = StressNgWorkloadOptions{job.seed_given, job.stress_ng};
+  } else {
+    options.workload = CleanWorkloadOptions{};
   }
-  return run_options_to_json(options);
+  return options;
 }
 
 StressNgAccounting stress_ng_accounting(const StressorJob& job,
@@ -142,7 +141,6 @@ RunResult aggregate_instances(const StressorJob& job, std::uint64_t live_limit,
   result.sys_time_s = static_cast<double>(system_ns) / 1e9;
   result.intervals = merge_intervals(instances);
   result.options = job_options(job, live_limit);
-  result.workload = job.workload;
   if (job.workload == Workload::kStressNg) {
     result.stress_ng = stress_ng_accounting(job, instances);
   }

@@ -8,6 +8,7 @@
 #include "core/text_safety.hpp"
 #include "experiment/output_table.hpp"
 #include "experiment/progress_line.hpp"
+#include "record/environment_json.hpp"
 #include "record/scale_summary_json.hpp"
 #include "scale/scale_render.hpp"
 #include "scale/scale_runner.hpp"
@@ -27,9 +28,10 @@ int run_scale_experiment(const ScalePlan& plan, const StorageOptions& storage,
                          const std::string& json_path, bool quiet) {
   check_outputs({{json_path, "--json", {}}}, database_path(storage.db_path));
   ExperimentSession session(
-      "scale",
+      ExperimentKind::kScale,
       [&plan](const std::string& created_at) {
-        return fmt::format("scale-{}-{:04x}", created_at, plan.settings.seed & 0xffff);
+        return experiment_tag(ExperimentKind::kScale, created_at,
+                              fmt::format("{:04x}", plan.settings.seed & 0xffff));
       },
       storage);
   session.begin();
@@ -44,7 +46,9 @@ int run_scale_experiment(const ScalePlan& plan, const StorageOptions& storage,
   });
   session.finish(scale_summary_to_json(summary));
   const auto document = [&] {
-    return dump_json(scale_document_to_json(session.environment(), summary), 2) + "\n";
+    return dump_json(scale_document_to_json(environment_to_json(session.environment()), summary),
+                     2) +
+           "\n";
   };
   if (write_outputs({{json_path, "--json", document}})) {
     fmt::print("{}", render_scale(summary));

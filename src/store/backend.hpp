@@ -34,22 +34,23 @@ class StoreBackend {
   virtual std::int64_t save(const RunRecord& record, const nlohmann::json& environment,
                             const RunOrigin& origin) = 0;
   // Writes the experiment row in one transaction.
-  virtual void insert_experiment(const Experiment& experiment) = 0;
+  virtual void insert_experiment(const StoredExperiment& experiment) = 0;
   // Throws when no experiment has this tag.
   virtual void finish_experiment(const std::string& tag, const nlohmann::json& summary,
                                  const std::string& status) = 0;
   // The experiment row and its runs in one transaction; returns the runs' ids in order.
-  virtual std::vector<std::int64_t> save_experiment(const Experiment& experiment,
+  virtual std::vector<std::int64_t> save_experiment(const StoredExperiment& experiment,
                                                     const std::vector<RunRecord>& runs,
                                                     const nlohmann::json& environment,
                                                     const std::vector<RunOrigin>& origins) = 0;
   // Stores a run taken from another store, unless a run with its uid is here already; its
   // experiment row first when given and not here yet. One transaction. True if it was stored.
-  virtual bool import_run(const StoredRun& run, const std::optional<Experiment>& experiment) = 0;
+  virtual bool import_run(const StoredRun& run,
+                          const std::optional<StoredExperiment>& experiment) = 0;
 
-  virtual std::optional<Experiment> select_experiment_by_tag(const std::string& tag) = 0;
+  virtual std::optional<StoredExperiment> select_experiment_by_tag(const std::string& tag) = 0;
   // The newest complete experiment of this kind.
-  virtual std::optional<Experiment> latest_complete_experiment(const std::string& kind) = 0;
+  virtual std::optional<StoredExperiment> latest_complete_experiment(const std::string& kind) = 0;
   // Runs in id order whose `key` is `value`.
   virtual std::vector<StoredRun> select_runs(RunKey key, const std::string& value) = 0;
   // Newest first; at most `limit` rows.

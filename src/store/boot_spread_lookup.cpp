@@ -7,7 +7,6 @@
 
 #include "compare/boot_analysis.hpp"
 #include "core/text_safety.hpp"
-#include "record/environment_json.hpp"
 #include "store/stored_runs.hpp"
 
 namespace clonebench {
@@ -32,8 +31,8 @@ std::set<std::string> labels_with(const Store& store, const std::string& stresso
   return labels;
 }
 
-bool measured_on(const nlohmann::json& environment, const std::string& host) {
-  return environment_from_json(environment).hostname.optional() == host;
+bool measured_on(const Environment& environment, const std::string& host) {
+  return environment.hostname.optional() == host;
 }
 
 void add_label(PooledSpread& pooled, const std::string& label, const std::vector<StoredRun>& runs,

@@ -18,26 +18,26 @@ class EmptyBackend : public StoreBackend {
                     const RunOrigin& /*origin*/) override {
     read_only();
   }
-  void insert_experiment(const Experiment& /*experiment*/) override { read_only(); }
+  void insert_experiment(const StoredExperiment& /*experiment*/) override { read_only(); }
   void finish_experiment(const std::string& /*tag*/, const nlohmann::json& /*summary*/,
                          const std::string& /*status*/) override {
     read_only();
   }
-  std::vector<std::int64_t> save_experiment(const Experiment& /*experiment*/,
+  std::vector<std::int64_t> save_experiment(const StoredExperiment& /*experiment*/,
                                             const std::vector<RunRecord>& /*runs*/,
                                             const nlohmann::json& /*environment*/,
                                             const std::vector<RunOrigin>& /*origins*/) override {
     read_only();
   }
   bool import_run(const StoredRun& /*run*/,
-                  const std::optional<Experiment>& /*experiment*/) override {
+                  const std::optional<StoredExperiment>& /*experiment*/) override {
     read_only();
   }
 
-  std::optional<Experiment> select_experiment_by_tag(const std::string& /*tag*/) override {
+  std::optional<StoredExperiment> select_experiment_by_tag(const std::string& /*tag*/) override {
     return std::nullopt;
   }
-  std::optional<Experiment> latest_complete_experiment(const std::string& /*kind*/) override {
+  std::optional<StoredExperiment> latest_complete_experiment(const std::string& /*kind*/) override {
     return std::nullopt;
   }
   std::vector<StoredRun> select_runs(RunKey /*key*/, const std::string& /*value*/) override {

@@ -21,11 +21,11 @@ ExperimentWriter::ExperimentWriter(Identity identity, bool no_store, const std::
 
 void ExperimentWriter::begin() {
   if (store_) {
-    store_->begin_experiment(Experiment{identity_.tag, identity_.kind, identity_.created_at, {}});
+    store_->begin_experiment(identity_.tag, identity_.kind, identity_.created_at);
   }
 }
 
-void ExperimentWriter::save(RunRecord& record, const nlohmann::json& environment,
+void ExperimentWriter::save(RunRecord& record, const Environment& environment,
                             const std::string& arm) {
   if (store_) {
     record.label = arm.empty() ? identity_.label : fmt::format("{}:{}", identity_.label, arm);

@@ -19,7 +19,7 @@ namespace clonebench {
 class ExperimentWriter {
  public:
   struct Identity {
-    std::string kind;        // "ab" | "sweep" | "scale"
+    ExperimentKind kind;
     std::string tag;         // unique
     std::string created_at;  // ISO-8601 UTC
     std::string label;       // "": `uname -r`
@@ -32,7 +32,7 @@ class ExperimentWriter {
   void begin();
   // The stored label is the experiment's, followed by ":<arm>" when an arm is given (ab's "a"
   // and "b": in the label, not in the run's options, which compare would report as a setting).
-  void save(RunRecord& record, const nlohmann::json& environment, const std::string& arm = "");
+  void save(RunRecord& record, const Environment& environment, const std::string& arm = "");
   void finish(const nlohmann::json& summary);
   // On the way out of an error: the original error matters more than this one, so a failure
   // here is only a warning on stderr.

@@ -10,8 +10,8 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "record/environment_json.hpp"
 #include "record/record_json.hpp"
-#include "record/run_options_json.hpp"
 #include "store/store.hpp"
 
 namespace clonebench {
@@ -67,22 +67,23 @@ StoredRun run_from_row(const Row& row) {
     record.experiment = row.column_text(3);
     result.stressor = row.column_text(4);
     result.instances = instances_from_db(row.column_int64(5), source);
-    result.options = nlohmann::json::parse(row.column_text(6));
     result.bogo_ops = unsigned_from_db(row.column_int64(7));
     result.real_time_s = row.column_double(8);
     result.usr_time_s = row.column_double(9);
     result.sys_time_s = row.column_double(10);
     result.max_rss_kb = unsigned_from_db(row.column_int64(11));
     result.failures = failures_from_json(nlohmann::json::parse(row.column_text(12)), source);
-    result.parent = parent_from_json(nlohmann::json::parse(row.column_text(13)), source);
-    stored.environment = nlohmann::json::parse(row.column_text(14));
+    const nlohmann::json parent = nlohmann::json::parse(row.column_text(13));
+    result.parent = parent_from_json(parent, source);
+    result.options =
+        run_options_with_parent(nlohmann::json::parse(row.column_text(6)), &parent, source);
+    stored.environment = environment_from_json(nlohmann::json::parse(row.column_text(14)));
     result.intervals = intervals_from_json(nlohmann::json::parse(row.column_text(15)), source);
     const nlohmann::json stress_ng = nlohmann::json::parse(row.column_text(19));
     if (!stress_ng.empty()) {
       result.stress_ng = stress_ng_from_json(stress_ng, source);
     }
     result.supervisor_reaped = unsigned_from_db(row.column_int64(20));
-    result.workload = workload_of_options(result.options);
   } catch (const nlohmann::json::exception& error) {
     throw UsageError(fmt::format("{}: {}", source, error.what()));
   }

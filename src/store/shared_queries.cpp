@@ -87,7 +87,7 @@ SqlValues latency_row_values(std::int64_t run_id, const LatencyPhase& phase,
           encode_buckets(histogram)};
 }
 
-SqlValues experiment_row_values(const Experiment& experiment) {
+SqlValues experiment_row_values(const StoredExperiment& experiment) {
   return {experiment.tag,    experiment.kind, experiment.created_at, dump_json(experiment.summary),
           experiment.status, experiment.owner};
 }

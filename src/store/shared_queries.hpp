@@ -46,7 +46,7 @@ SqlValues run_row_values(const RunRecord& record, std::int64_t environment_id,
                          const RunOrigin& origin);
 SqlValues latency_row_values(std::int64_t run_id, const LatencyPhase& phase,
                              const RunResult& result);
-SqlValues experiment_row_values(const Experiment& experiment);
+SqlValues experiment_row_values(const StoredExperiment& experiment);
 
 // The experiment with this tag, or the newest complete one of a kind ($1): experiment_from_row().
 std::string experiment_by_tag_sql(const SqlDialect& dialect);
@@ -59,8 +59,8 @@ std::int64_t history_limit(std::size_t limit);
 
 // Stored JSON that does not parse means the database was altered behind our back: UsageError.
 template <typename Row>
-Experiment experiment_from_row(const Row& row) {
-  Experiment experiment;
+StoredExperiment experiment_from_row(const Row& row) {
+  StoredExperiment experiment;
   experiment.tag = row.column_text(0);
   experiment.kind = row.column_text(1);
   experiment.created_at = row.column_text(2);

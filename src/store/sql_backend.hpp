@@ -18,27 +18,28 @@ class SqlBackend : public StoreBackend {
                     const RunOrigin& origin) override {
     return sql_operations::save(session_, record, environment, origin);
   }
-  void insert_experiment(const Experiment& experiment) override {
+  void insert_experiment(const StoredExperiment& experiment) override {
     sql_operations::insert_experiment(session_, experiment);
   }
   void finish_experiment(const std::string& tag, const nlohmann::json& summary,
                          const std::string& status) override {
     sql_operations::finish_experiment(session_, tag, summary, status);
   }
-  std::vector<std::int64_t> save_experiment(const Experiment& experiment,
+  std::vector<std::int64_t> save_experiment(const StoredExperiment& experiment,
                                             const std::vector<RunRecord>& runs,
                                             const nlohmann::json& environment,
                                             const std::vector<RunOrigin>& origins) override {
     return sql_operations::save_experiment(session_, experiment, runs, environment, origins);
   }
-  bool import_run(const StoredRun& run, const std::optional<Experiment>& experiment) override {
+  bool import_run(const StoredRun& run,
+                  const std::optional<StoredExperiment>& experiment) override {
     return sql_operations::import_run(session_, run, experiment);
   }
-  std::optional<Experiment> select_experiment_by_tag(const std::string& tag) override {
+  std::optional<StoredExperiment> select_experiment_by_tag(const std::string& tag) override {
     return sql_operations::select_experiment(session_, experiment_by_tag_sql(session_.dialect()),
                                              tag);
   }
-  std::optional<Experiment> latest_complete_experiment(const std::string& kind) override {
+  std::optional<StoredExperiment> latest_complete_experiment(const std::string& kind) override {
     return sql_operations::select_experiment(session_, latest_experiment_sql(session_.dialect()),
                                              kind);
   }

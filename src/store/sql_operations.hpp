@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/text_safety.hpp"
+#include "record/environment_json.hpp"
 #include "record/profile_json.hpp"
 #include "store/shared_queries.hpp"
 
@@ -87,7 +88,7 @@ std::int64_t save(Session& session, const RunRecord& record, const nlohmann::jso
 }
 
 template <typename Session>
-void insert_experiment(Session& session, const Experiment& experiment) {
+void insert_experiment(Session& session, const StoredExperiment& experiment) {
   auto transaction = session.transaction();
   session.run(in_dialect(session.dialect(), kInsertExperimentSql),
               experiment_row_values(experiment));
@@ -108,7 +109,7 @@ void finish_experiment(Session& session, const std::string& tag, const nlohmann:
 }
 
 template <typename Session>
-std::vector<std::int64_t> save_experiment(Session& session, const Experiment& experiment,
+std::vector<std::int64_t> save_experiment(Session& session, const StoredExperiment& experiment,
                                           const std::vector<RunRecord>& runs,
                                           const nlohmann::json& environment,
                                           const std::vector<RunOrigin>& origins) {
@@ -128,7 +129,7 @@ std::vector<std::int64_t> save_experiment(Session& session, const Experiment& ex
 
 template <typename Session>
 bool import_run(Session& session, const StoredRun& run,
-                const std::optional<Experiment>& experiment) {
+                const std::optional<StoredExperiment>& experiment) {
   auto transaction = session.transaction();
   if (experiment) {
     session.run(in_dialect(session.dialect(),
@@ -136,16 +137,17 @@ bool import_run(Session& session, const StoredRun& run,
                 experiment_row_values(*experiment));
   }
   const bool stored =
-      insert_run(session, run.record, environment_id(session, run.environment), run.origin)
+      insert_run(session, run.record, environment_id(session, environment_to_json(run.environment)),
+                 run.origin)
           .has_value();
   transaction.commit();
   return stored;
 }
 
 template <typename Session>
-std::optional<Experiment> select_experiment(Session& session, const std::string& sql,
-                                            const std::string& value) {
-  std::optional<Experiment> experiment;
+std::optional<StoredExperiment> select_experiment(Session& session, const std::string& sql,
+                                                  const std::string& value) {
+  std::optional<StoredExperiment> experiment;
   session.each_row(sql, {value}, [&](const auto& row) { experiment = experiment_from_row(row); });
   return experiment;
 }

@@ -9,7 +9,9 @@
 #include <utility>
 
 #include "core/text_safety.hpp"
+#include "record/environment_json.hpp"
 #include "record/experiment_summary.hpp"
+#include "record/run_options_json.hpp"
 #include "store/argument_redaction.hpp"
 #include "store/backend.hpp"
 #include "store/experiment_owner.hpp"
@@ -24,9 +26,12 @@ std::string settled_status(const std::string& status, const std::string& owner) 
   return status == "running" && owner_is_gone(owner) ? "interrupted" : status;
 }
 
-// What a store keeps and shows of a run: its options with every location redacted.
+// What a store keeps and shows of a run: its options with every location redacted (through
+// their stored form, so that every string of them is, whatever the workload).
 RunRecord& redacted_run(RunRecord& record) {
-  redact_strings(record.result.options);
+  nlohmann::json options = run_options_to_json(record.result.options);
+  redact_strings(options);
+  record.result.options = run_options_from_json(options);
   return record;
 }
 
@@ -38,22 +43,33 @@ std::vector<StoredRun> redacted_runs(std::vector<StoredRun> runs) {
 }
 
 // A stored summary is untrusted (another host's, through `pull`, or anyone's who can write the
-// database): it is checked against its kind's schema before any renderer sees it, and its
-// texts redacted (a summary stored before they were).
-std::optional<Experiment> checked_summary(const std::string& path,
-                                          std::optional<Experiment> experiment) {
-  if (experiment) {
-    experiment->status = settled_status(experiment->status, experiment->owner);
-    redact_strings(experiment->summary);
-    try {
-      check_experiment_summary(experiment->kind, experiment->summary);
-    } catch (const SummaryError& error) {
-      throw UsageError(fmt::format("{}: experiment '{}' has a malformed {} summary: {}", path,
-                                   printable(experiment->tag), printable(experiment->kind),
-                                   error.what()));
-    }
+// database): its texts are redacted (a summary stored before they were) and it is decoded into
+// its kind's typed summary; a malformed one is a UsageError naming the experiment before any
+// reader sees it.
+Experiment decoded(const std::string& path, const StoredExperiment& row) {
+  const std::optional<ExperimentKind> kind = experiment_kind_named(row.kind);
+  if (!kind) {
+    throw UsageError(
+        fmt::format("{}: experiment '{}' is of kind '{}', which this version does not "
+                    "know ({})",
+                    path, printable(row.tag), printable(row.kind), experiment_kind_choices()));
+  }
+  Experiment experiment{row.tag, *kind, row.created_at, settled_status(row.status, row.owner),
+                        std::nullopt};
+  nlohmann::json summary = row.summary;
+  redact_strings(summary);
+  try {
+    experiment.summary = experiment_summary_from_json(*kind, summary);
+  } catch (const SummaryError& error) {
+    throw UsageError(fmt::format("{}: experiment '{}' has a malformed {} summary: {}", path,
+                                 printable(row.tag), printable(row.kind), error.what()));
   }
   return experiment;
+}
+
+std::optional<Experiment> decoded(const std::string& path,
+                                  const std::optional<StoredExperiment>& row) {
+  return row ? std::optional<Experiment>(decoded(path, *row)) : std::nullopt;
 }
 
 }  // namespace
@@ -90,16 +106,17 @@ RunOrigin Store::new_origin() {
   return {new_run_uid(), host_->hostname, host_->machine_hash};
 }
 
-std::int64_t Store::save(RunRecord& record, const nlohmann::json& environment) {
+std::int64_t Store::save(RunRecord& record, const Environment& environment) {
   const RunOrigin origin = new_origin();
   redacted_run(record);
+  const nlohmann::json stored_environment = environment_to_json(environment);
   record.id = with_backend(
-      [&](StoreBackend& backend) { return backend.save(record, environment, origin); });
+      [&](StoreBackend& backend) { return backend.save(record, stored_environment, origin); });
   return record.id;
 }
 
-void Store::save_experiment(const Experiment& experiment, std::vector<RunRecord>& runs,
-                            const nlohmann::json& environment) {
+void Store::save_experiment(const StoredExperiment& experiment, std::vector<RunRecord>& runs,
+                            const Environment& environment) {
   if (experiment.tag.empty()) {
     throw RuntimeError("save_experiment: empty experiment tag");
   }
@@ -109,10 +126,10 @@ void Store::save_experiment(const Experiment& experiment, std::vector<RunRecord>
     origins.push_back(new_origin());
     redacted_run(run);
   }
-  Experiment redacted = experiment;
+  StoredExperiment redacted = experiment;
   redact_strings(redacted.summary);
   const std::vector<std::int64_t> ids = with_backend([&](StoreBackend& backend) {
-    return backend.save_experiment(redacted, kept, environment, origins);
+    return backend.save_experiment(redacted, kept, environment_to_json(environment), origins);
   });
   // Only after the commit: a failed save leaves the caller's records untouched.
   for (std::size_t i = 0; i < runs.size(); ++i) {
@@ -122,14 +139,14 @@ void Store::save_experiment(const Experiment& experiment, std::vector<RunRecord>
   }
 }
 
-void Store::begin_experiment(const Experiment& experiment) {
-  if (experiment.tag.empty()) {
+void Store::begin_experiment(const std::string& tag, ExperimentKind kind,
+                             const std::string& created_at) {
+  if (tag.empty()) {
     throw RuntimeError("begin_experiment: empty experiment tag");
   }
-  Experiment running = experiment;
-  running.status = "running";
-  running.summary = nlohmann::json::object();
-  running.owner = this_process_owner();
+  const StoredExperiment running{tag,        std::string(experiment_kind_name(kind)),
+                                 created_at, nlohmann::json::object(),
+                                 "running",  this_process_owner()};
   with_backend([&](StoreBackend& backend) { backend.insert_experiment(running); });
 }
 
@@ -141,15 +158,26 @@ void Store::finish_experiment(const std::string& tag, const nlohmann::json& summ
 }
 
 std::optional<Experiment> Store::load_experiment_summary(const std::string& tag) const {
-  return checked_summary(path_, with_backend([&](StoreBackend& backend) {
-                           return backend.select_experiment_by_tag(tag);
-                         }));
+  return decoded(path_, load_row(tag));
 }
 
-std::optional<Experiment> Store::latest_experiment(const std::string& kind) const {
-  return checked_summary(path_, with_backend([&](StoreBackend& backend) {
-                           return backend.latest_complete_experiment(kind);
-                         }));
+std::optional<Experiment> Store::latest_experiment(ExperimentKind kind) const {
+  return decoded(
+      path_, with_backend([&](StoreBackend& backend) {
+        return backend.latest_complete_experiment(std::string(experiment_kind_name(kind)));
+      }));
+}
+
+std::optional<StoredExperiment> Store::load_experiment_row(const std::string& tag) const {
+  std::optional<StoredExperiment> row = load_row(tag);
+  if (row) {
+    decoded(path_, *row);
+  }
+  return row;
+}
+
+std::optional<StoredExperiment> Store::load_row(const std::string& tag) const {
+  return with_backend([&](StoreBackend& backend) { return backend.select_experiment_by_tag(tag); });
 }
 
 std::optional<StoredRun> Store::load(std::int64_t id) const {
@@ -182,10 +210,10 @@ std::vector<std::int64_t> Store::run_ids() const {
   return with_backend([&](StoreBackend& backend) { return backend.run_ids(); });
 }
 
-bool Store::import_run(const StoredRun& run, const std::optional<Experiment>& experiment) {
+bool Store::import_run(const StoredRun& run, const std::optional<StoredExperiment>& experiment) {
   StoredRun kept = run;
   redacted_run(kept.record);
-  std::optional<Experiment> kept_experiment = experiment;
+  std::optional<StoredExperiment> kept_experiment = experiment;
   if (kept_experiment) {
     redact_strings(kept_experiment->summary);
   }

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "core/experiment_kind.hpp"
+#include "record/experiment.hpp"
 #include "record/run_record.hpp"
 #include "store/host_identity.hpp"
 #include "store/stored_values.hpp"
@@ -54,21 +56,27 @@ class Store {
   // Every location in the run's options (its command line) is redacted first, in `record`
   // too (store/argument_redaction.hpp): a password never reaches a store. So are the
   // summaries of experiments and what push and pull copy, and what is read back.
-  std::int64_t save(RunRecord& record, const nlohmann::json& environment);
+  std::int64_t save(RunRecord& record, const Environment& environment);
   // Writes the experiment row with status "running", this process as its owner and an empty
-  // summary, so that runs saved with record.experiment = experiment.tag can follow one by one.
-  // Once its process is gone (killed with SIGKILL, the machine rebooted) the experiment reads
-  // back as "interrupted".
-  void begin_experiment(const Experiment& experiment);
+  // summary, so that runs saved with record.experiment = tag can follow one by one. Once its
+  // process is gone (killed with SIGKILL, the machine rebooted) the experiment reads back as
+  // "interrupted".
+  void begin_experiment(const std::string& tag, ExperimentKind kind, const std::string& created_at);
   // Sets the summary and the final status ("complete" or "interrupted").
   void finish_experiment(const std::string& tag, const nlohmann::json& summary,
                          const std::string& status);
   // Stores the experiment and all its runs (tagged with its tag) in one transaction; sets ids.
-  void save_experiment(const Experiment& experiment, std::vector<RunRecord>& runs,
-                       const nlohmann::json& environment);
+  void save_experiment(const StoredExperiment& experiment, std::vector<RunRecord>& runs,
+                       const Environment& environment);
+  // The experiment with this tag, its summary decoded once, here (a stored summary is untrusted:
+  // another host's, through `pull`, or anyone's who can write the database). Throws UsageError
+  // naming the experiment when its kind is none this version knows or its summary is malformed.
   std::optional<Experiment> load_experiment_summary(const std::string& tag) const;
-  // The newest complete experiment of this kind, if any.
-  std::optional<Experiment> latest_experiment(const std::string& kind) const;
+  // The newest complete experiment of this kind, if any, decoded as above.
+  std::optional<Experiment> latest_experiment(ExperimentKind kind) const;
+  // The experiment row as stored, for `push` and `pull` to copy; checked as
+  // load_experiment_summary() checks it (a kind this version does not know is refused).
+  std::optional<StoredExperiment> load_experiment_row(const std::string& tag) const;
 
   std::optional<StoredRun> load(std::int64_t id) const;
   // Every run with this label, oldest first.
@@ -83,7 +91,7 @@ class Store {
   // Stores a run read from another store (`push`, `pull`) with its origin, unless a run with
   // its uid is here already, in one transaction together with its experiment row when given
   // and absent. True when it was stored; pushing the same run twice stores it once.
-  bool import_run(const StoredRun& run, const std::optional<Experiment>& experiment);
+  bool import_run(const StoredRun& run, const std::optional<StoredExperiment>& experiment);
 
   const std::string& path() const noexcept { return path_; }
   // True when the database is reached over a connection that can drop (PostgreSQL): a failed
@@ -93,6 +101,7 @@ class Store {
  private:
   // The origin of a run measured here: a new uid and this host.
   RunOrigin new_origin();
+  std::optional<StoredExperiment> load_row(const std::string& tag) const;
   // Calls `function` with the backend, its errors named by the backend (StoreBackend).
   template <typename Function>
   auto with_backend(Function&& function) const;

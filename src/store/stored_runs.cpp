@@ -73,14 +73,15 @@ std::int64_t parse_run_id(std::string_view text) {
   return id;
 }
 
-RunObservation observation_of(const RunRecord& record, const nlohmann::json& environment) {
+RunObservation observation_of(const RunRecord& record,
+                              const std::optional<Environment>& environment) {
   const RunResult& r = record.result;
   RunObservation run;
   run.group = r.stressor;
   run.run_id = record.id;
   run.options = r.options;
   run.environment = environment;
-  run.boot = run_boot(environment, record.label);
+  run.boot = run_boot(environment.value_or(Environment{}), record.label);
   run.profiled = record.profile.has_value();
   run.metrics = metric_values(record);
   return run;

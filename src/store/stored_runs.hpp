@@ -24,8 +24,10 @@ std::vector<std::int64_t> parse_run_ids(std::string_view text);
 // A run id as typed: throws UsageError saying whether it is out of range or not a number.
 std::int64_t parse_run_id(std::string_view text);
 
-// The comparable metrics of one run (rates, times, RSS, latency summaries).
-RunObservation observation_of(const RunRecord& record, const nlohmann::json& environment);
+// The comparable metrics of one run (rates, times, RSS, latency summaries), with its options
+// and, when given, the environment it was measured in.
+RunObservation observation_of(const RunRecord& record,
+                              const std::optional<Environment>& environment);
 
 // Throws UsageError naming the label or id and the database when nothing is found.
 SampleSet read_stored_runs(const Store& store, const std::string& spec);

@@ -1,7 +1,8 @@
 #pragma once
 // What the store holds, as values: a stored run with its environment and origin, an experiment
-// with its summary, a line of `history`. Both the commands' Store (store/store.hpp) and the
-// backends behind it (store/backend.hpp) speak in these.
+// row with its summary as stored, a line of `history`. The backends (store/backend.hpp) speak in
+// these; the commands' Store (store/store.hpp) gives its readers the typed Experiment
+// (record/experiment.hpp) decoded from the row.
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
@@ -11,12 +12,13 @@
 
 namespace clonebench {
 
-// A group of runs measured together (`ab`, `sweep`, `scale`), with the analysis that was printed.
-struct Experiment {
+// The row of a group of runs measured together, with the analysis that was printed, as stored:
+// what `push` and `pull` copy unchanged, and what the store decodes for its readers.
+struct StoredExperiment {
   std::string tag;         // unique, e.g. "sweep-2026-11-29T18:06:42Z-4f2a"
-  std::string kind;        // "ab" | "sweep" | "scale"
+  std::string kind;        // an ExperimentKind's name (core/experiment_kind.hpp), as stored
   std::string created_at;  // ISO-8601 UTC
-  nlohmann::json summary;  // the analysis document (fits, compare result, ...)
+  nlohmann::json summary;  // the analysis document (fits, compare result, ...); {} until then
   // "complete"; "running" while runs are being added; "interrupted" when a signal or an error
   // ended it, or (as the store reads it) when its process is gone: its stored runs are kept.
   std::string status = "complete";
@@ -34,7 +36,7 @@ struct RunOrigin {
 
 struct StoredRun {
   RunRecord record;
-  nlohmann::json environment;
+  Environment environment;
   RunOrigin origin;
 };
 

@@ -23,7 +23,7 @@ struct TransferCount {
 
 // Checks a run (and its experiment) read from another store as local input is checked; throws
 // UsageError naming the field and what is wrong with it.
-using TransferCheck = std::function<void(const StoredRun&, const std::optional<Experiment>&)>;
+using TransferCheck = std::function<void(const StoredRun&, const std::optional<StoredExperiment>&)>;
 
 // Copies the runs `ids` of `from` (all of them when empty) to `to`, oldest first. A run that
 // cannot be read back as a run (a negative count, malformed JSON, a malformed experiment

@@ -39,7 +39,7 @@ StoredSweepPoint point_of(const SweepPoint& design, std::size_t point,
     const PhaseCosts& costs = sample.run.costs;
     const ParentMemory& parent = sample.run.parent;
     parents.push_back(&parent);
-    pages.push_back(sweep_pages(parent));
+    pages.push_back(sweep_pages(parent, sample.run.requested_bytes));
     copied.push_back(entries_copied(parent));
     create.push_back(costs.create_ns / 1000);
     reap.push_back(costs.reap_ns / 1000);
@@ -79,7 +79,8 @@ CostModel fit_cost_model(const SweepSettings& settings, const std::vector<SweepS
       const double cost = phase == 0   ? costs.create_ns
                           : phase == 1 ? costs.reap_ns
                                        : costs.total_ns;
-      observations.push_back(CostObservation{shape_of(sample.run.parent), cost, sample.point});
+      observations.push_back(CostObservation{
+          shape_of(sample.run.parent, sample.run.requested_bytes), cost, sample.point});
     }
     model.phases.push_back(
         fit_phase_model(phases[phase], observations, terms, settings.seed + 100 + phase));
@@ -102,9 +103,9 @@ SweepFit fit_of(const std::string& phase, const std::vector<double>& pages,
 
 }  // namespace
 
-double sweep_pages(const ParentMemory& parent) {
+double sweep_pages(const ParentMemory& parent, std::uint64_t requested_bytes) {
   if (parent.kind == ParentKind::kZero) {
-    return static_cast<double>(parent.requested_bytes / 4096);
+    return static_cast<double>(requested_bytes / 4096);
   }
   return static_cast<double>(parent.region_rss_kb) / kPageKb;
 }
@@ -124,7 +125,7 @@ double entries_copied(const ParentMemory& parent) {
   return 0;
 }
 
-ShapeX shape_of(const ParentMemory& parent) {
+ShapeX shape_of(const ParentMemory& parent, std::uint64_t requested_bytes) {
   ShapeX shape;
   // Pages mapped by a PTE: a PMD-mapped 2 MiB folio (AnonHugePages) has no PTE to copy or zap,
   // only its folio, so its pages are left out of the per-page term.
@@ -134,10 +135,10 @@ ShapeX shape_of(const ParentMemory& parent) {
                              static_cast<double>(parent.region_anonymous_kb)) /
                 kPageKb
           : 0;
-  const double all_pages = sweep_pages(parent);
+  const double all_pages = sweep_pages(parent, requested_bytes);
   shape.pages = std::max(all_pages - pmd_mapped_pages, 0.0);
   // No region, no mappings: --vmas splits only a region that exists.
-  shape.vmas = parent.requested_bytes == 0
+  shape.vmas = requested_bytes == 0
                    ? 0
                    : static_cast<double>(std::max<std::uint64_t>(parent.vmas_requested, 1));
   double samples = 0, folios_per_page = 0;
@@ -193,13 +194,14 @@ PhaseCosts phase_costs(const RunResult& result) {
 }
 
 SweepRun sweep_run_of(const RunResult& result) {
-  return SweepRun{result.parent, result.bogo_ops, result.create.count(), phase_costs(result)};
+  return SweepRun{result.parent, result.requested_rss_bytes(), result.bogo_ops,
+                  result.create.count(), phase_costs(result)};
 }
 
 double per_page_half_width(const std::vector<SweepSample>& samples) {
   std::vector<double> pages, total_ns;
   for (const SweepSample& sample : samples) {
-    pages.push_back(sweep_pages(sample.run.parent));
+    pages.push_back(sweep_pages(sample.run.parent, sample.run.requested_bytes));
     total_ns.push_back(sample.run.costs.total_ns);
   }
   if (std::adjacent_find(pages.begin(), pages.end(), std::not_equal_to<>()) == pages.end()) {
@@ -225,7 +227,7 @@ SweepSummary analyze_sweep(const SweepSettings& settings, const std::vector<Swee
           design[sample.point].bytes, sample.round + 1));
     }
     const PhaseCosts& phase = sample.run.costs;
-    pages.push_back(sweep_pages(sample.run.parent));
+    pages.push_back(sweep_pages(sample.run.parent, sample.run.requested_bytes));
     costs[0].push_back(phase.create_ns);
     costs[1].push_back(phase.reap_ns);
     costs[2].push_back(phase.total_ns);

@@ -43,6 +43,7 @@ struct PhaseCosts {
 // holds little memory however many runs it makes.
 struct SweepRun {
   ParentMemory parent;
+  std::uint64_t requested_bytes = 0;  // --rss (RunOptions::rss_bytes)
   std::uint64_t bogo_ops = 0;
   std::uint64_t create_count = 0;
   PhaseCosts costs;
@@ -59,7 +60,7 @@ struct SweepSample {
 // The x of the fit: 4 KiB pages of the region that the parent really populated (region Rss / 4
 // KiB), except `zero`, whose entries map the shared zero page and are not resident: its requested
 // size in 4 KiB pages. For anon this is the number of entries fork copies.
-double sweep_pages(const ParentMemory& parent);
+double sweep_pages(const ParentMemory& parent, std::uint64_t requested_bytes);
 // Entries fork really copies for this parent (docs/sweep.md): 4 KiB anon entries plus one
 // per PMD-mapped THP; none for shared and file (no anon_vma); one per hugetlb page; for zero,
 // its anonymous pages (none where a read maps the zero page, every page where the kernel
@@ -72,7 +73,7 @@ PhaseCosts phase_costs(const RunResult& result);
 // (PMD-mapped THP left out), the VMAs asked for (none without a region), and
 // the folios holding the pages as the sampled folio orders say (pages / folio pages when nothing
 // was sampled and a folio size was asked for; pages otherwise).
-ShapeX shape_of(const ParentMemory& parent);
+ShapeX shape_of(const ParentMemory& parent, std::uint64_t requested_bytes);
 
 // The folio sizes a point's runs really got, added up over its runs.
 FolioObtained folio_obtained(const std::vector<const ParentMemory*>& runs);

@@ -13,6 +13,7 @@
 #include "experiment/profile_output.hpp"
 #include "experiment/profiled_job.hpp"
 #include "experiment/progress_line.hpp"
+#include "record/environment_json.hpp"
 #include "record/sweep_summary_json.hpp"
 #include "sweep/cost_model_render.hpp"
 #include "sweep/shape_text.hpp"
@@ -45,7 +46,7 @@ void report_sweep_progress(const SweepSettings& settings, std::size_t done, std:
 std::vector<LabelledProfile> profiles_by_size(const std::vector<RunRecord>& runs) {
   std::map<std::uint64_t, std::vector<const RunRecord*>> by_size;
   for (const RunRecord& record : runs) {
-    by_size[record.result.parent.requested_bytes].push_back(&record);
+    by_size[record.result.requested_rss_bytes()].push_back(&record);
   }
   std::vector<LabelledRuns> groups;
   for (const auto& [bytes, records] : by_size) {
@@ -55,7 +56,7 @@ std::vector<LabelledProfile> profiles_by_size(const std::vector<RunRecord>& runs
 }
 
 std::string experiment_tag(const std::string& started_at, std::uint64_t seed) {
-  return fmt::format("sweep-{}-{:04x}", started_at, seed & 0xffff);
+  return experiment_tag(ExperimentKind::kSweep, started_at, fmt::format("{:04x}", seed & 0xffff));
 }
 
 }  // namespace
@@ -66,7 +67,7 @@ int run_sweep_experiment(const SweepPlan& plan, const StorageOptions& storage,
   check_outputs({{json_path, "--json", {}}}, database_path(storage.db_path));
   const std::optional<PerfSetup> profiler = prepare_profiler(plan.profile);
   ExperimentSession session(
-      "sweep",
+      ExperimentKind::kSweep,
       [&plan](const std::string& created_at) {
         return experiment_tag(created_at, plan.settings.seed);
       },
@@ -91,7 +92,10 @@ int run_sweep_experiment(const SweepPlan& plan, const StorageOptions& storage,
   session.finish(stored);
   const std::vector<LabelledProfile> profiles = profiles_by_size(profiled_runs);
   const auto document = [&] {
-    return dump_json(sweep_document_to_json(session.environment(), summary, profiles), 2) + "\n";
+    return dump_json(sweep_document_to_json(environment_to_json(session.environment()), summary,
+                                            profiles),
+                     2) +
+           "\n";
   };
   if (write_outputs({{json_path, "--json", document}})) {
     fmt::print("{}", render_sweep(summary));
@@ -102,9 +106,8 @@ int run_sweep_experiment(const SweepPlan& plan, const StorageOptions& storage,
       fmt::print("\n{}", render_prediction(*summary.model, parse_shape(plan.predict, "--predict"),
                                            printable(plan.predict)));
     }
-    fmt::print("{}",
-               render_profile_section("kernel profile at each size, its rounds added up", profiles,
-                                      compound_head_of(session.environment_facts())));
+    fmt::print("{}", render_profile_section("kernel profile at each size, its rounds added up",
+                                            profiles, compound_head_of(session.environment())));
   }
   return kExitOk;
 }

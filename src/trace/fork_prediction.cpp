@@ -107,6 +107,13 @@ ShapeX fork_shape(const ParentSize& parent) {
   return ShapeX{pages, static_cast<double>(parent.vmas), pages};
 }
 
+void predict_census_forks(TraceCensus& census) {
+  census.fork_prediction.reset();
+  if (census.fork_model) {
+    census.fork_prediction = predict_forks(census, *census.fork_model);
+  }
+}
+
 ForkPrediction predict_forks(const TraceCensus& census, const ForkCostModel& model) {
   ForkPrediction prediction;
   prediction.source = model.source;

@@ -31,4 +31,8 @@ ShapeX fork_shape(const ParentSize& parent);
 // Every traced run's successful fork-like creations, predicted with `model`.
 ForkPrediction predict_forks(const TraceCensus& census, const ForkCostModel& model);
 
+// Sets the census's fork_prediction from its fork_model (none without one): done once, when the
+// census is taken, before it is stored or written; every reader takes the stored prediction.
+void predict_census_forks(TraceCensus& census);
+
 }  // namespace clonebench

@@ -255,8 +255,8 @@ std::string render_trace_table(const TraceCensus& census, const TraceTableOption
   text += component_table(summaries);
   text += bucket_table(summaries.front());
   text += programs_and_failures(summaries.front());
-  if (census.fork_model) {
-    text += render_fork_prediction(predict_forks(census, *census.fork_model));
+  if (census.fork_prediction) {
+    text += render_fork_prediction(*census.fork_prediction);
   } else if (!options.model_note.empty()) {
     text += "\n  " + printable(options.model_note) + "\n";
   }

@@ -66,7 +66,11 @@ INSTANTIATE_TEST_SUITE_P(
         BadRun{{"fork", "--workload", "stress-ng", "--fork-max", "16001"}, "--fork-max"},
         BadRun{{"vfork", "--workload", "stress-ng", "--vfork-max", "0"}, "--vfork-max"},
         BadRun{{"fork", "--workload", "stress-ng", "--fork-vm", "--fork-unmap"}, "--fork-unmap"},
-        BadRun{{"fork", "--bogus"}, "--bogus"}));
+        BadRun{{"fork", "--bogus"}, "--bogus"},
+        // Every kind's word selects the newest experiment of that kind: no label can be one.
+        BadRun{{"fork", "--label", "trace"}, "--label"},
+        BadRun{{"fork", "--label", "kernels"}, "--label"},
+        BadRun{{"fork", "--label", "hvo-key"}, "--label"}));
 
 TEST(BadInput, AnUnwritableOutputFileFailsBeforeTheRun) {
   for (const char* flag : {"--json", "--yaml", "--csv"}) {

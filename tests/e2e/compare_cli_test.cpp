@@ -193,8 +193,8 @@ class StoredRuns : public TempDirectoryTest {
  protected:
   void SetUp() override {
     Store store(db_);
-    nlohmann::json environment = sample_environment();
-    environment["boot_id"] = "6f1c2d4e-0000-4000-8000-00000000b007";
+    Environment environment = sample_environment();
+    environment.boot_id = std::string("6f1c2d4e-0000-4000-8000-00000000b007");
     for (const char* label : {"base", "new"}) {
       for (int i = 0; i < 6; ++i) {
         RunRecord record = sample_fork_run();
@@ -266,7 +266,9 @@ class CrossKernelRuns : public TempDirectoryTest {
     record.experiment.clear();
     record.label = label;
     record.result.bogo_ops = 2000 + static_cast<std::uint64_t>(index);
-    record.result.options = {{"timeout_s", timeout_s}, {"seed", seed}};
+    record.result.options = RunOptions{};
+    record.result.options.timeout_s = timeout_s;
+    record.result.options.seed = seed;
     store.save(record, sample_environment());
   }
   const std::string db_ = scratch_.file("runs.db");

@@ -133,8 +133,9 @@ TEST(BashCompletion, OffersTheLabelsStoredInTheDatabase) {
   EXPECT_EQ(complete({"compare", "--db", db, ""}), sorted({"6.1.0-17-amd64", "patched"}));
   EXPECT_EQ(complete({"compare", "6.1.0-17-amd64", "p"}, {"CLONEBENCH_DB=" + db}),
             sorted({"patched"}));
-  EXPECT_EQ(complete({"report", "--db", db, ""}),
-            sorted({"6.1.0-17-amd64", "patched", "ab", "scale", "sweep"}));
+  EXPECT_EQ(
+      complete({"report", "--db", db, ""}),
+      sorted({"6.1.0-17-amd64", "patched", "ab", "hvo-key", "kernels", "scale", "sweep", "trace"}));
   EXPECT_EQ(complete({"report", "patched", "6"}, {"CLONEBENCH_DB=" + db}),
             sorted({"6.1.0-17-amd64"}));
 }
@@ -184,7 +185,8 @@ TEST(BashCompletion, NeverOffersAStoredLabelThatLooksLikeAnOption) {
     }
   }
   EXPECT_EQ(complete({"compare", "--db", db, ""}), sorted({"plain"}));
-  EXPECT_EQ(complete({"report", "--db", db, ""}), sorted({"plain", "ab", "scale", "sweep"}));
+  EXPECT_EQ(complete({"report", "--db", db, ""}),
+            sorted({"plain", "ab", "hvo-key", "kernels", "scale", "sweep", "trace"}));
 }
 
 // The --db on the line is read as bash would read it, quotes and backslashes removed.

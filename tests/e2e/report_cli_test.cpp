@@ -73,13 +73,14 @@ TEST_F(ReportCli, TheSruTestPlanRepeatsTheCommandsAsTyped) {
     Store store(db_);
     int index = 0;
     for (const char* kernel : {kKernelA, kKernelB}) {
-      const nlohmann::json once = {"clonebench", "run", "fork", "--timeout=5"};
-      const nlohmann::json five = {"clonebench", "run", "fork", "--timeout=2", "--runs", "5"};
+      const std::vector<std::string> once = {"clonebench", "run", "fork", "--timeout=5"};
+      const std::vector<std::string> five = {"clonebench",  "run",    "fork",
+                                             "--timeout=2", "--runs", "5"};
       for (int run = 0; run < 6; ++run) {
         RunRecord record = report_fork_run(kernel, index, 6000 + 10 * index, 134217728);
         ++index;
-        record.result.options["command_line"] = run == 0 ? once : five;
-        record.result.options["timeout_s"] = run == 0 ? 5.0 : 2.0;
+        record.result.options.command_line = run == 0 ? once : five;
+        record.result.options.timeout_s = run == 0 ? 5.0 : 2.0;
         store.save(record, report_environment(kernel, "Mitigation: IBPB"));
       }
     }

@@ -12,6 +12,7 @@
 #include <sstream>
 #include <string>
 
+#include "record/run_document_json.hpp"
 #include "render/exporters.hpp"
 #include "store/store.hpp"
 #include "support/sample_document.hpp"
@@ -131,7 +132,8 @@ TEST_F(StoreCommands, HistorySaysWhenNoStoredRunMatchesTheHost) {
 TEST_F(StoreCommands, ShowPrintsTheRunsOptions) {
   const Outcome outcome = run({"show", std::to_string(clone_id_)});
   ASSERT_EQ(outcome.exit_code, 0) << outcome.err;
-  EXPECT_NE(outcome.out.find("options: clone_max 8192 · rss_bytes 134217728 · timeout_s 10\n"),
+  // As the document writes a run's timeout (a double, as `run` stores it: 10.0).
+  EXPECT_NE(outcome.out.find("options: clone_max 8192 · rss_bytes 134217728 · timeout_s 10.0\n"),
             std::string::npos)
       << outcome.out;
 }
@@ -141,9 +143,9 @@ TEST_F(StoreCommands, ExportCsvHasTheKernelHostAndTimeoutOfEachRun) {
   Store store(db_);
   RunRecord other = testing::sample_fork_run();
   other.experiment.clear();
-  nlohmann::json environment = testing::sample_environment();
-  environment["kernel_release"] = "6.19.0-other";
-  environment["hostname"] = "box2";
+  Environment environment = testing::sample_environment();
+  environment.kernel_release = std::string("6.19.0-other");
+  environment.hostname = std::string("box2");
   const std::int64_t other_id = store.save(other, environment);
   const Outcome outcome =
       run({"export", std::to_string(clone_id_), std::to_string(other_id), "--csv", "-"});

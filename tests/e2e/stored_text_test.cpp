@@ -122,7 +122,7 @@ TEST_F(StoredText, AnAbEffectWithAnEmptyIntervalIsAnErrorNamingItNotACrash) {
     fill_report_store(store);
   }
   Store store(db_);
-  nlohmann::json summary = store.load_experiment_summary(kAbTag)->summary;
+  nlohmann::json summary = store.load_experiment_row(kAbTag)->summary;
   summary["metrics"][0]["effect"]["ci_pct"] = nlohmann::json::array();
   store_experiment("ab", summary);
   for (const char* format : {"markdown", "sru", "html"}) {
@@ -142,7 +142,7 @@ TEST_F(StoredText, AMalformedTraceCensusIsAnErrorNamingItsField) {
   TraceCensus census;
   census.command = {"true"};
   census.runs = {TraceRun{}};
-  nlohmann::json summary = trace_census_to_json(census, std::nullopt);
+  nlohmann::json summary = trace_census_to_json(census);
   summary["runs"][0]["wall_ns"] = "1 s";
   store_experiment("trace", summary);
   for (const char* format : {"markdown", "sru", "html"}) {
@@ -205,8 +205,8 @@ class HostileStore : public StoredText {
  protected:
   void SetUp() override {
     const std::string h = text();
-    nlohmann::json environment = report_environment(h, h.c_str());
-    environment["cpu_model"] = h;
+    Environment environment = report_environment(h, h.c_str());
+    environment.cpu_model = h;
     Store store(db_);
     for (int i = 0; i < 6; ++i) {
       for (const std::string& label : {h + " one", h + " two"}) {

@@ -364,7 +364,8 @@ TEST_F(TraceCli, SigintAndSigtermStopTheTreeAndStillWriteTheCensusMarkedInterrup
     const std::optional<Experiment> stored = store.load_experiment_summary(tag);
     ASSERT_TRUE(stored.has_value()) << tag;
     EXPECT_EQ(stored->status, "interrupted");
-    EXPECT_EQ(stored->summary["runs"][0]["interrupted"], true);
+    ASSERT_TRUE(stored->summary.has_value());
+    EXPECT_TRUE(std::get<TraceCensus>(*stored->summary).runs.at(0).interrupted);
   }
   EXPECT_EQ(census_programs_added_since(before), std::set<int>{});
 }
@@ -382,7 +383,7 @@ TEST_F(TraceCli, SigkillOfTheToolLeavesNoProcessOfTheTreeAndNothingAttached) {
   EXPECT_EQ(census_programs_added_since(before), std::set<int>{});
   // The database opens, with the experiment the tool began still marked running.
   const Store store(db_path, Store::Access::kReadOnly);
-  EXPECT_FALSE(store.latest_experiment("trace").has_value());
+  EXPECT_FALSE(store.latest_experiment(ExperimentKind::kTrace).has_value());
 }
 
 }  // namespace

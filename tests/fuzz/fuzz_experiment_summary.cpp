@@ -81,5 +81,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   decode_soundly([&] { check_sweep(sweep_summary_from_json(json)); });
   decode_soundly([&] { check_ab(ab_summary_from_json(json)); });
   decode_soundly([&] { check_scale(scale_summary_from_json(json)); });
+  // What the store does with any row: its kind's decoder, through the one codec of every kind.
+  for (const ExperimentKind kind : experiment_kinds()) {
+    decode_soundly([&] { experiment_summary_from_json(kind, json); });
+  }
   return 0;
 }

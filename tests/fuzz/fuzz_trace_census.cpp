@@ -24,6 +24,10 @@ void check_census(const TraceCensus& census) {
     }
   }
   fuzz::require(is_valid_utf8(render_trace_table(census, {})));
+  if (census.fork_prediction) {
+    fuzz::require(census.fork_model.has_value());
+    fuzz::require(is_valid_utf8(render_fork_prediction(*census.fork_prediction)));
+  }
   if (census.fork_model) {
     const ForkPrediction prediction = predict_forks(census, *census.fork_model);
     fuzz::require(prediction.all.forks ==

@@ -47,7 +47,7 @@ TEST(PullChecks, EachBadRunIsRefusedByNameAndEveryGoodOneIsCopied) {
       RunRecord record = testing::sample_fork_run();
       record.experiment.clear();
       if (i + 1 == kCorruptions.size()) {
-        store.begin_experiment({"ab-weird", "ab", "2026-11-29T18:00:00Z", {}});
+        store.begin_experiment("ab-weird", ExperimentKind::kAb, "2026-11-29T18:00:00Z");
         record.experiment = "ab-weird";
       }
       ids.push_back(store.save(record, testing::sample_environment()));

@@ -87,8 +87,10 @@ TEST_P(StoreContract, StoresAnIdenticalEnvironmentOnce) {
   b.experiment.clear();
   store.save(a, testing::sample_environment());
   store.save(b, testing::sample_environment());
-  nlohmann::json other = testing::sample_environment();
-  other["loadavg_before"] = {{"1m", 0.5}};
+  Environment other = testing::sample_environment();
+  LoadAverages loadavg;
+  loadavg.one_min = 0.5;
+  other.loadavg_before = loadavg;
   store.save(a, other);
   EXPECT_EQ(count_rows(location, "run"), 3);
   EXPECT_EQ(count_rows(location, "environment"), 2);
@@ -134,14 +136,15 @@ TEST_P(StoreContract, LoadsEveryRunOfALabelOldestFirst) {
 TEST_P(StoreContract, SavesAnExperimentWithAllItsRunsTaggedOrNoneWhenTheTagIsTaken) {
   const std::string location = new_location();
   Store store(location);
-  Experiment experiment{"sweep-1", "sweep", "2026-11-29T18:06:42Z", {{"per_page_ns", 2.25}}};
+  StoredExperiment experiment{"sweep-1", "sweep", "2026-11-29T18:06:42Z", {{"rounds", 4}}};
   std::vector<RunRecord> runs = {testing::sample_fork_run(), testing::sample_clone_run()};
   store.save_experiment(experiment, runs, testing::sample_environment());
   EXPECT_GT(runs[1].id, runs[0].id);
   const auto loaded = store.load_experiment("sweep-1");
   ASSERT_EQ(loaded.size(), 2U);
   expect_same_record(loaded[1].record, runs[1]);
-  EXPECT_EQ(store.load_experiment_summary("sweep-1")->summary, experiment.summary);
+  EXPECT_EQ(store.load_experiment_row("sweep-1")->summary, experiment.summary);
+  EXPECT_EQ(std::get<SweepSummary>(*store.load_experiment_summary("sweep-1")->summary).rounds, 4u);
   EXPECT_FALSE(store.load_experiment_summary("nope").has_value());
 
   std::vector<RunRecord> again = {testing::sample_fork_run()};
@@ -157,21 +160,21 @@ TEST_P(StoreContract, FindsTheLatestCompleteExperimentOfAKind) {
   store.save_experiment({"sweep-a", "sweep", "2026-11-29T10:00:00Z", {{"n", 1}}}, none, {});
   store.save_experiment({"sweep-b", "sweep", "2026-11-29T12:00:00Z", {{"n", 2}}}, none, {});
   store.save_experiment({"ab-c", "ab", "2026-11-29T13:00:00Z", {{"n", 3}}}, none, {});
-  store.begin_experiment({"sweep-cut", "sweep", "2026-11-29T14:00:00Z", {}});
+  store.begin_experiment("sweep-cut", ExperimentKind::kSweep, "2026-11-29T14:00:00Z");
   store.finish_experiment("sweep-cut", nlohmann::json::object(), "interrupted");
-  EXPECT_EQ(store.latest_experiment("sweep")->tag, "sweep-b");
-  EXPECT_EQ(store.latest_experiment("ab")->tag, "ab-c");
-  EXPECT_FALSE(store.latest_experiment("model").has_value());
+  EXPECT_EQ(store.latest_experiment(ExperimentKind::kSweep)->tag, "sweep-b");
+  EXPECT_EQ(store.latest_experiment(ExperimentKind::kAb)->tag, "ab-c");
+  EXPECT_FALSE(store.latest_experiment(ExperimentKind::kTrace).has_value());
 }
 
 TEST_P(StoreContract, AnExperimentGrowsRunByRunAndEndsWithItsStatus) {
   Store store(new_location());
-  store.begin_experiment({"ab-run", "ab", "2026-11-29T18:00:00Z", {{"ignored", true}}});
+  store.begin_experiment("ab-run", ExperimentKind::kAb, "2026-11-29T18:00:00Z");
   RunRecord first = testing::sample_fork_run();
   first.experiment = "ab-run";
   store.save(first, testing::sample_environment());
   EXPECT_EQ(store.load_experiment_summary("ab-run")->status, "running");
-  EXPECT_EQ(store.load_experiment_summary("ab-run")->summary, nlohmann::json::object());
+  EXPECT_FALSE(store.load_experiment_summary("ab-run")->summary.has_value());
   EXPECT_EQ(store.history(1)[0].experiment_status, "running");
   store.finish_experiment("ab-run", {{"verdict", "equivalent"}}, "complete");
   EXPECT_EQ(store.load_experiment_summary("ab-run")->status, "complete");
@@ -209,7 +212,7 @@ TEST_P(StoreContract, ARunTakenFromAnotherStoreKeepsItsOriginAndIsStoredOnce) {
   foreign.record.experiment = "ab-far";
   foreign.environment = testing::sample_environment();
   foreign.origin = {"0123456789abcdef0123456789abcdef", "far-away-host", "feedface"};
-  const Experiment experiment{"ab-far", "ab", "2026-11-29T18:00:00Z", {{"n", 1}}};
+  const StoredExperiment experiment{"ab-far", "ab", "2026-11-29T18:00:00Z", {{"n", 1}}};
   EXPECT_TRUE(store.import_run(foreign, experiment));
   EXPECT_FALSE(store.import_run(foreign, experiment));
   EXPECT_EQ(count_rows(location, "run"), 1);

@@ -12,7 +12,6 @@ namespace clonebench::testing {
 
 inline ParentMemory populated_parent(const SweepPoint& point) {
   ParentMemory parent;
-  parent.requested_bytes = point.bytes;
   parent.vmas_requested = point.vmas;
   parent.region_rss_kb = parent.region_anonymous_kb = point.bytes / 1024;
   parent.folio_bytes_requested = point.folio_bytes;

@@ -3,7 +3,9 @@
 // failures, an experiment tag and a label that needs quoting in CSV and YAML.
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 
+#include "record/environment_json.hpp"
 #include "record/run_record.hpp"
 
 namespace clonebench::testing {
@@ -31,7 +33,9 @@ inline RunRecord sample_clone_run() {
   RunResult& result = record.result;
   result.stressor = "clone";
   result.instances = 2;
-  result.options = {{"clone_max", 8192}, {"rss_bytes", 134217728}, {"timeout_s", 10}};
+  result.options.clone_max = 8192;
+  result.options.rss_bytes = 134217728;
+  result.options.timeout_s = 10;
   result.bogo_ops = 2807;
   result.real_time_s = 10.0428;
   result.usr_time_s = 1.305945;
@@ -41,7 +45,6 @@ inline RunRecord sample_clone_run() {
   result.create = sample_histogram(1, 900'000, 2'000'000, 2807);
   result.start = sample_histogram(2, 1'000'000, 3'000'000, 2807);
   result.reap = sample_histogram(3, 20'000, 400'000, 2807);
-  result.parent.requested_bytes = 134217728;
   result.parent.rss_kb = 142000;
   result.parent.anonymous_kb = 131200;
   result.parent.vma_count = 31;
@@ -66,7 +69,7 @@ inline RunRecord sample_fork_run() {
   RunResult& result = record.result;
   result.stressor = "fork";
   result.instances = 1;
-  result.options = {{"timeout_s", 3}};
+  result.options.timeout_s = 3;
   result.bogo_ops = 2071;
   // The unrounded times behind stress-ng's printed 3.000063 and 0.441950, solved from its
   // printed rates, so that every %f value of the sample is reproduced.
@@ -97,8 +100,8 @@ inline RunRecord sample_stress_ng_clone_run() {
   RunResult& result = record.result;
   result.stressor = "clone";
   result.instances = 1;
-  result.options = {{"timeout_s", 3}, {"workload", "stress-ng"}};
-  result.workload = Workload::kStressNg;
+  result.options.timeout_s = 3;
+  result.options.workload = StressNgWorkloadOptions{};
   result.bogo_ops = 534;
   result.real_time_s = 2.95;
   result.usr_time_s = 0.25;
@@ -118,7 +121,7 @@ inline RunRecord sample_stress_ng_clone_run() {
   return record;
 }
 
-inline nlohmann::json sample_environment() {
+inline nlohmann::json sample_environment_json() {
   return {{"captured_at", "2026-11-29T17:50:57Z"},
           {"hostname", "vm"},
           {"machine", "x86_64"},
@@ -135,6 +138,11 @@ inline nlohmann::json sample_environment() {
           {"uptime_s", 662.42},
           {"hvo", {{"sysctl", 0}, {"nr_hugepages", 0}, {"key_on", false}}},
           {"config", {{"CONFIG_HUGETLB_PAGE_OPTIMIZE_VMEMMAP", "y"}}}};
+}
+
+// The environment of sample_environment_json(), typed as records hold it.
+inline Environment sample_environment() {
+  return environment_from_json(sample_environment_json());
 }
 
 inline RunDocument sample_document() {

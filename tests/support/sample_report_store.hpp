@@ -1,9 +1,9 @@
 #pragma once
 // A small run database for the report tests, built with the store's own API: two kernels with
 // six fork runs each, an `ab` experiment whose summary comes from the real paired analysis,
-// a sweep experiment, and two scale experiments (one of 6 rounds, one of 2: too few for a CI)
-// whose summaries come from the real analysis. Every value is fixed, so reports of it are
-// golden-testable.
+// a sweep experiment, two scale experiments (one of 6 rounds, one of 2: too few for a CI)
+// whose summaries come from the real analysis, and an `ab --preset hvo-key` experiment. Every
+// value is fixed, so reports of it are golden-testable.
 
 #include <fmt/core.h>
 
@@ -12,6 +12,7 @@
 
 #include "compare/ab_document.hpp"
 #include "compare/metric_selection.hpp"
+#include "record/hvo_key_summary_json.hpp"
 #include "record/scale_summary_json.hpp"
 #include "scale/scale_analysis.hpp"
 #include "store/store.hpp"
@@ -27,13 +28,17 @@ inline const char* const kSweepTag = "sweep-2026-11-30T10:00:00Z-0002";
 // The newest scale ("scale" selects it), and an older one of two rounds.
 inline const char* const kScaleTag = "scale-2026-11-30T11:00:00Z-0003";
 inline const char* const kScaleFewTag = "scale-2026-11-30T10:30:00Z-0004";
+inline const char* const kHvoKeyTag = "hvo-key-2026-11-30T12:00:00Z-2a";
 
-inline nlohmann::json report_environment(const std::string& kernel, const char* retbleed) {
-  nlohmann::json environment = sample_environment();
-  environment["kernel_release"] = kernel;
-  environment["smt"] = {{"control", "notsupported"}, {"active", false}};
-  environment["mitigations"] = {{"retbleed", retbleed},
-                                {"spectre_v2", "Mitigation: Retpolines; STIBP: disabled"}};
+inline Environment report_environment(const std::string& kernel, const char* retbleed) {
+  Environment environment = sample_environment();
+  environment.kernel_release = kernel;
+  SmtFacts smt;
+  smt.control = std::string("notsupported");
+  smt.active = false;
+  environment.smt = smt;
+  environment.mitigations = std::map<std::string, std::string>{
+      {"retbleed", retbleed}, {"spectre_v2", "Mitigation: Retpolines; STIBP: disabled"}};
   return environment;
 }
 
@@ -46,8 +51,12 @@ inline RunRecord report_fork_run(const std::string& label, int index, double ops
   RunResult& r = record.result;
   r.stressor = "fork";
   r.instances = 1;
-  r.options = {{"timeout_s", 2},     {"max_ops", 0}, {"rss_bytes", rss_bytes},
-               {"rss_kind", "anon"}, {"vmas", 0},    {"seed", 1}};
+  r.options.timeout_s = 2;
+  r.options.max_ops = 0;
+  r.options.rss_bytes = rss_bytes;
+  r.options.rss_kind = "anon";
+  r.options.vmas = 0;
+  r.options.seed = 1;
   r.bogo_ops = static_cast<std::uint64_t>(ops_per_s * 2);
   r.real_time_s = 2.0;
   r.usr_time_s = 0.4;
@@ -63,7 +72,7 @@ inline RunRecord report_fork_run(const std::string& label, int index, double ops
 }
 
 inline nlohmann::json ab_summary(const std::vector<RunRecord>& a, const std::vector<RunRecord>& b,
-                                 const nlohmann::json& environment) {
+                                 const Environment& environment) {
   SampleSet sa{"arm a", "ab", {}}, sb{"arm b", "ab", {}};
   for (const RunRecord& run : a) {
     sa.runs.push_back(observation_of(run, environment));
@@ -124,7 +133,7 @@ inline nlohmann::json sweep_summary() {
 // stored run per rate; the summary is analyze_scale()'s of the same runs.
 inline void save_report_scale(Store& store, const char* tag, const char* created_at,
                               const std::vector<std::vector<double>>& rates,
-                              const nlohmann::json& environment) {
+                              const Environment& environment) {
   ScaleSettings settings;
   settings.stressor = "fork";
   settings.instances = {1, 2, 4};
@@ -155,12 +164,59 @@ inline void save_report_scale(Store& store, const char* tag, const char* created
                         runs, environment);
 }
 
+// The summary of an HVO static key experiment at 16M and 64M whose key slows fork by about 1.8 %
+// and whose control does not: attributed to the key.
+inline HvoKeySummary hvo_key_summary() {
+  HvoKeySummary s;
+  s.spec = "fork --rss 64M";
+  s.small_rss_bytes = 16u << 20;
+  s.large_rss_bytes = 64u << 20;
+  s.hugetlb_pages = 2;
+  s.hugetlb_page_kb = 2048;
+  s.key = {"ops_per_sec_real", "slower", -1.83, {-2.41, -1.25}, 0.0004, 24};
+  s.control = {"ops_per_sec_real", "equivalent", 0.12, {-0.44, 0.71}, 0.61, 24};
+  s.attribution = "attributed to the key";
+  s.per_page = {{"off", 7.412, {7.301, 7.522}, 12},
+                {"on", 7.561, {7.44, 7.69}, 12},
+                {"control", 7.418, {7.29, 7.55}, 12},
+                {"on - off", 0.149, {0.088, 0.211}, 12},
+                {"control - off", 0.006, {-0.061, std::nullopt}, 12}};
+  s.discarded = {{"off", 0, ""}, {"on", 1, "the key was off after the run"}, {"control", 0, ""}};
+  s.rounds = 12;
+  s.stop_reason = "precision 1 % reached";
+  s.elapsed_s = 421.5;
+  s.seed = 42;
+  s.warnings = {"the control's runs drifted (Spearman rho = +0.61)"};
+  return s;
+}
+
+// The runs of the HVO key experiment: each arm at each size, two rounds, labelled as the preset
+// labels them ("<label>:<arm>-<size>").
+inline void save_report_hvo_key(Store& store, const Environment& environment) {
+  std::vector<RunRecord> runs;
+  int index = 8;  // started 08:08 to 08:19, between the two kernels' runs
+  for (int round = 0; round < 2; ++round) {
+    for (const char* arm : {"off", "on", "control"}) {
+      for (const std::uint64_t bytes : {std::uint64_t{16} << 20, std::uint64_t{64} << 20}) {
+        const double rate = (bytes == (16u << 20) ? 5200 : 4100) *
+                            (std::string(arm) == "on" ? 0.982 : 1.0) * (round == 0 ? 0.999 : 1.0);
+        const std::string label =
+            std::string("hvo:") + arm + (bytes == (16u << 20) ? "-small" : "-large");
+        runs.push_back(report_fork_run(label, index++, rate, bytes));
+      }
+    }
+  }
+  store.save_experiment(
+      {kHvoKeyTag, "hvo-key", "2026-11-30T12:00:00Z", hvo_key_summary_json(hvo_key_summary())},
+      runs, environment);
+}
+
 // Fills `store` with every kind of report input.
 inline void fill_report_store(Store& store) {
   const double rates_a[] = {6100, 6150, 6080, 6120, 6135, 6095};
   const double rates_b[] = {5930, 5950, 5900, 5975, 5940, 5920};
-  const nlohmann::json env_a = report_environment(kKernelA, "Mitigation: untrained return thunk");
-  const nlohmann::json env_b = report_environment(kKernelB, "Mitigation: IBPB");
+  const Environment env_a = report_environment(kKernelA, "Mitigation: untrained return thunk");
+  const Environment env_b = report_environment(kKernelB, "Mitigation: IBPB");
   for (int i = 0; i < 6; ++i) {
     RunRecord run = report_fork_run(kKernelA, i, rates_a[i]);
     store.save(run, env_a);
@@ -192,6 +248,7 @@ inline void fill_report_store(Store& store) {
                     env_b);
   save_report_scale(store, kScaleFewTag, "2026-11-30T10:30:00Z",
                     {{1000, 1850, 1800}, {990, 1870, 1830}}, env_b);
+  save_report_hvo_key(store, env_b);
 }
 
 }  // namespace clonebench::testing

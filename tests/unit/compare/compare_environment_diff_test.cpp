@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "compare/environment_diff.hpp"
+#include "record/environment_json.hpp"
 
 namespace clonebench {
 namespace {
@@ -11,10 +12,12 @@ namespace {
 RunObservation clone_run(std::uint64_t seed, double timeout_s) {
   RunObservation run;
   run.group = "clone";
-  run.options = {{"seed", seed},
-                 {"timeout_s", timeout_s},
-                 {"rss_bytes", 134217728},
-                 {"command_line", {"clonebench", "run", "clone", "--seed", std::to_string(seed)}}};
+  RunOptions options;
+  options.seed = seed;
+  options.timeout_s = timeout_s;
+  options.rss_bytes = 134217728;
+  options.command_line = {"clonebench", "run", "clone", "--seed", std::to_string(seed)};
+  run.options = options;
   return run;
 }
 
@@ -46,7 +49,7 @@ TEST(EnvironmentDiff, ASideThatPoolsRunsOfDifferentTimeoutsIsNamedWithTheCounts)
 TEST(EnvironmentDiff, RunsOfDifferentStressorsInOneSideAreNotAMix) {
   RunObservation fork = clone_run(1, 5);
   fork.group = "fork";
-  fork.options["rss_bytes"] = 0;
+  fork.options->rss_bytes = 0;
   EXPECT_TRUE(pooled_option_mixes(side_of({clone_run(2, 5), fork}), "A").empty());
 }
 
@@ -54,11 +57,11 @@ TEST(EnvironmentDiff, RunsOfDifferentStressorsInOneSideAreNotAMix) {
 // first, in compare and in the reports built on it.
 TEST(EnvironmentDiff, NamesTheRunsOfASideMeasuredOnANoisyMachine) {
   RunObservation quiet = clone_run(1, 5);
-  quiet.environment = {{"stability_warnings", nlohmann::json::array()}};
+  quiet.environment = environment_from_json({{"stability_warnings", nlohmann::json::array()}});
   RunObservation noisy = clone_run(2, 5);
-  noisy.environment = {{"stability_warnings",
-                        {"1-minute load average is 4.00 on 2 CPUs "
-                         "(above 0.40)"}}};
+  noisy.environment = environment_from_json({{"stability_warnings",
+                                              {"1-minute load average is 4.00 on 2 CPUs "
+                                               "(above 0.40)"}}});
   const SampleSet a = side_of({quiet, noisy, noisy});
   EXPECT_EQ(noisy_runs_warning(a, "A"),
             "A: noisy machine during 2 of 3 runs: 1-minute load average is 4.00 on 2 CPUs (above "
@@ -73,9 +76,10 @@ TEST(EnvironmentDiff, NamesTheRunsOfASideMeasuredOnANoisyMachine) {
 // by label (compare, report) says so, as the kernels command's own output does.
 TEST(EnvironmentDiff, SaysWhenASidesRunsWereMeasuredInAnEmulatedGuest) {
   RunObservation host = clone_run(1, 5);
-  host.environment = {{"virtualization", {{"in_vm", true}}}};
+  host.environment = environment_from_json({{"virtualization", {{"in_vm", true}}}});
   RunObservation guest = clone_run(2, 5);
-  guest.environment = {{"virtualization", {{"accelerator", "tcg"}, {"emulated", true}}}};
+  guest.environment =
+      environment_from_json({{"virtualization", {{"accelerator", "tcg"}, {"emulated", true}}}});
   EXPECT_EQ(emulated_runs_warning(side_of({guest, guest, host}), "B"),
             "B: 2 of 3 runs were measured in an emulated guest (QEMU TCG): these timings measure "
             "an emulator and do not represent the speed of the kernel on hardware");

@@ -4,6 +4,7 @@
 
 #include "compare/environment_diff.hpp"
 #include "compare/profile_mix.hpp"
+#include "record/environment_json.hpp"
 
 namespace clonebench {
 namespace {
@@ -38,13 +39,13 @@ TEST(ProfileMix, RunsWhoseSourceCannotSayAreLeftOut) {
 SampleSet on_kernel(const std::string& compound_head, const std::string& thunk) {
   SampleSet set{"side", "store", {}};
   RunObservation run;
-  run.environment = {
-      {"kernel_path",
-       {{"compound_head", compound_head},
-        {"out_of_line", {{"_compound_head", compound_head == "out-of-line"}}},
-        {"kallsyms", {{"access", "addresses"}, {"detail", "differs harmlessly " + thunk}}},
-        {"return_thunk", {{"kind", thunk}, {"description", "whatever"}}}}},
-      {"config", {{"CONFIG_HUGETLB_PAGE_OPTIMIZE_VMEMMAP", "y"}}}};
+  run.environment = environment_from_json(
+      {{"kernel_path",
+        {{"compound_head", compound_head},
+         {"out_of_line", {{"_compound_head", compound_head == "out-of-line"}}},
+         {"kallsyms", {{"access", "addresses"}, {"detail", "differs harmlessly " + thunk}}},
+         {"return_thunk", {{"kind", thunk}, {"description", "whatever"}}}}},
+       {"config", {{"CONFIG_HUGETLB_PAGE_OPTIMIZE_VMEMMAP", "y"}}}});
   set.runs.push_back(run);
   return set;
 }
@@ -69,8 +70,10 @@ TEST(EnvironmentDiff, WarnsWhenTheForkPathOfAAndBDiffers) {
 TEST(EnvironmentDiff, WarnsWhenAAndBComeFromDifferentHosts) {
   SampleSet a{"a", "store", {}};
   SampleSet b{"b", "store", {}};
-  a.runs.emplace_back().environment = {{"hostname", "amd-epyc"}, {"cpu_model", "EPYC 9654"}};
-  b.runs.emplace_back().environment = {{"hostname", "intel-icx"}, {"cpu_model", "Xeon 8380"}};
+  a.runs.emplace_back().environment =
+      environment_from_json({{"hostname", "amd-epyc"}, {"cpu_model", "EPYC 9654"}});
+  b.runs.emplace_back().environment =
+      environment_from_json({{"hostname", "intel-icx"}, {"cpu_model", "Xeon 8380"}});
   const auto differences = environment_differences(a, b);
   ASSERT_EQ(differences.size(), 2U);
   EXPECT_EQ(differences[0], "hostname: A amd-epyc, B intel-icx");

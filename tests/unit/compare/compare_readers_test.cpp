@@ -36,8 +36,10 @@ TEST(CompareReaders, ReadClonebenchJsonRunsWithRatesLatenciesOptionsAndEnvironme
   EXPECT_DOUBLE_EQ(set.runs[0].metrics.at("ops_per_sec_real"), 8410.2);
   EXPECT_DOUBLE_EQ(set.runs[2].metrics.at("latency_us.create.p50"), 112.0);
   EXPECT_DOUBLE_EQ(set.runs[0].metrics.at("max_rss_kb"), 2548.0);
-  EXPECT_EQ(set.runs[0].environment.at("governor"), "performance");
-  EXPECT_EQ(set.runs[0].options.at("rss"), 0);
+  ASSERT_TRUE(set.runs[0].environment.has_value());
+  EXPECT_EQ(set.runs[0].environment->governor.value_or(""), "performance");
+  ASSERT_TRUE(set.runs[0].options.has_value());
+  EXPECT_EQ(set.runs[0].options->timeout_s, 2.0);
   EXPECT_EQ(set.runs[7].run_id, 8);
 }
 
@@ -50,7 +52,8 @@ TEST(CompareReaders, ReadStressNgYamlWithOneRunPerStressor) {
   EXPECT_DOUBLE_EQ(set.runs[0].metrics.at("ops_per_sec_cpu"), 224.927436);
   EXPECT_DOUBLE_EQ(set.runs[0].metrics.at("microsecs_per_clone"), 1887.114307);
   EXPECT_DOUBLE_EQ(set.runs[1].metrics.at("bogo_ops"), 2071.0);
-  EXPECT_EQ(set.runs[1].environment.at("kernel_release"), "6.18.44-fc-v857");
+  ASSERT_TRUE(set.runs[1].environment.has_value());
+  EXPECT_EQ(set.runs[1].environment->kernel_release.value_or(""), "6.18.44-fc-v857");
 }
 
 TEST(CompareReaders, ReadEveryMetricsLineOfAPastedMailAndIgnoreTheRest) {

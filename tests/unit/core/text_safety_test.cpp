@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/experiment_kind.hpp"
 
 namespace clonebench {
 namespace {
@@ -86,6 +87,24 @@ TEST(TextSafety, ALabelThatASelectionWouldReadAsSomethingElseIsRefusedNamingTheF
   for (const char* label : {"6.8.0-31-generic", "abc", "v5", "scale-2", "5a", ""}) {
     EXPECT_EQ(label_error(label), "") << label;
   }
+}
+
+// `report WORD` selects the newest experiment of the kind a word names; a label spelled like any
+// kind could never be selected (`run fork --label trace` was once accepted, and `report trace`
+// then answered that no trace is stored).
+TEST(TextSafety, EveryKindOfExperimentsWordIsRefusedAsALabel) {
+  for (const ExperimentKind kind : experiment_kinds()) {
+    const std::string word(experiment_kind_name(kind));
+    EXPECT_EQ(label_error(word), "--label: '" + word +
+                                     "' cannot be told from the newest experiment of that kind "
+                                     "where report and compare select runs; choose a label with "
+                                     "a letter in it");
+  }
+  for (const char* word : {"trace", "kernels", "hvo-key"}) {
+    EXPECT_NE(label_error(word), "") << word;
+  }
+  EXPECT_EQ(label_error("traces"), "");
+  EXPECT_EQ(label_error("hvo-key-1"), "");
 }
 
 // A label that starts with '-' would be read as an option where a command line holds it

@@ -75,7 +75,7 @@ TEST(EnvironmentJson, AGuestEnvironmentOfKernelsReadsBackToTheSameObject) {
 TEST(EnvironmentJson, TheExportedAndSampleEnvironmentsReadBackByteForByte) {
   for (const nlohmann::json& stored :
        {read_json(testing::golden_path("export/document.json")).at("environment"),
-        testing::sample_environment()}) {
+        testing::sample_environment_json()}) {
     EXPECT_EQ(environment_to_json(environment_from_json(stored)).dump(2), stored.dump(2));
   }
 }

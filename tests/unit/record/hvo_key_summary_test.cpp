@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include "record/experiment_summary.hpp"
 #include "record/hvo_key_summary_json.hpp"
 
 namespace clonebench {
@@ -48,8 +49,8 @@ TEST(HvoKeySummaryCodec, NamesTheMalformedField) {
   json = hvo_key_summary_json(example_summary());
   json["key"]["estimate_pct"] = "x";
   EXPECT_THROW(hvo_key_summary_from_json(json), SummaryError);
-  EXPECT_NO_THROW(check_experiment_summary("hvo-key", nlohmann::json::object()));
-  EXPECT_THROW(check_experiment_summary("hvo-key", json), SummaryError);
+  EXPECT_FALSE(experiment_summary_from_json(ExperimentKind::kHvoKey, nlohmann::json::object()));
+  EXPECT_THROW(experiment_summary_from_json(ExperimentKind::kHvoKey, json), SummaryError);
 }
 
 }  // namespace

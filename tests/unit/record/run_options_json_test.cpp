@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "record/summary_field.hpp"
+
 namespace clonebench {
 namespace {
 
@@ -17,7 +19,7 @@ RunOptions clean_fork_options() {
   options.seed = 42;
   options.pin_cpus = std::vector<int>{};
   options.phase_every = 8;
-  options.workload = "clean";
+  options.workload = CleanWorkloadOptions{};
   return options;
 }
 
@@ -31,9 +33,7 @@ TEST(RunOptionsJson, WritesStressNgsOptionsAndTheCloneCapOnlyWhereTheyApply) {
   RunOptions options = clean_fork_options();
   options.clone_max = 8192;
   options.clone_max_effective = 4096;
-  options.workload = "stress-ng";
-  options.seed_given = true;
-  options.stress_ng = StressNgOptions{2, 1, 1, 0, 0, 0};  // fork_vm on
+  options.workload = StressNgWorkloadOptions{true, StressNgOptions{2, 1, 1, 0, 0, 0}};  // fork_vm
   options.command_line = std::vector<std::string>{"clonebench", "run", "clone"};
   const nlohmann::json json = run_options_to_json(options);
   EXPECT_EQ(json["clone_max"], 8192);
@@ -50,16 +50,16 @@ TEST(RunOptionsJson, ReadsBackWhatItWrote) {
   RunOptions options = clean_fork_options();
   options.clone_max = 16;
   options.clone_max_effective = 16;
-  options.workload = "stress-ng";
-  options.seed_given = false;
-  options.stress_ng = StressNgOptions{3, 4, 0, 1, 1, 0};
+  options.workload = StressNgWorkloadOptions{false, StressNgOptions{3, 4, 0, 1, 1, 0}};
   options.command_line = std::vector<std::string>{"clonebench", "run", "fork"};
   const nlohmann::json json = run_options_to_json(options);
   EXPECT_EQ(run_options_to_json(run_options_from_json(json)), json);
   const RunOptions read = run_options_from_json(json);
-  ASSERT_TRUE(read.stress_ng);
-  EXPECT_EQ(read.stress_ng->vfork_max, 4u);
-  EXPECT_EQ(read.stress_ng->fork_unmap, 1);
+  EXPECT_EQ(read, options);
+  const StressNgWorkloadOptions* stress_ng = stress_ng_options_of(read);
+  ASSERT_NE(stress_ng, nullptr);
+  EXPECT_EQ(stress_ng->stress_ng.vfork_max, 4u);
+  EXPECT_EQ(stress_ng->stress_ng.fork_unmap, 1);
   EXPECT_EQ(read.rss_kind, "anon");
 }
 
@@ -73,7 +73,8 @@ TEST(RunOptionsJson, AFieldOfAnotherTypeOrMissingReadsAsAbsentNotAsAnError) {
   EXPECT_FALSE(read.rss_kind);
   EXPECT_FALSE(read.pin_cpus);
   EXPECT_FALSE(read.max_ops);
-  EXPECT_FALSE(read.stress_ng) << "stress-ng's options belong to runs of the stress-ng workload";
+  EXPECT_EQ(stress_ng_options_of(read), nullptr)
+      << "stress-ng's options belong to runs of the stress-ng workload";
 }
 
 TEST(RunOptionsJson, AMalformedStressNgOptionOfAStressNgRunIsNamed) {
@@ -98,6 +99,37 @@ TEST(RunOptionsJson, AnythingButAnObjectReadsAsNoOptions) {
     EXPECT_FALSE(read.timeout_s) << text;
     EXPECT_FALSE(read.workload) << text;
   }
+}
+
+TEST(RunOptionsJson, AWorkloadThisVersionDoesNotKnowReadsAsNoneRecordedAndAsClean) {
+  const RunOptions read =
+      run_options_from_json(nlohmann::json::parse(R"({"workload":"forkbomb"})"));
+  EXPECT_FALSE(read.workload);
+  EXPECT_EQ(workload_of(read), Workload::kClean);
+}
+
+TEST(RunOptions, TheComparablePartLeavesOutTheSeedAndTheCommandLineOnly) {
+  RunOptions a = clean_fork_options();
+  a.command_line = std::vector<std::string>{"clonebench", "run", "fork", "--seed", "42"};
+  RunOptions b = a;
+  b.seed = 7;
+  b.command_line = std::vector<std::string>{"clonebench", "run", "fork", "--seed", "7"};
+  EXPECT_NE(a, b);
+  EXPECT_EQ(comparable_options(a), comparable_options(b));
+  b.timeout_s = 5.0;
+  EXPECT_NE(comparable_options(a), comparable_options(b));
+}
+
+TEST(RunOptions, ShowsEachOptionAsTheDocumentWritesItWithoutTheCommandLine) {
+  RunOptions options = clean_fork_options();
+  options.pin_cpus = std::vector<int>{0, 1};
+  options.command_line = std::vector<std::string>{"clonebench", "run"};
+  const std::vector<OptionText> texts = option_texts(options);
+  ASSERT_EQ(texts.size(), 9u);
+  EXPECT_EQ(texts.front(), (OptionText{"max_ops", "0"}));
+  EXPECT_EQ(texts[2], (OptionText{"pin_cpus", "[0,1]"}));
+  EXPECT_EQ(texts[6], (OptionText{"timeout_s", "10.0"}));
+  EXPECT_EQ(texts.back(), (OptionText{"workload", "clean"}));
 }
 
 }  // namespace

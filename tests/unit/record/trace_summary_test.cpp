@@ -1,6 +1,6 @@
 // The stored census of `clonebench trace`: what is written reads back the same (its fork model
-// included; the fork prediction beside it is for readers and never read back), and a malformed
-// stored field is an error naming it, also through check_experiment_summary.
+// and the prediction made with it included), and a malformed stored field is an error naming it,
+// also through the codec of every experiment kind.
 
 #include <gtest/gtest.h>
 
@@ -61,24 +61,34 @@ std::string trace_malformed_field(const nlohmann::json& json) {
 }
 
 TEST(TraceSummaryCodec, ReadsBackWhatItWroteItsForkModelIncluded) {
-  const nlohmann::json stored = trace_census_to_json(example_census(), std::nullopt);
+  const nlohmann::json stored = trace_census_to_json(example_census());
   const TraceCensus read = trace_census_from_json(stored);
-  EXPECT_EQ(trace_census_to_json(read, std::nullopt), stored);
+  EXPECT_EQ(trace_census_to_json(read), stored);
   ASSERT_TRUE(read.fork_model.has_value());
   EXPECT_EQ(read.fork_model->create.coefficients.at(1).hi, 11);
   EXPECT_EQ(read.runs.at(0).creations.at(0).at_ns, -5);
   EXPECT_EQ(read.runs.at(0).exits.at(0).teardown_ns, -1);
 }
 
-TEST(TraceSummaryCodec, WritesThePredictionItIsGivenAndNeverReadsItBack) {
-  nlohmann::json stored = trace_census_to_json(example_census(), example_prediction());
+TEST(TraceSummaryCodec, WritesThePredictionAndReadsItBack) {
+  TraceCensus census = example_census();
+  census.fork_prediction = example_prediction();
+  census.fork_prediction->vma_term = true;
+  nlohmann::json stored = trace_census_to_json(census);
   EXPECT_EQ(stored.at("fork_prediction").at("all").at("verdict"), "explained");
-  stored["fork_prediction"] = "anything";  // derived: a reader recomputes it
-  EXPECT_NO_THROW(trace_census_from_json(stored));
+  const TraceCensus read = trace_census_from_json(stored);
+  ASSERT_TRUE(read.fork_prediction.has_value());
+  EXPECT_EQ(read.fork_prediction->all.verdict, ModelVerdict::kExplained);
+  EXPECT_EQ(read.fork_prediction->all.forks, 1u);
+  EXPECT_EQ(read.fork_prediction->source, "file model.json");
+  EXPECT_TRUE(read.fork_prediction->vma_term);
+  EXPECT_EQ(trace_census_to_json(read), stored);
+  stored["fork_prediction"] = "anything";  // read back: checked like every stored field
+  EXPECT_EQ(trace_malformed_field(stored), "fork_prediction");
 }
 
 TEST(TraceSummaryCodec, NamesTheMalformedField) {
-  const nlohmann::json stored = trace_census_to_json(example_census(), std::nullopt);
+  const nlohmann::json stored = trace_census_to_json(example_census());
   nlohmann::json json = stored;
   json["runs"][0]["creations"][0]["kind"] = "spoon";
   EXPECT_EQ(trace_malformed_field(json), "runs[0].creations[0].kind");
@@ -99,16 +109,16 @@ TEST(TraceSummaryCodec, NamesTheMalformedField) {
   EXPECT_EQ(trace_malformed_field(json), "schema");
 }
 
-TEST(TraceSummaryCodec, TheStoreChecksATraceAndPassesTheEmptyOneOfAnInterruptedTrace) {
-  nlohmann::json json = trace_census_to_json(example_census(), std::nullopt);
+TEST(TraceSummaryCodec, TheStoreChecksATraceAndReadsTheEmptyOneOfAnInterruptedTraceAsNone) {
+  nlohmann::json json = trace_census_to_json(example_census());
   json["runs"][0]["wall_ns"] = "1 s";
   try {
-    check_experiment_summary("trace", json);
+    experiment_summary_from_json(ExperimentKind::kTrace, json);
     ADD_FAILURE() << "accepted a wall time that is text";
   } catch (const SummaryError& error) {
     EXPECT_EQ(error.field(), "runs[0].wall_ns");
   }
-  EXPECT_NO_THROW(check_experiment_summary("trace", nlohmann::json::object()));
+  EXPECT_FALSE(experiment_summary_from_json(ExperimentKind::kTrace, nlohmann::json::object()));
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "record/run_document_json.hpp"
 #include "render/exporters.hpp"
 #include "support/golden.hpp"
 #include "support/sample_document.hpp"
@@ -16,7 +17,7 @@ void expect_export_golden(const std::string& name, const std::string& actual) {
 }
 
 TEST(ExportGolden, JsonMatchesTheGoldenFile) {
-  expect_export_golden("document.json", render_json(testing::sample_document()));
+  expect_export_golden("document.json", run_document_text(testing::sample_document()));
 }
 
 TEST(ExportGolden, YamlMatchesTheGoldenFile) {

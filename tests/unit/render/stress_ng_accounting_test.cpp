@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "record/record_json.hpp"
+#include "record/run_document_json.hpp"
 #include "render/exporters.hpp"
 #include "support/sample_document.hpp"
 
@@ -104,7 +105,7 @@ TEST(StressNgAccounting, AJsonDocumentCarriesBothAndReadsBack) {
   EXPECT_FALSE(json["runs"][0].contains("stress_ng"));
   const RunDocument read = run_document_from_json(json, "test");
   ASSERT_TRUE(read.runs[1].result.stress_ng.has_value());
-  EXPECT_EQ(read.runs[1].result.workload, Workload::kStressNg);
+  EXPECT_EQ(read.runs[1].result.workload(), Workload::kStressNg);
   EXPECT_EQ(read.runs[1].result.stress_ng->usr_time_s, 0.179111);
   EXPECT_EQ(read.runs[1].result.stress_ng->metric_values, std::vector<double>{1887.114307});
   EXPECT_FALSE(read.runs[0].result.stress_ng.has_value());

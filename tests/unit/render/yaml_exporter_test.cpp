@@ -86,7 +86,9 @@ TEST(ExportYaml, ParsesAsYamlWithTheSameValues) {
 
 TEST(ExportYaml, OmitsSystemInfoFieldsTheEnvironmentDoesNotHave) {
   RunDocument document = testing::sample_document();
-  document.environment = {{"kernel_release", "6.1"}, {"hostname", nullptr}};
+  document.environment = Environment{};
+  document.environment.kernel_release = std::string("6.1");
+  document.environment.hostname = std::nullopt;  // recorded as unknown
   const std::string yaml = render_yaml(document);
   EXPECT_EQ(yaml.find("hostname:"), std::string::npos);
   EXPECT_EQ(yaml.find("machine:"), std::string::npos);
@@ -100,7 +102,6 @@ TEST(ExportYaml, OmitsSystemInfoFieldsTheEnvironmentDoesNotHave) {
 
 TEST(ExportYaml, QuotesStringsThatWouldNotReadBackAsThemselves) {
   RunDocument document;
-  document.environment = nlohmann::json::object();
   for (const char* label :
        {"it's: a #test", "true", "- dash", "", "0x10", "naïve", "two words", "trailing "}) {
     RunRecord record;
@@ -119,7 +120,6 @@ TEST(ExportYaml, QuotesStringsThatWouldNotReadBackAsThemselves) {
 // the YAML must still parse back to the same text.
 TEST(ExportYaml, ControlCharactersInStoredTextAreEscapedAndReadBackAsThemselves) {
   RunDocument document;
-  document.environment = nlohmann::json::object();
   for (const char* label : {"red \x1b[31m'x'", "two\nlines \"q\" \\",
                             "csi \xc2\x9b"
                             "2J",

@@ -53,7 +53,7 @@ void save_constant_ab(Store& store, const char* tag, double threshold_pct) {
   }
   both = a;
   both.insert(both.end(), b.begin(), b.end());
-  const nlohmann::json environment = testing::report_environment(testing::kKernelA, "IBPB");
+  const Environment environment = testing::report_environment(testing::kKernelA, "IBPB");
   nlohmann::json summary = testing::ab_summary(a, b, environment);
   summary["threshold_pct"] = threshold_pct;
   store.save_experiment({tag, "ab", "2026-11-30T09:00:00Z", summary}, both, environment);
@@ -96,7 +96,7 @@ nlohmann::json flat_sweep_summary(double cost_us) {
 TEST_F(DegeneratePlots, ASweepOfEqualCostsAndOneOfHugeCostsAreDrawn) {
   {
     Store store(path_);
-    const nlohmann::json environment = testing::report_environment(testing::kKernelA, "IBPB");
+    const Environment environment = testing::report_environment(testing::kKernelA, "IBPB");
     for (const auto& [tag, cost_us] : {std::pair{"sweep-2026-11-30T10:00:00Z-0001", 50.0},
                                        std::pair{"sweep-2026-11-30T10:00:00Z-0002", 1e300}}) {
       std::vector<RunRecord> runs = {testing::report_fork_run("sweep-fork", 1, 4000)};
@@ -135,7 +135,7 @@ TEST_F(DegeneratePlots, ATraceOfACommandThatCreatedNothingIsDrawn) {
     census.runs.push_back(run);
     std::vector<RunRecord> none;
     store.save_experiment({"trace-2026-11-30T12:00:00Z-0001", "trace", "2026-11-30T12:00:00Z",
-                           trace_census_to_json(census, std::nullopt)},
+                           trace_census_to_json(census)},
                           none, testing::report_environment(testing::kKernelA, "IBPB"));
   }
   expect_drawn({"trace-2026-11-30T12:00:00Z-0001"});
@@ -145,7 +145,7 @@ TEST_F(DegeneratePlots, ATraceOfACommandThatCreatedNothingIsDrawn) {
 TEST_F(DegeneratePlots, RunsThatAreAllAlikeAreDrawn) {
   {
     Store store(path_);
-    const nlohmann::json environment = testing::report_environment(testing::kKernelA, "IBPB");
+    const Environment environment = testing::report_environment(testing::kKernelA, "IBPB");
     for (int i = 0; i < 3; ++i) {
       RunRecord run = testing::report_fork_run("alike", 1, 4000);
       run.result.intervals = {0.5, {2000, 2000, 2000, 2000}, 0.5};

@@ -38,9 +38,9 @@ nlohmann::json multi_axis_summary() {
     for (std::size_t point = 0; point < design.size(); ++point) {
       ParentMemory parent = testing::populated_parent(design[point]);
       parent.folio_order_samples[design[point].folio_bytes == 65536 ? 4 : 0] = 100;
-      samples.push_back(
-          {point, round, static_cast<std::uint32_t>(point),
-           SweepRun{parent, 1000, 1000, testing::plane_costs(design[point], point, round)}});
+      samples.push_back({point, round, static_cast<std::uint32_t>(point),
+                         SweepRun{parent, design[point].bytes, 1000, 1000,
+                                  testing::plane_costs(design[point], point, round)}});
     }
   }
   return sweep_summary_to_json(analyze_sweep(settings, samples, 42.0));
@@ -55,13 +55,13 @@ RunRecord boot_run(const std::string& label, int index, double ops_per_s) {
 // A kernels experiment of 4 boots per kernel (the fewest whose rank test can reach α = 0.05),
 // 2 runs per boot; B about 3 % slower.
 void save_kernels(Store& store) {
-  store.begin_experiment({kKernelsTag, "kernels", "2026-12-01T11:00:00Z", {}});
+  store.begin_experiment(kKernelsTag, ExperimentKind::kKernels, "2026-12-01T11:00:00Z");
   const double boots_a[] = {6100, 6040, 6160, 6075}, boots_b[] = {5910, 5880, 5975, 5930};
   for (int boot = 0; boot < 4; ++boot) {
     for (const auto& [side, rates] : {std::pair{"a", boots_a}, std::pair{"b", boots_b}}) {
-      nlohmann::json environment = testing::report_environment(
+      Environment environment = testing::report_environment(
           side[0] == 'a' ? testing::kKernelA : testing::kKernelB, "Mitigation: IBPB");
-      environment["boot_id"] = fmt::format("{}-boot-{}", side, boot);
+      environment.boot_id = fmt::format("{}-boot-{}", side, boot);
       for (int run = 0; run < 2; ++run) {
         RunRecord record = boot_run(std::string("k:") + side, boot * 4 + run,
                                     rates[boot] * (run == 0 ? 0.999 : 1.001));

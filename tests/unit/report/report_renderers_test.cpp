@@ -7,7 +7,6 @@
 #include <gtest/gtest.h>
 
 #include "core/error.hpp"
-#include "record/stress_ng_options_json.hpp"
 #include "report/plot_script.hpp"
 #include "report/report_facts.hpp"
 #include "report/report_input.hpp"
@@ -86,6 +85,35 @@ TEST_F(ReportRender, AScaleGivesItsTwoCurvesPointsAndWhereThroughputStopsGrowing
   EXPECT_EQ(plot_script(newest).titles.size(), 2U);
 }
 
+TEST_F(ReportRender, AnHvoKeyExperimentGivesItsEffectsAttributionSlopesAndThePresetToRepeat) {
+  expect_goldens({"hvo-key"}, "hvo_key");
+  const ReportInput newest = input({"hvo-key"});
+  ASSERT_TRUE(newest.experiment.has_value());
+  EXPECT_EQ(newest.experiment->tag, testing::kHvoKeyTag);
+  EXPECT_EQ(newest.runs.size(), 12U);
+  const std::string sru = render_sru_report(newest);
+  EXPECT_NE(sru.find("    sudo clonebench ab --preset hvo-key 'fork --rss 64M' --seed 0x2a\n"),
+            std::string::npos)
+      << sru;
+  EXPECT_EQ(sru.find("clonebench run"), std::string::npos) << "the test plan repeats the preset";
+  EXPECT_EQ(plot_script(newest).titles.size(), 2U);
+}
+
+// Each kind's word selects the newest complete experiment of that kind, and only of that kind.
+TEST_F(ReportRender, EveryKindsWordSelectsTheNewestExperimentOfItsKindOrSaysNoneIsStored) {
+  for (const ExperimentKind kind : experiment_kinds()) {
+    const std::string word(experiment_kind_name(kind));
+    const std::string refused = refusal({word});
+    if (refused == "no error") {
+      EXPECT_EQ(input({word}).experiment->kind, kind) << word;
+    } else {
+      EXPECT_EQ(refused, "report: no complete " + word + " experiment is stored in DB") << word;
+    }
+  }
+  EXPECT_EQ(refusal({"trace"}), "report: no complete trace experiment is stored in DB");
+  EXPECT_EQ(refusal({"hvo-key"}), "no error");
+}
+
 TEST_F(ReportRender, AScaleOfTooFewRoundsSaysSoAndDrawsNoErrorBars) {
   expect_goldens({testing::kScaleFewTag}, "scale_few_rounds");
   const ReportInput few = input({testing::kScaleFewTag});
@@ -96,12 +124,11 @@ TEST_F(ReportRender, AScaleOfTooFewRoundsSaysSoAndDrawsNoErrorBars) {
 TEST_F(ReportRender, AScaleCommandCarriesTheStressNgOptionsOfItsRuns) {
   ScaleSummary summary;
   summary.settings = {"fork", "stress-ng", {1, 2, 8}, 12, 0.5, 3};
-  const nlohmann::json options = {{"fork_max", 4},
-                                  {"vfork_max", 1},
-                                  {"fork_vm", true},
-                                  {"fork_pageout", false},
-                                  {"fork_unmap", true}};
-  EXPECT_EQ(scale_command(summary, stress_ng_options_from_json(options)),
+  StressNgOptions options;
+  options.fork_max = 4;
+  options.fork_vm = 1;
+  options.fork_unmap = 1;
+  EXPECT_EQ(scale_command(summary, options),
             "clonebench scale fork --instances 1,2,8 --rounds 12 --timeout 0.5s --seed 3 "
             "--workload stress-ng --fork-max 4 --fork-vm --fork-unmap");
   EXPECT_EQ(scale_command(summary, StressNgOptions{}),

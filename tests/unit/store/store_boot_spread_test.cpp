@@ -22,9 +22,9 @@ class StoreBootSpreadTest : public testing::TempDirectoryTest {
     record.label = label;
     record.result.real_time_s = 10;
     record.result.bogo_ops = static_cast<std::uint64_t>(ops_per_sec * 10);
-    nlohmann::json environment = testing::sample_environment();
-    environment["hostname"] = host;
-    environment["boot_id"] = boot;
+    Environment environment = testing::sample_environment();
+    environment.hostname = host;
+    environment.boot_id = boot;
     store_.save(record, environment);
   }
 

@@ -66,7 +66,7 @@ TEST_F(OlderSchema, OpensAtTheLatestVersionWithEveryStoredValue) {
   EXPECT_EQ(clone->record.result.parent.region_anonymous_kb, 131072U);
   EXPECT_EQ(clone->record.result.create.count(), 2807U);
   EXPECT_EQ(clone->record.result.reap.count(), 2807U);
-  EXPECT_EQ(clone->environment.at("kernel_release"), "6.18.44-fc-v857");
+  EXPECT_EQ(clone->environment.kernel_release.value_or(""), "6.18.44-fc-v857");
   const auto fork = store.load(2);
   ASSERT_TRUE(fork.has_value());
   EXPECT_EQ(fork->record.label, "base,line \"quoted\"");
@@ -74,7 +74,7 @@ TEST_F(OlderSchema, OpensAtTheLatestVersionWithEveryStoredValue) {
   EXPECT_EQ(fork->record.result.bogo_ops, 2071U);
   const auto summary = store.load_experiment_summary("ab-2026-11-29T17:51:00Z-4f2a");
   ASSERT_TRUE(summary.has_value());
-  EXPECT_EQ(summary->kind, "ab");
+  EXPECT_EQ(summary->kind, ExperimentKind::kAb);
   // Version 3 gave every older run its own id; which host measured them was not recorded.
   EXPECT_EQ(clone->origin.uid.size(), 32U);
   EXPECT_NE(clone->origin.uid, fork->origin.uid);

@@ -57,8 +57,8 @@ TEST_F(StoreProfileTest, AProfiledRunLoadsBackWithItsProfileAndAnUnprofiledOneWi
   plain.experiment.clear();  // save() stores single runs; experiments go through save_experiment
   {
     Store store(path_);
-    store.save(profiled, nlohmann::json::object());
-    store.save(plain, nlohmann::json::object());
+    store.save(profiled, Environment{});
+    store.save(plain, Environment{});
   }
   Store store(path_);
   const auto loaded = store.load(profiled.id);
@@ -95,7 +95,7 @@ TEST_F(StoreProfileTest, AVersionOneDatabaseIsMigratedAndKeepsItsRuns) {
   RunRecord profiled = testing::sample_clone_run();
   profiled.id = 0;
   profiled.profile = sample_profile();
-  store.save(profiled, nlohmann::json::object());
+  store.save(profiled, Environment{});
   EXPECT_TRUE(store.load(profiled.id)->record.profile.has_value());
   EXPECT_GE(latest_schema_version(), 2);  // the profile table came with version 2
 }
@@ -106,7 +106,7 @@ TEST_F(StoreProfileTest, AProfileThatDoesNotParseIsACorruptDatabase) {
   profiled.profile = sample_profile();
   {
     Store store(path_);
-    store.save(profiled, nlohmann::json::object());
+    store.save(profiled, Environment{});
   }
   exec("UPDATE profile SET json = '{\"samples\": \"many\"}'");
   Store store(path_);
@@ -119,7 +119,7 @@ TEST_F(StoreProfileTest, DeletingARunDeletesItsProfile) {
   profiled.profile = sample_profile();
   {
     Store store(path_);
-    store.save(profiled, nlohmann::json::object());
+    store.save(profiled, Environment{});
   }
   exec("PRAGMA foreign_keys = ON; DELETE FROM latency; DELETE FROM run;");
   sqlite3* db = nullptr;

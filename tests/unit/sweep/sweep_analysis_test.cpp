@@ -26,7 +26,7 @@ RunResult synthetic_run(std::uint64_t bytes, std::mt19937_64& rng) {
   RunResult result;
   result.stressor = "fork";
   result.parent.kind = ParentKind::kAnon;
-  result.parent.requested_bytes = bytes;
+  result.options.rss_bytes = bytes;
   result.parent.region_rss_kb = bytes / 1024;
   result.parent.region_anonymous_kb = bytes / 1024;
   const double pages = static_cast<double>(bytes / 4096);
@@ -124,7 +124,7 @@ RunResult bent_run(std::uint64_t bytes, std::uint32_t round) {
   RunResult result;
   result.stressor = "fork";
   result.parent.kind = ParentKind::kAnon;
-  result.parent.requested_bytes = bytes;
+  result.options.rss_bytes = bytes;
   result.parent.region_rss_kb = result.parent.region_anonymous_kb = bytes / 1024;
   const double create_ns = (50000 + 20 * pages + 0.0015 * pages * pages) * jitter;
   const double reap_ns = (200000 + 200 * pages) * jitter;
@@ -199,7 +199,7 @@ TEST(SweepPrecision, ThePerPageIntervalNarrowsWithMoreRoundsAndIsRelativeToTheSl
   EXPECT_LT(many_width, 0.05);
   std::vector<double> pages, total_ns;
   for (const SweepSample& sample : many) {
-    pages.push_back(sweep_pages(sample.run.parent));
+    pages.push_back(sweep_pages(sample.run.parent, sample.run.requested_bytes));
     total_ns.push_back(sample.run.costs.total_ns);
   }
   const FitEstimate interval = sen_slope_interval(pages, total_ns);
@@ -245,17 +245,16 @@ TEST(SweepAnalysis, CountsCopiedEntriesPerKind) {
   parent.region_rss_kb = parent.region_anonymous_kb = 8192;
   parent.anon_huge_kb = 6144;
   EXPECT_EQ(entries_copied(parent), 2048 / 4 + 3);
-  EXPECT_EQ(sweep_pages(parent), 2048.0);
+  EXPECT_EQ(sweep_pages(parent, 8u << 20), 2048.0);
   parent.kind = ParentKind::kShared;
   EXPECT_EQ(entries_copied(parent), 0.0);
   parent.kind = ParentKind::kZero;
-  parent.requested_bytes = 1u << 20;
   parent.region_rss_kb = parent.region_anonymous_kb = parent.anon_huge_kb = 0;
-  EXPECT_EQ(sweep_pages(parent), 256.0);
+  EXPECT_EQ(sweep_pages(parent, 1u << 20), 256.0);
   EXPECT_EQ(entries_copied(parent), 0.0);  // zero-page entries: nothing to copy
   // A kernel that allocates a page per read fault: the zero region is anonymous memory.
   parent.region_rss_kb = parent.region_anonymous_kb = 1024;
-  EXPECT_EQ(sweep_pages(parent), 256.0);
+  EXPECT_EQ(sweep_pages(parent, 1u << 20), 256.0);
   EXPECT_EQ(entries_copied(parent), 256.0);
 }
 

@@ -38,9 +38,9 @@ SweepSummary every_axis_sweep() {
       } else if (design[point].folio_bytes == 2u << 20) {
         parent.folio_order_samples[0] = 100;
       }
-      samples.push_back(
-          {point, round, static_cast<std::uint32_t>((point * 5 + round) % 12),
-           SweepRun{parent, 1000 + round, 999, testing::plane_costs(design[point], point, round)}});
+      samples.push_back({point, round, static_cast<std::uint32_t>((point * 5 + round) % 12),
+                         SweepRun{parent, design[point].bytes, 1000 + round, 999,
+                                  testing::plane_costs(design[point], point, round)}});
     }
   }
   SweepSummary summary = analyze_sweep(settings, samples, 12.5);

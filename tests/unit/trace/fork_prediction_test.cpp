@@ -11,7 +11,6 @@
 #include "report/trace_report.hpp"
 #include "support/golden.hpp"
 #include "trace/fork_prediction_table.hpp"
-#include "trace/trace_document.hpp"
 #include "trace/trace_table.hpp"
 
 namespace clonebench {
@@ -186,6 +185,7 @@ TEST(ForkPrediction, ABucketWhoseIntervalsReachZeroIsInconclusiveNotExplained) {
 TEST(ForkPrediction, TheTableSaysWhereTheModelExplainsTheWorkloadAndWhereNot) {
   TraceCensus census = hand_made_census();
   census.fork_model = hand_made_model();
+  predict_census_forks(census);
   const std::string table = render_trace_table(census, {});
   EXPECT_NE(table.find("fork cost: the sweep's model against this workload (model: file "
                        "model.json; 1 traced run)"),
@@ -204,12 +204,17 @@ TEST(ForkPrediction, TheTableSaysWhereTheModelExplainsTheWorkloadAndWhereNot) {
       << table;
 }
 
+// The census as `trace` stores it: its model's prediction made once, then the document.
+nlohmann::json stored_document(TraceCensus census) {
+  predict_census_forks(census);
+  return trace_census_to_json(census);
+}
+
 TEST(ForkPrediction, TheReportShowsPredictedAgainstMeasuredByBucket) {
   TraceCensus census = hand_made_census();
   census.fork_model = hand_made_model();
-  const Experiment experiment{"trace-2026-12-03T12:00:00Z-0002", "trace", "2026-12-03T12:00:00Z",
-                              trace_document(census), "complete"};
-  const std::string markdown = trace_markdown_report(experiment.tag, trace_census_of(experiment));
+  const std::string markdown = trace_markdown_report(
+      "trace-2026-12-03T12:00:00Z-0002", trace_census_from_json(stored_document(census)));
   testing::expect_golden_file(testing::golden_path("trace/report_with_model.md"), markdown);
   EXPECT_NE(markdown.find("| 4-32 MiB | 1 | 80.0 µs | 75.5 µs [74.5 µs, 76.5 µs] |"),
             std::string::npos)
@@ -228,22 +233,67 @@ TEST(ForkPrediction, TheTableSaysInOneLineWhenThereIsNoModel) {
 TEST(ForkPrediction, TheModelTravelsWithTheCensusThroughItsJson) {
   TraceCensus census = hand_made_census();
   census.fork_model = hand_made_model();
-  const nlohmann::json document = trace_document(census);
+  const nlohmann::json document = stored_document(census);
   EXPECT_EQ(document["fork_prediction"]["all"]["forks"], 4);
   EXPECT_EQ(document["fork_prediction"]["buckets"][0]["verdict"], "slower than the model");
   const TraceCensus back = trace_census_from_json(document);
   ASSERT_TRUE(back.fork_model.has_value());
   EXPECT_EQ(back.fork_model->source, "file model.json");
   EXPECT_EQ(back.fork_model->create.coefficients.size(), 3U);
-  EXPECT_EQ(predict_forks(back, *back.fork_model).all.predicted_total_ns,
-            predict_forks(census, *census.fork_model).all.predicted_total_ns);
-  EXPECT_FALSE(trace_census_from_json(trace_document(hand_made_census())).fork_model.has_value());
+  ASSERT_TRUE(back.fork_prediction.has_value());
+  const ForkPrediction made = predict_forks(census, *census.fork_model);
+  EXPECT_EQ(back.fork_prediction->all.predicted_total_ns, made.all.predicted_total_ns);
+  EXPECT_EQ(back.fork_prediction->source, made.source);
+  EXPECT_EQ(back.fork_prediction->vma_term, made.vma_term);
+  EXPECT_EQ(back.fork_prediction->buckets.size(), made.buckets.size());
+  EXPECT_EQ(trace_census_to_json(back), document) << "the prediction reads back as it was stored";
+  const TraceCensus without = trace_census_from_json(stored_document(hand_made_census()));
+  EXPECT_FALSE(without.fork_model.has_value());
+  EXPECT_FALSE(without.fork_prediction.has_value());
+}
+
+// The "all forks" line of a trace table.
+std::string all_forks_line(const std::string& table) {
+  const std::size_t start = table.find("  all forks ");
+  return start == std::string::npos ? std::string()
+                                    : table.substr(start, table.find('\n', start) - start);
+}
+
+// The prediction is made once, when the census is taken; a reader shows the stored one and
+// never makes its own (which a later change of the prediction would make disagree with it).
+TEST(ForkPrediction, EveryReaderShowsThePredictionStoredWithTheCensus) {
+  TraceCensus census = hand_made_census();
+  census.fork_model = hand_made_model();
+  nlohmann::json document = stored_document(census);
+  document["fork_prediction"]["all"]["verdict"] = "explained";
+  document["fork_prediction"]["all"]["forks"] = 7;
+  const TraceCensus back = trace_census_from_json(document);
+  const std::string markdown = trace_markdown_report("t", back);
+  EXPECT_NE(markdown.find("| all forks | 7 |"), std::string::npos) << markdown;
+  EXPECT_TRUE(all_forks_line(render_trace_table(back, {})).ends_with("  explained"));
+  predict_census_forks(census);
+  EXPECT_TRUE(
+      all_forks_line(render_trace_table(census, {})).ends_with("  scattered beyond the model"))
+      << "the edited verdict is not the one the census's own prediction gives";
+}
+
+TEST(ForkPrediction, AMalformedStoredPredictionIsRefusedNamingTheField) {
+  TraceCensus census = hand_made_census();
+  census.fork_model = hand_made_model();
+  nlohmann::json document = stored_document(census);
+  document["fork_prediction"]["buckets"][0]["verdict"] = "probably";
+  try {
+    trace_census_from_json(document);
+    FAIL() << "accepted an unknown verdict";
+  } catch (const SummaryError& error) {
+    EXPECT_EQ(error.field(), "fork_prediction.buckets[0].verdict");
+  }
 }
 
 TEST(ForkPrediction, ACensusWhoseModelHasNoForkPhaseIsRefusedNamingTheField) {
   TraceCensus census = hand_made_census();
   census.fork_model = hand_made_model();
-  nlohmann::json document = trace_document(census);
+  nlohmann::json document = stored_document(census);
   document["fork_model"]["cost_model"]["phases"][0]["phase"] = "reap";
   try {
     trace_census_from_json(document);

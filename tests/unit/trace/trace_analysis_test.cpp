@@ -5,7 +5,6 @@
 #include "core/error.hpp"
 #include "record/summary_field.hpp"
 #include "record/trace_summary_json.hpp"
-#include "trace/trace_document.hpp"
 
 namespace clonebench {
 namespace {
@@ -108,8 +107,8 @@ TEST(TraceJson, ACensusSurvivesItsCodecUnchanged) {
   census.cpus = 2;
   census.runs = {sample_run()};
   census.runs[0].dropped_events = 3;
-  const TraceCensus back = trace_census_from_json(trace_document(census));
-  EXPECT_EQ(trace_document(back), trace_document(census));
+  const TraceCensus back = trace_census_from_json(trace_census_to_json(census));
+  EXPECT_EQ(trace_census_to_json(back), trace_census_to_json(census));
   EXPECT_EQ(back.runs[0].creations[2].kind, CreationKind::kVfork);
   EXPECT_EQ(back.runs[0].dropped_events, 3U);
 }
@@ -134,7 +133,7 @@ TEST(TraceJson, RefusesASchemaThatIsNoStringAsAUsageError) {
 TEST(TraceJson, RefusesTimesThatNoSumCouldHoldNamingTheField) {
   TraceCensus census;
   census.runs = {sample_run()};
-  nlohmann::json document = trace_document(census);
+  nlohmann::json document = trace_census_to_json(census);
   document["runs"][0]["creations"][0]["duration_ns"] = INT64_MAX;
   try {
     trace_census_from_json(document);

@@ -2,9 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include "record/trace_summary_json.hpp"
 #include "report/trace_report.hpp"
 #include "support/golden.hpp"
-#include "trace/trace_document.hpp"
 
 namespace clonebench {
 namespace {
@@ -93,16 +93,14 @@ TEST(TraceTable, WritesTinySharesWithoutScientificNotation) {
 }
 
 TEST(TraceReport, RendersAStoredCensusAsMarkdownWithTheProgramNamesEscaped) {
-  const Experiment experiment{"trace-2026-12-03T12:00:00Z-0001", "trace", "2026-12-03T12:00:00Z",
-                              trace_document(sample_census()), "complete"};
+  const TraceCensus stored = trace_census_from_json(trace_census_to_json(sample_census()));
   expect_golden_file(golden_path("trace/report.md"),
-                     trace_markdown_report(experiment.tag, trace_census_of(experiment)));
+                     trace_markdown_report("trace-2026-12-03T12:00:00Z-0001", stored));
 }
 
 TEST(TraceReport, PutsNoTextOfTheCensusIntoThePlotScript) {
-  const Experiment experiment{"t", "trace", "2026-12-03T12:00:00Z", trace_document(sample_census()),
-                              "complete"};
-  const PlotScript plots = trace_plot_script(trace_census_of(experiment));
+  const PlotScript plots =
+      trace_plot_script(trace_census_from_json(trace_census_to_json(sample_census())));
   EXPECT_EQ(plots.titles.size(), 3U);
   for (const char* census_text : {"python3", "ansible", "site.yml", "\x1b"}) {
     EXPECT_EQ(plots.script.find(census_text), std::string::npos) << census_text;

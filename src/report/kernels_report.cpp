@@ -9,6 +9,7 @@
 #include "compare/wording.hpp"
 #include "core/text_safety.hpp"
 #include "record/environment_json.hpp"
+#include "record/instruction_metrics.hpp"
 #include "stats/descriptive.hpp"
 
 namespace clonebench {
@@ -21,11 +22,12 @@ std::string boot_of(const Environment& environment) {
 }
 
 std::string boots_table(const KernelsReportFacts& facts) {
-  std::vector<std::vector<std::string>> rows = {
-      {"kernel", "release", "boot", "runs", "median ops/s"}};
+  std::string heading = boot_value_heading(facts.boots);
+  heading[0] = 'm';
+  std::vector<std::vector<std::string>> rows = {{"kernel", "release", "boot", "runs", heading}};
   for (const KernelsBootRow& row : facts.boots) {
     rows.push_back({printable(row.side), printable(row.release), printable(row.boot_id),
-                    std::to_string(row.runs), fmt::format("{:.5g}", row.median_ops_per_sec)});
+                    std::to_string(row.runs), plain_number(row.median_value)});
   }
   return render_columns(rows, {false, false, false, true, true}, "  ");
 }
@@ -36,23 +38,34 @@ std::string image_word(const std::optional<KernelsSummarySide>& side) {
 
 }  // namespace
 
+std::string boot_value_heading(const std::vector<KernelsBootRow>& rows) {
+  return !rows.empty() && rows.front().instructions ? "Median instructions/op" : "Median ops/s";
+}
+
 std::vector<KernelsBootRow> boot_median_rows(const std::vector<LabelGroup>& groups) {
   std::vector<KernelsBootRow> rows;
   for (const LabelGroup& group : groups) {
-    std::map<std::string, std::vector<double>> rates;
+    std::map<std::string, std::vector<double>> values;
     std::vector<std::string> order;
     std::map<std::string, std::string> releases;
+    bool instructions = false;
     for (const StoredRun* run : group.runs) {
       const Environment environment = environment_from_json(run->environment);
       const std::string boot = boot_of(environment);
-      if (!rates.contains(boot)) {
+      if (!values.contains(boot)) {
         order.push_back(boot);
       }
-      rates[boot].push_back(run->record.result.ops_per_sec_real());
+      instructions = measured_in_instructions(run->environment);
+      const std::map<std::string, double> metrics =
+          stored_run_metric_values(run->record, run->environment);
+      const auto value =
+          metrics.find(instructions ? std::string(kInstructionsPerOp) : "ops_per_sec_real");
+      values[boot].push_back(value == metrics.end() ? 0.0 : value->second);
       releases[boot] = environment.kernel_release.value_or("");
     }
     for (const std::string& boot : order) {
-      rows.push_back({group.label, boot, releases[boot], rates[boot].size(), median(rates[boot])});
+      rows.push_back({group.label, boot, releases[boot], values[boot].size(),
+                      median(values[boot]), instructions});
     }
   }
   return rows;
@@ -127,7 +140,7 @@ Blocks kernels_section(const KernelsReportFacts& facts) {
        {words("Release")},
        {words("Boot")},
        {words("Runs")},
-       {words("Median ops/s")}},
+       {words(boot_value_heading(facts.boots))}},
       {Alignment::kLeft, Alignment::kLeft, Alignment::kLeft, Alignment::kRight, Alignment::kRight},
       {}};
   for (const KernelsBootRow& row : facts.boots) {
@@ -135,7 +148,7 @@ Blocks kernels_section(const KernelsReportFacts& facts) {
                           {text(row.release)},
                           {text(row.boot_id)},
                           {words(std::to_string(row.runs))},
-                          {words(fmt::format("{:.5g}", row.median_ops_per_sec))}});
+                          {words(plain_number(row.median_value))}});
   }
   out.push_back(std::move(boots));
   BulletList sentences;

@@ -7,7 +7,7 @@
 
 #include "compare/run_boot.hpp"
 #include "core/error.hpp"
-#include "record/metric_table.hpp"
+#include "record/instruction_metrics.hpp"
 
 namespace clonebench {
 
@@ -51,7 +51,7 @@ RunObservation observation_of(const RunRecord& record, const nlohmann::json& env
   run.environment = environment;
   run.boot = run_boot(environment, record.label);
   run.profiled = record.profile.has_value();
-  run.metrics = metric_values(record);
+  run.metrics = stored_run_metric_values(record, environment);
   return run;
 }
 

@@ -74,12 +74,12 @@ void save_kernels(Store& store) {
   summary.runs_per_boot = 2;
   summary.seed = 3;
   summary.boot_order = "ABBAABBA";
-  summary.a = KernelsSummarySide{"k:a", "/boot/vmlinuz-a", "", 0, testing::kKernelA};
-  summary.b = KernelsSummarySide{"k:b", "/boot/vmlinuz-b", "", 0, testing::kKernelB};
+  summary.a = KernelsSummarySide{"k:a", "/boot/vmlinuz-a", "", 0, testing::kKernelA, ""};
+  summary.b = KernelsSummarySide{"k:b", "/boot/vmlinuz-b", "", 0, testing::kKernelB, ""};
   for (std::uint64_t boot = 1; boot <= 8; ++boot) {
     KernelsSummaryBoot stored;
     stored.sequence = boot;
-    stored.image = "ABBAABBA"[boot - 1] == 'A' ? "a" : "b";
+    stored.image.assign(1, "ABBAABBA"[boot - 1] == 'A' ? 'a' : 'b');
     stored.ok = true;
     summary.boots.push_back(stored);
   }

@@ -188,7 +188,11 @@ std::string noise_line(const MetricComparison& metric, const ComparisonResult& r
                ? std::string("n/a (1 run)")
                : fmt::format("{:.2f} % (robust {:.2f} %)", side.cv * 100, side.robust_cv * 100);
   };
-  const auto drift = [](const SideSummary& side) {
+  const bool counts = counts_instructions(metric.info);
+  const auto drift = [counts](const SideSummary& side) {
+    if (counts) {
+      return std::string("n/a (a count of instructions does not drift)");
+    }
     return side.n < 3 ? fmt::format("n/a ({} run{})", side.n, side.n == 1 ? "" : "s")
                       : fmt::format("ρ = {:+.2f} (p = {:.3f})", side.drift.rho, side.drift.p);
   };

@@ -43,6 +43,17 @@ TEST(ExportTable, ExplainsCloneFlagFailuresAndItsQueuedReaping) {
   EXPECT_EQ(render_table(fork_only).find("note:"), std::string::npos);
 }
 
+TEST(ExportTable, SaysARunCountedInGuestInstructionsHasNoTimes) {
+  RunDocument counted = testing::sample_document();
+  counted.runs.erase(counted.runs.begin());
+  counted.environment["guest"] = {{"measure", "instructions"}};
+  const std::string table = render_table(counted);
+  EXPECT_NE(table.find("note: measured in a QEMU guest under icount"), std::string::npos) << table;
+  EXPECT_NE(table.find("guest_instructions_per_op"), std::string::npos);
+  counted.environment["guest"]["measure"] = "time";
+  EXPECT_EQ(render_table(counted).find("icount"), std::string::npos);
+}
+
 TEST(ExportTable, RightAlignsNumbersUnderTheirHeaders) {
   const auto lines = table_lines_of(render_table(testing::sample_document()));
   const std::size_t end = lines[1].find("ops/s real") + std::string("ops/s real").size();

@@ -107,8 +107,9 @@ std::string render_pte_cost(const PteCost& cost, double alpha) {
   const bool resolved = cost.enough_boots && (cost.ci_low > 0 || cost.ci_high < 0);
   return fmt::format(
       "per PTE  key on − off: {} instructions per 4 KiB page of the parent, {:g} % CI {}{}\n"
-      "         (each boot's slope between {:.0f} and {:.0f} pages: off {} , on {} instructions "
-      "per page, medians of {} and {} boots)\n",
+      "         (each boot's slope between {:.0f} and {:.0f} pages: off {}, on {} instructions "
+      "per page, medians of {} and {} boots; the change per operation above is the larger "
+      "parent's)\n",
       plain_number(cost.estimate), (1 - alpha) * 100, interval,
       resolved ? "  <- the key's cost per PTE copied at fork" : "", cost.small_pages,
       cost.large_pages, plain_number(cost.off_per_page), plain_number(cost.on_per_page),

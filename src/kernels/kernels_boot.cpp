@@ -51,8 +51,11 @@ nlohmann::json stored_environment(const KernelsSession& session, const GuestBoot
   Environment environment = boot.environment;
   environment.captured_at = iso8601_utc_now();
   // The host is part of the machine's name: a guest's runs never pool with the host's own.
-  environment.hostname =
-      fmt::format("{} (QEMU {} guest)", session.host, accelerator_name(session.result.accelerator));
+  // A guest that counted instructions is named so: its runs never pool with timed ones, and
+  // `history` says what its "ops/s" are.
+  environment.hostname = fmt::format(
+      "{} (QEMU {} guest{})", session.host, accelerator_name(session.result.accelerator),
+      session.plan.measure == Measure::kInstructions ? ", counting instructions" : "");
   // The experiment names the boot: boots seeded alike are alike down to the guest's boot id.
   environment.boot_id = boot_identity(session.tag, planned.sequence);
   VirtualizationFacts virtualization;

@@ -155,7 +155,8 @@ void extend_for_precision(KernelsSession& session) {
     run_order(session, block);
     analyze(session);
   }
-  session.result.stop_reason = "precision reached";
+  session.result.stop_reason =
+      fmt::format("precision reached with {} boots a side", session.result.boots.size() / 2);
 }
 
 KernelsResult start_result(const KernelsPlan& plan, const std::string& label) {
@@ -170,6 +171,7 @@ KernelsResult start_result(const KernelsPlan& plan, const std::string& label) {
   result.memory_mb = plan.memory_mb;
   result.append = plan.append;
   result.hvo_key = plan.hvo_key;
+  result.precision_pct = plan.precision_pct;
   result.a = {label + ":a", plan.a, plan.a_append, ""};
   result.b = {label + ":b", plan.b, plan.b_append, ""};
   if (plan.measure == Measure::kInstructions) {
@@ -211,6 +213,9 @@ KernelsResult run_kernels(const KernelsPlan& plan) {
   if (plan.progress) {
     fmt::print(stderr, "kernels: boot order {} (seed {}), {} at a time\n", result.order, plan.seed,
                plan.jobs_at_once);
+    if (plan.precision_pct) {
+      fmt::print(stderr, "kernels: {}\n", precision_plan_text(result));
+    }
   }
   session.writer.begin();
   try {

@@ -135,6 +135,9 @@ std::string render_kernels_table(const KernelsResult& result) {
                      result.memory_mb,
                      result.append.empty() ? "" : ", append \"" + printable(result.append) + "\"",
                      result.jobs_at_once, result.jobs_at_once == 1 ? "" : "s");
+  if (result.precision_pct) {
+    out += "plan     " + precision_plan_text(result) + "\n";
+  }
   out += fmt::format("boots    {} done, {} failed in {:.0f} s; stopped: {}\n", result.boots.size(),
                      result.failed_boots(), result.wall_s, result.stop_reason);
   for (const BootRecord& boot : result.boots) {

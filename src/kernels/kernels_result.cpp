@@ -75,6 +75,13 @@ std::string measure_notice(const KernelsResult& result) {
   return result.emulated() ? std::string(kKernelsEmulationNotice) : std::string();
 }
 
+std::string precision_plan_text(const KernelsResult& result) {
+  return fmt::format(
+      "--precision {:g}%: after the planned boots, 2 boots a side at a time until the 95 % "
+      "interval is within ±{:g} % (a rank interval needs at least 4 boots a side at α = 0.05)",
+      result.precision_pct.value_or(0), result.precision_pct.value_or(0));
+}
+
 KernelsSummary kernels_summary_of(const KernelsResult& result) {
   std::vector<KernelsSummaryBoot> boots;
   for (const BootRecord& boot : result.boots) {

@@ -85,6 +85,7 @@ struct KernelsResult {
   std::vector<BootRecord> boots;               // in the boot order
   std::optional<ComparisonResult> comparison;  // absent when a side has no successful boot
   std::optional<HvoKeyPreset> hvo_key;         // --preset hvo-key
+  std::optional<double> precision_pct;         // --precision, percent
   std::string stop_reason;  // "the planned boots" | "precision reached" | "--max-time" | ...
   double wall_s = 0;        // the whole experiment
   bool emulated() const noexcept { return accelerator == Accelerator::kTcg; }
@@ -107,6 +108,10 @@ std::string side_name(const KernelsResult& result, const KernelSide& side);
 // The sentence every output carries: under TCG timing, that the timings are an emulator's; with
 // --measure instructions, what an instruction count includes and misses. Empty under KVM timing.
 std::string measure_notice(const KernelsResult& result);
+
+// With --precision: how the experiment grows, said up front ("until the 95 % interval is within
+// ±0.5 %, 2 boots a side at a time; a rank interval needs at least 4 boots a side").
+std::string precision_plan_text(const KernelsResult& result);
 
 // The stored form of `result`, its comparison aside (compare's document, encoded by compare).
 KernelsSummary kernels_summary_of(const KernelsResult& result);

@@ -109,9 +109,12 @@ void announce(const AbPlan& plan) {
   if (rule.precision) {
     pairs = fmt::format("pairs until every CI is within ±{:g} % (at most {} pairs)",
                         rule.precision->half_width * 100, rule.max_pairs);
-  }
-  if (rule.max_time_s) {
-    pairs += fmt::format(" within {}", clock_duration(*rule.max_time_s));
+    if (rule.max_time_s) {
+      pairs += fmt::format(" within {}", clock_duration(*rule.max_time_s));
+    }
+  } else if (rule.max_time_s) {
+    pairs = fmt::format("pairs until {} of --max-time is used (at most {} pairs)",
+                        clock_duration(*rule.max_time_s), rule.max_pairs);
   }
   fmt::print(stderr, "clonebench: ab: {} after {} warm-up pair(s), seed {:#x}\n", pairs,
              plan.warmups, plan.seed);
@@ -125,8 +128,9 @@ void record_stop(const PairLoop& loop, std::size_t pairs, AbDesign& design) {
                       design.orders.begin() + static_cast<std::ptrdiff_t>(loop.plan.warmups));
   AbStop& stop = design.stop;
   stop.reason = ab_stop_reason_name(loop.stopping.reason());
-  if (rule.precision) {
-    stop.precision_pct = rule.precision->half_width * 100;
+  if (rule.precision || rule.max_time_s) {
+    stop.precision_pct =
+        rule.precision ? std::optional(rule.precision->half_width * 100) : std::nullopt;
     stop.pairs_cap = rule.max_pairs;
   }
   stop.max_time_s = rule.max_time_s;

@@ -41,6 +41,24 @@ void run_setup(const Arm& arm, SignalScope& signals, std::optional<double> time_
   }
 }
 
+// The measured pairs the experiment is expected to run: the plan; with --precision what the last
+// look's width asks for; with --max-time alone the pairs that fit in the budget at the pace so
+// far. Never fewer than `index`, the pair about to run.
+std::size_t expected_pairs(const PairLoop& loop, std::size_t index, double elapsed_s) {
+  const AbStopRule& rule = loop.stopping.rule();
+  if (rule.precision) {
+    return std::max(index,
+                    loop.stopping.expected_pairs().value_or(rule.precision->first_look_pairs));
+  }
+  if (rule.max_time_s) {
+    if (const std::optional<std::size_t> fit =
+            units_in_budget(*rule.max_time_s, elapsed_s, loop.runs_done, 2, loop.plan.warmups)) {
+      return std::max(index, *fit);
+    }
+  }
+  return rule.max_pairs;
+}
+
 void report_progress(const Arm& arm, std::size_t index, PairOrder order, const PairLoop& loop) {
   if (!loop.progress) {
     return;
@@ -55,21 +73,12 @@ void report_progress(const Arm& arm, std::size_t index, PairOrder order, const P
   progress.stressor = arm.job.stressor;
   progress.run_s = arm.job.timeout_s;
   progress.elapsed_s = loop.elapsed_s();
-  const std::size_t expected =
-      rule.precision
-          ? std::max(progress.index,
-                     loop.stopping.expected_pairs().value_or(rule.precision->first_look_pairs))
-          : rule.max_pairs;
+  const std::size_t expected = expected_pairs(loop, progress.index, progress.elapsed_s);
+  progress.expected = rule.precision || rule.max_time_s;
   progress.planned = progress.warmup ? plan.warmups : std::min(expected, rule.max_pairs);
-  if (loop.runs_done > 0) {
-    const std::size_t runs_planned = 2 * (plan.warmups + std::min(expected, rule.max_pairs));
-    double left_s = progress.elapsed_s / static_cast<double>(loop.runs_done) *
-                    static_cast<double>(runs_planned - std::min(runs_planned, loop.runs_done));
-    if (rule.max_time_s) {
-      left_s = std::min(left_s, std::max(0.0, *rule.max_time_s - progress.elapsed_s));
-    }
-    progress.left_s = left_s;
-  }
+  progress.left_s =
+      time_left_s(progress.elapsed_s, loop.runs_done,
+                  2 * (plan.warmups + std::min(expected, rule.max_pairs)), rule.max_time_s);
   if (rule.precision) {
     progress.target_pct = rule.precision->half_width * 100;
     if (const std::optional<AbLook>& look = loop.stopping.last_look()) {

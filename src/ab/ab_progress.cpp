@@ -2,18 +2,44 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "experiment/progress_line.hpp"
 
 namespace clonebench {
 
+std::optional<std::size_t> units_in_budget(double max_time_s, double elapsed_s,
+                                           std::size_t runs_done, std::size_t runs_per_unit,
+                                           std::size_t warmup_units) {
+  if (runs_done == 0 || !(elapsed_s > 0) || runs_per_unit == 0) {
+    return std::nullopt;
+  }
+  const double unit_s =
+      static_cast<double>(runs_per_unit) * elapsed_s / static_cast<double>(runs_done);
+  const double units = std::floor(max_time_s / unit_s) - static_cast<double>(warmup_units);
+  return static_cast<std::size_t>(std::max(0.0, units));
+}
+
+std::optional<double> time_left_s(double elapsed_s, std::size_t runs_done, std::size_t runs_planned,
+                                  std::optional<double> max_time_s) {
+  if (runs_done == 0) {
+    return std::nullopt;
+  }
+  double left_s = elapsed_s / static_cast<double>(runs_done) *
+                  static_cast<double>(runs_planned - std::min(runs_planned, runs_done));
+  if (max_time_s) {
+    left_s = std::min(left_s, std::max(0.0, *max_time_s - elapsed_s));
+  }
+  return left_s;
+}
+
 std::string ab_progress_line(const AbProgress& progress) {
   std::string line = fmt::format("ab {} {}/{}{} ({}): arm {}, {} for {:g} s; {} spent",
                                  progress.warmup ? "warm-up" : "pair", progress.index,
-                                 progress.target_pct && !progress.warmup ? "≈" : "",
-                                 progress.planned, progress.order, progress.arm, progress.stressor,
-                                 progress.run_s, clock_duration(progress.elapsed_s));
+                                 progress.expected && !progress.warmup ? "≈" : "", progress.planned,
+                                 progress.order, progress.arm, progress.stressor, progress.run_s,
+                                 clock_duration(progress.elapsed_s));
   if (progress.left_s) {
     line += fmt::format(", about {} left", clock_duration(*progress.left_s));
   }

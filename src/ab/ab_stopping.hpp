@@ -21,7 +21,7 @@ enum class AbStopReason { kPairs, kPrecision, kMaxTime };
 const char* ab_stop_reason_name(AbStopReason reason) noexcept;
 
 struct AbStopRule {
-  std::size_t max_pairs = 20;                // --pairs: the plan, or the cap with --precision
+  std::size_t max_pairs = 20;  // --pairs: the plan, or the cap with --precision or --max-time
   std::optional<PrecisionTarget> precision;  // --precision
   std::optional<double> max_time_s;          // --max-time (warm-ups included)
   double alpha = 0.05;

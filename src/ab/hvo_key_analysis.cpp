@@ -1,19 +1,19 @@
 #include "ab/hvo_key_analysis.hpp"
 
+#include <fmt/core.h>
+#include <fmt/format.h>
+
 #include <cmath>
 
 #include "compare/metric_selection.hpp"
 #include "compare/verdict.hpp"
+#include "core/number_text.hpp"
 #include "stats/hodges_lehmann.hpp"
 
 namespace clonebench {
 namespace {
 
 constexpr double kHvoPageBytes = 4096;
-
-bool excludes_zero(const SummaryInterval& ci) {
-  return ci.bounded() && (*ci.lo > 0 || *ci.hi < 0);
-}
 
 std::optional<double> finite_or_none(double value) {
   return std::isfinite(value) ? std::optional<double>(value) : std::nullopt;
@@ -29,15 +29,55 @@ std::optional<double> ns_per_op(const RunObservation& run) {
 
 }  // namespace
 
-std::string hvo_key_attribution(const HvoKeyEffect& key, const HvoKeyEffect& control) {
-  if (!excludes_zero(key.ci_pct)) {
-    return "inconclusive: the key's own effect is not resolved (its CI includes 0)";
+bool interval_excludes_zero(const SummaryInterval& ci) {
+  return ci.bounded() && (*ci.lo > 0 || *ci.hi < 0);
+}
+
+const HvoKeySlope* find_per_page(const HvoKeySummary& summary, const std::string& name) {
+  for (const HvoKeySlope& slope : summary.per_page) {
+    if (slope.name == name) {
+      return &slope;
+    }
   }
-  if (!control.ci_pct.bounded()) {
-    return "inconclusive: the control has too few pairs to be judged";
+  return nullptr;
+}
+
+std::string hvo_key_attribution(const HvoKeySummary& summary, std::size_t rounds_needed,
+                                double threshold_pct) {
+  std::vector<std::string> differences;
+  if (interval_excludes_zero(summary.control.ci_pct)) {
+    differences.push_back(fmt::format(
+        "control vs off {}", estimate_text(summary.control.estimate_pct, *summary.control.ci_pct.lo,
+                                           *summary.control.ci_pct.hi, "%", NumberSign::kAlways)));
   }
-  if (excludes_zero(control.ci_pct)) {
-    return "not attributed: the control also differs";
+  const HvoKeySlope* control_cost = find_per_page(summary, "control - off");
+  if (control_cost != nullptr && interval_excludes_zero(control_cost->ci_ns)) {
+    differences.push_back(
+        fmt::format("control - off {} per page",
+                    estimate_text(control_cost->estimate_ns, *control_cost->ci_ns.lo,
+                                  *control_cost->ci_ns.hi, "ns", NumberSign::kAlways)));
+  }
+  if (!differences.empty()) {
+    return fmt::format(
+        "not attributable: the control differs from off ({}) although its key is off, so "
+        "something the on and control arms share besides the key (the HugeTLB pages taken from "
+        "the allocator, the sysctl writes, the machine drifting between arms) moves the result; "
+        "this machine cannot attribute any difference to the key",
+        fmt::join(differences, "; "));
+  }
+  if (!summary.control.ci_pct.bounded()) {
+    return "inconclusive: the control has too few rounds to be judged (a 95 % interval needs 6)";
+  }
+  if (!interval_excludes_zero(summary.key.ci_pct)) {
+    std::string text = "inconclusive: the key's own effect is not resolved (its CI includes 0)";
+    if (rounds_needed > summary.rounds) {
+      text += fmt::format("; ≈{} more rounds would resolve ±{:g} %", rounds_needed - summary.rounds,
+                          threshold_pct);
+    } else if (rounds_needed > 0) {
+      text += fmt::format("; {} rounds usually resolve ±{:g} %: the change is probably close to it",
+                          rounds_needed, threshold_pct);
+    }
+    return text;
   }
   return "attributed to the key";
 }
@@ -70,9 +110,10 @@ HvoKeySlope summarise_slopes(const std::string& name, const std::vector<double>&
   return slope;
 }
 
-HvoKeyEffect paired_effect(const std::vector<RunObservation>& a,
-                           const std::vector<RunObservation>& b,
-                           const std::vector<std::string>& metrics, const CompareOptions& options) {
+HvoKeyComparison paired_effect(const std::vector<RunObservation>& a,
+                               const std::vector<RunObservation>& b,
+                               const std::vector<std::string>& metrics,
+                               const CompareOptions& options) {
   const SampleSet side_a{"key off", "ab", a};
   const SampleSet side_b{"key on", "ab", b};
   const ComparisonResult result =
@@ -86,7 +127,7 @@ HvoKeyEffect paired_effect(const std::vector<RunObservation>& a,
                    finite_or_none(metric.effect.ci_high_pct)};
   effect.p = metric.effect.p;
   effect.pairs = a.size();
-  return effect;
+  return {effect, metric.effect.runs_needed};
 }
 
 void analyse_hvo_key_rounds(const HvoKeyRounds& rounds, const HvoKeySizes& sizes,
@@ -95,11 +136,12 @@ void analyse_hvo_key_rounds(const HvoKeyRounds& rounds, const HvoKeySizes& sizes
   summary.rounds = rounds.size();
   summary.small_rss_bytes = sizes.small_rss_bytes;
   summary.large_rss_bytes = sizes.large_rss_bytes;
-  summary.key =
+  const HvoKeyComparison key =
       paired_effect(rounds.of(HvoArm::kOff, 1), rounds.of(HvoArm::kOn, 1), metrics, options);
+  summary.key = key.effect;
   summary.control =
-      paired_effect(rounds.of(HvoArm::kOff, 1), rounds.of(HvoArm::kControl, 1), metrics, options);
-  summary.attribution = hvo_key_attribution(summary.key, summary.control);
+      paired_effect(rounds.of(HvoArm::kOff, 1), rounds.of(HvoArm::kControl, 1), metrics, options)
+          .effect;
   const double small_pages = static_cast<double>(sizes.small_rss_bytes) / kHvoPageBytes;
   const double large_pages = static_cast<double>(sizes.large_rss_bytes) / kHvoPageBytes;
   std::vector<double> slopes[3];
@@ -119,6 +161,7 @@ void analyse_hvo_key_rounds(const HvoKeyRounds& rounds, const HvoKeySizes& sizes
     summary.per_page.push_back(
         summarise_slopes(std::string(hvo_arm_name(arm)) + " - off", differences, options.alpha));
   }
+  summary.attribution = hvo_key_attribution(summary, key.pairs_needed, options.threshold * 100);
 }
 
 }  // namespace clonebench

@@ -30,9 +30,24 @@ struct HvoKeyRounds {
 // The metric whose per-operation time gives the per-page slope.
 inline constexpr const char* kHvoKeySlopeMetric = "ops_per_sec_real";
 
-// "attributed to the key" when the key's CI excludes 0 and the control's includes it; "not
-// attributed: the control also differs" when both exclude it; otherwise "inconclusive: ...".
-std::string hvo_key_attribution(const HvoKeyEffect& key, const HvoKeyEffect& control);
+// What the rounds allow to be said about the key, judged in this order:
+// - "not attributable: ..." when the control differs from off (its comparison's CI, or that of
+//   its per-page "control - off", excludes 0): the control's key is off, so a difference there
+//   comes from what the on and control arms share besides the key, and no difference can be put
+//   on the key; the sentence names the interval and gives that reason;
+// - "inconclusive: the control ..." when the control has too few rounds for an interval;
+// - "inconclusive: the key's own effect is not resolved ..." when the key's CI includes 0, with
+//   the rounds that would resolve ±threshold (`rounds_needed`, compare's figure) when known;
+// - "attributed to the key" otherwise.
+// `summary` holds the comparisons and the per-page costs; `threshold_pct` is --threshold in %.
+std::string hvo_key_attribution(const HvoKeySummary& summary, std::size_t rounds_needed,
+                                double threshold_pct);
+
+// The "name" entry of summary.per_page ("on - off", "control - off"), or nullptr.
+const HvoKeySlope* find_per_page(const HvoKeySummary& summary, const std::string& name);
+
+// True when both ends of `ci` are known and 0 lies outside it.
+bool interval_excludes_zero(const SummaryInterval& ci);
 
 // Per round, (ns per operation at the large size − at the small) / (pages large − small), from
 // ops_per_sec_real. Rounds whose runs lack the metric are skipped.
@@ -44,10 +59,16 @@ std::vector<double> per_page_slopes_ns(const std::vector<RunObservation>& small,
 HvoKeySlope summarise_slopes(const std::string& name, const std::vector<double>& values,
                              double alpha);
 
-// The first selected metric's paired effect of `b` relative to `a`.
-HvoKeyEffect paired_effect(const std::vector<RunObservation>& a,
-                           const std::vector<RunObservation>& b,
-                           const std::vector<std::string>& metrics, const CompareOptions& options);
+// The first selected metric's paired effect of `b` relative to `a`, and the pairs compare would
+// ask for to resolve ±threshold (its runs_needed).
+struct HvoKeyComparison {
+  HvoKeyEffect effect;
+  std::size_t pairs_needed = 0;
+};
+HvoKeyComparison paired_effect(const std::vector<RunObservation>& a,
+                               const std::vector<RunObservation>& b,
+                               const std::vector<std::string>& metrics,
+                               const CompareOptions& options);
 
 struct HvoKeySizes {
   std::uint64_t small_rss_bytes = 0, large_rss_bytes = 0;

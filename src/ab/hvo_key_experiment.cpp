@@ -6,10 +6,12 @@
 #include <algorithm>
 #include <random>
 
+#include "ab/ab_progress.hpp"
 #include "ab/hvo_key_analysis.hpp"
 #include "ab/hvo_key_render.hpp"
 #include "ab/hvo_key_switch.hpp"
 #include "core/error.hpp"
+#include "core/size_text.hpp"
 #include "core/text_safety.hpp"
 #include "experiment/output_table.hpp"
 #include "experiment/profiled_job.hpp"
@@ -65,6 +67,8 @@ struct HvoLoop {
   HvoKeyRounds rounds;
   HvoKeyDiscards discards[3] = {{"off", 0, ""}, {"on", 0, ""}, {"control", 0, ""}};
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+  std::size_t runs_done = 0;        // measured or discarded, warm-ups included
+  std::size_t expected_rounds = 0;  // measured rounds the stopping rule is expected to run
 
   double elapsed_s() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -93,16 +97,38 @@ std::optional<RunRecord> run_cell(HvoLoop& loop, const HvoCell& cell) {
   return record;
 }
 
+// The measured rounds expected in all: the stopping rule's expectation, or with --max-time alone
+// the rounds that fit in it at the pace so far; never fewer than `round` (1-based).
+std::size_t rounds_planned(const HvoLoop& loop, std::size_t round, double elapsed_s) {
+  const AbStopRule& rule = loop.plan.stop;
+  std::size_t expected = loop.expected_rounds;
+  if (!rule.precision && rule.max_time_s) {
+    expected = units_in_budget(*rule.max_time_s, elapsed_s, loop.runs_done, 6, loop.plan.warmups)
+                   .value_or(expected);
+  }
+  return std::clamp(expected, round, rule.max_pairs);
+}
+
 void show_progress(HvoLoop& loop, std::size_t round, const HvoCell& cell) {
   if (loop.progress == nullptr) {
     return;
   }
   const bool warmup = round < loop.plan.warmups;
-  loop.progress->show(
-      fmt::format("clonebench: ab hvo-key: {} {} · key {} · {} · {} complete rounds · {}",
-                  warmup ? "warm-up" : "round", warmup ? round + 1 : round - loop.plan.warmups + 1,
-                  hvo_arm_name(cell.arm), cell.size == 0 ? "small" : "large", loop.rounds.size(),
-                  clock_duration(loop.elapsed_s())));
+  const std::size_t index = warmup ? round + 1 : round - loop.plan.warmups + 1;
+  const double elapsed_s = loop.elapsed_s();
+  const std::size_t planned = warmup ? loop.plan.warmups : rounds_planned(loop, index, elapsed_s);
+  const bool guess = !warmup && (loop.plan.stop.precision || loop.plan.stop.max_time_s);
+  std::string line = fmt::format(
+      "clonebench: ab hvo-key: {} {}/{}{} · key {} · {} · {} complete rounds · {} spent",
+      warmup ? "warm-up" : "round", index, guess ? "≈" : "", planned, hvo_arm_name(cell.arm),
+      cell.size == 0 ? "small" : "large", loop.rounds.size(), clock_duration(elapsed_s));
+  const std::size_t runs_planned =
+      6 * (loop.plan.warmups + (warmup ? loop.expected_rounds : planned));
+  if (const std::optional<double> left =
+          time_left_s(elapsed_s, loop.runs_done, runs_planned, loop.plan.stop.max_time_s)) {
+    line += fmt::format(", about {} left", clock_duration(*left));
+  }
+  loop.progress->show(line);
 }
 
 // Runs one round; true when every cell ran in its state (the round is then kept).
@@ -111,6 +137,7 @@ bool run_round(HvoLoop& loop, std::size_t round) {
   for (const HvoCell& cell : round_order(loop.plan.seed, round)) {
     show_progress(loop, round, cell);
     std::optional<RunRecord> record = run_cell(loop, cell);
+    ++loop.runs_done;
     loop.session.signals().throw_if_interrupted();
     if (record) {
       done.emplace_back(cell, std::move(*record));
@@ -134,6 +161,8 @@ bool run_round(HvoLoop& loop, std::size_t round) {
 AbStopReason run_rounds(HvoLoop& loop) {
   AbStopping key(loop.plan.stop), control(loop.plan.stop);
   const std::size_t cap = loop.plan.warmups + loop.plan.stop.max_pairs;
+  loop.expected_rounds = loop.plan.stop.precision ? loop.plan.stop.precision->first_look_pairs
+                                                  : loop.plan.stop.max_pairs;
   std::size_t failed_in_a_row = 0;
   for (std::size_t round = 0; round < cap + kMaxFailedRoundsInARow * 4; ++round) {
     const double round_start_s = loop.elapsed_s();
@@ -158,6 +187,10 @@ AbStopReason run_rounds(HvoLoop& loop) {
     if ((key_done && control_done) || off.size() >= loop.plan.stop.max_pairs) {
       return key.reason() == AbStopReason::kMaxTime ? key.reason() : control.reason();
     }
+    if (loop.plan.stop.precision) {
+      loop.expected_rounds = std::max({loop.expected_rounds, key.expected_pairs().value_or(0),
+                                       control.expected_pairs().value_or(0)});
+    }
   }
   return AbStopReason::kPairs;
 }
@@ -167,15 +200,18 @@ void announce(const HvoKeyPlan& plan) {
   if (plan.stop.precision) {
     rounds = fmt::format("rounds until both CIs are within ±{:g} % (at most {})",
                          plan.stop.precision->half_width * 100, plan.stop.max_pairs);
-  }
-  if (plan.stop.max_time_s) {
-    rounds += fmt::format(" within {}", clock_duration(*plan.stop.max_time_s));
+    if (plan.stop.max_time_s) {
+      rounds += fmt::format(" within {}", clock_duration(*plan.stop.max_time_s));
+    }
+  } else if (plan.stop.max_time_s) {
+    rounds = fmt::format("rounds until {} of --max-time is used (at most {})",
+                         clock_duration(*plan.stop.max_time_s), plan.stop.max_pairs);
   }
   fmt::print(stderr,
              "clonebench: ab --preset hvo-key: {}, each of 6 runs (key off, on, control × --rss "
-             "{} KiB and {} KiB), after {} warm-up round(s), seed {:#x}\n",
-             rounds, plan.small.parent.bytes >> 10, plan.large.parent.bytes >> 10, plan.warmups,
-             plan.seed);
+             "{} and {}), after {} warm-up round(s), seed {:#x}\n",
+             rounds, format_size(plan.small.parent.bytes), format_size(plan.large.parent.bytes),
+             plan.warmups, plan.seed);
 }
 
 HvoKeySummary summary_of(const HvoLoop& loop, AbStopReason reason) {
@@ -207,7 +243,9 @@ int run_hvo_key_experiment(const HvoKeyPlan& plan, const StorageOptions& storage
   check_outputs({{outputs.json_path, "--json", {}}}, database_path(storage.db_path));
   const std::optional<std::string> config = running_config_optimize_vmemmap();
   check_hvo_key_machine(plan.roots, config);
-  HvoKeySwitch hvo_switch(plan.roots, config);  // restores on every way out from here
+  // Held from before the state is saved until it is back: no other run sees ours as the start.
+  MachineSettingsLock settings_lock(plan.settings_lock);
+  HvoKeySwitch hvo_switch(settings_lock, plan.roots, config);  // restores on every way out
   probe_hvo_key_pool(hvo_switch);
   ExperimentSession session(
       "hvo-key",

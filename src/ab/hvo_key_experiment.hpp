@@ -14,6 +14,7 @@
 #include "compare/comparison.hpp"
 #include "experiment/experiment_session.hpp"
 #include "machine/hugetlb_pool.hpp"
+#include "memory/machine_settings_lock.hpp"
 #include "record/job.hpp"
 
 namespace clonebench {
@@ -28,10 +29,12 @@ struct HvoKeyPlan {
   CompareOptions options;
   std::string spec;
   HugetlbRoots roots;
+  MachineSettingsLockOptions settings_lock;  // the pools and the sysctl are changed under it
 };
 
 // Refuses (UsageError, exit 2) when not root, without HVO, or when the pages cannot be had;
-// otherwise runs and returns the exit code (0). Throws Interrupted after restoring.
+// waits for the machine-settings lock (Busy, exit 75, past --lock-wait); otherwise runs and
+// returns the exit code (0). Throws Interrupted after restoring.
 int run_hvo_key_experiment(const HvoKeyPlan& plan, const StorageOptions& storage,
                            const AbOutputs& outputs);
 

@@ -69,11 +69,12 @@ void check_hvo_key_machine(const HugetlbRoots& roots,
   }
 }
 
-HvoKeySwitch::HvoKeySwitch(HugetlbRoots roots, std::optional<std::string> config_optimize_vmemmap)
+HvoKeySwitch::HvoKeySwitch(MachineSettingsLock& lock, HugetlbRoots roots,
+                           std::optional<std::string> config_optimize_vmemmap)
     : roots_(std::move(roots)),
       config_(std::move(config_optimize_vmemmap)),
       saved_(read_hugetlb_state(roots_)),
-      guard_(hugetlb_restore_writes(saved_, roots_)) {}
+      guard_(lock, hugetlb_restore_writes(saved_, roots_)) {}
 
 HvoCheck HvoKeySwitch::enter(HvoArm arm) {
   const std::int64_t optimize = arm == HvoArm::kOn ? 1 : 0;

@@ -5,9 +5,9 @@
 //   off      no HugeTLB page at all                      key off (exact)
 //   on       2 pages allocated with HVO on                key on
 //   control  the same 2 pages allocated with HVO off      key off: HugeTLB pages, no optimized one
-// The switch saves the pools and the sysctl first and hands them to a guardian (sys/thp_guard),
+// The switch saves the pools and the sysctl first and hands them to a guardian (memory/thp_guard),
 // so they are put back on every way out, SIGKILL of the tool included. Before (and after) each
-// run the state is read back and judged by derive_hvo_key_state (sys/hvo_state.hpp), the same
+// run the state is read back and judged by derive_hvo_key_state (machine/hvo_state.hpp), the same
 // inference `clonebench kernel` shows.
 
 #include <cstdint>
@@ -42,8 +42,10 @@ void check_hvo_key_machine(const HugetlbRoots& roots,
 
 class HvoKeySwitch {
  public:
-  // Saves the current state and starts the guardian. Throws RuntimeError when it cannot.
-  HvoKeySwitch(HugetlbRoots roots, std::optional<std::string> config_optimize_vmemmap);
+  // Saves the current state (under `lock`, taken before) and starts the guardian. Throws
+  // RuntimeError when it cannot.
+  HvoKeySwitch(MachineSettingsLock& lock, HugetlbRoots roots,
+               std::optional<std::string> config_optimize_vmemmap);
 
   // Puts the machine in `arm`'s state and checks it; throws RuntimeError when a file cannot be
   // written. A state that did not materialise (too few pages) is a failed check, not an error.

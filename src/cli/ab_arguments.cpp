@@ -44,12 +44,14 @@ void define_ab_options(CLI::App& ab, AbArguments& args) {
   ab.add_option("--restore", args.restore,
                 "Shell command run once at the end, and after an error or an interrupt");
   ab.add_option("--pairs", args.pairs,
-                "Measured pairs (default 20); with --precision, the most to run (default 10000)");
+                "Measured pairs (default 20); with --precision or --max-time, the most to run "
+                "(default 10000)");
   ab.add_option("--precision", args.precision,
                 "Run pairs until every metric's CI is at most ±P, e.g. 1% (looks after 30 pairs, "
                 "then every 5)");
   ab.add_option("--max-time", args.max_time,
-                "Stop before a pair would end after D, e.g. 5m (default 10m with --precision)");
+                "Run pairs until D, none that would end after it, e.g. 5m (default 10m with "
+                "--precision)");
   ab.add_flag("--quiet", args.quiet, "No progress line on a terminal");
   ab.add_option("--warmup", args.warmup, "Warm-up runs per arm, interleaved, discarded (1)");
   define_seed_option(ab, args.seed, "the pair order");
@@ -58,6 +60,7 @@ void define_ab_options(CLI::App& ab, AbArguments& args) {
   ab.add_flag("--no-store", args.no_store, "Do not store the runs");
   ab.add_flag("--profile", args.profile,
               "Sample the kernel with perf over every run of both arms (see `clonebench kernel`)");
+  define_lock_wait_option(ab, args.lock_wait);
   add_report_options(ab, args);
   name_value_types(ab);
 }

@@ -17,6 +17,7 @@ struct AbArguments {
   std::string pairs, warmup = "1", seed, label, db_path, json_path;  // pairs "": the default
   std::string preset;               // --preset: "" none, "list", "hvo-key" (cli/ab_preset.hpp)
   std::string precision, max_time;  // "": run --pairs pairs; "1%", "5m": stop at ±1 % or 5 min
+  std::string lock_wait;            // --lock-wait D (--preset hvo-key); "": the default
   bool no_store = false;
   bool quiet = false;    // --quiet: no progress line on a terminal
   bool profile = false;  // --profile: every run of both arms sampled by perf

@@ -20,6 +20,11 @@ int run_ab(const AbArguments& args) {
   if (args.spec.empty()) {
     throw UsageError("SPEC is required (or --preset NAME; --preset list)");
   }
+  if (!args.lock_wait.empty()) {
+    throw UsageError(
+        "--lock-wait: only with --preset hvo-key (a plain ab changes no machine-wide setting "
+        "itself; its --setup commands are yours)");
+  }
   const AbPlan plan = plan_ab(args);
   check_metric_names(args.metrics);
   return run_ab_experiment(plan, {args.label, args.db_path, args.no_store},

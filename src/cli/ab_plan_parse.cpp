@@ -83,8 +83,9 @@ bool names_seed(const std::string& text) {
   return text.find("--seed") != std::string::npos;
 }
 
-// --pairs, --precision and --max-time: without --precision a fixed number of pairs (bounded by
-// --max-time when given), with it a cap high enough that the time is what bounds the experiment.
+// --pairs, --precision and --max-time: with --precision or --max-time, pairs until the precision
+// or the budget is reached, --pairs a cap (default one high enough that the time bounds the
+// experiment); with neither, a fixed number of pairs (count_default's rule).
 AbStopRule stop_rule_of(const AbArguments& args, double alpha) {
   AbStopRule rule;
   rule.alpha = alpha;
@@ -95,9 +96,8 @@ AbStopRule stop_rule_of(const AbArguments& args, double alpha) {
     rule.precision->half_width = *options.precision;
   }
   rule.max_time_s = options.max_time_s;
-  const std::string default_pairs = rule.precision ? "10000" : "20";
   rule.max_pairs = static_cast<std::size_t>(
-      parse_integer(args.pairs.empty() ? default_pairs : args.pairs, "--pairs", 2, 100000));
+      parse_integer(count_default(options, args.pairs, "20", "10000"), "--pairs", 2, 100000));
   return rule;
 }
 

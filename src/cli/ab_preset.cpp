@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include "cli/ab_plan_parse.hpp"
+#include "cli/shared_options.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
 #include "kernel/compound_head_world.hpp"
@@ -84,6 +85,7 @@ HvoKeyPlan plan_hvo_key(const AbArguments& args) {
   plan.seed = ab.seed;
   plan.options = ab.options;
   plan.spec = arms.spec;
+  plan.settings_lock = machine_settings_lock_options(args.lock_wait);
   return plan;
 }
 

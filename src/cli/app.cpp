@@ -98,6 +98,9 @@ int run_command_line(int argc, char** argv) {
   } catch (const UsageError& error) {
     print_error(error.what());
     return kExitUsage;
+  } catch (const Busy& busy) {
+    print_error(busy.what());
+    return kExitBusy;
   } catch (const Interrupted& interrupted) {
     fmt::print(stderr, "clonebench: interrupted; every child was stopped and reaped\n");
     return 128 + interrupted.signal_number();

@@ -1,9 +1,12 @@
 // `clonebench check [--pin LIST] [--json FILE|-]`: what on this machine would disturb a
 // measurement, each with its evidence and the command that would tune it. Changes nothing.
 // Exit 0 when nothing would disturb a measurement, 5 otherwise (1 stays a runtime failure).
+// `clonebench check --restore`: puts back the machine-wide settings a killed run (and its
+// killed guardian) left changed, from the journal it left (memory/machine_settings_lock.hpp).
 
 #include <fmt/core.h>
 
+#include <filesystem>
 #include <memory>
 #include <string>
 
@@ -12,6 +15,7 @@
 #include "core/error.hpp"
 #include "core/units.hpp"
 #include "machine/machine_snapshot_reader.hpp"
+#include "memory/machine_settings_lock.hpp"
 #include "readiness/readiness_json.hpp"
 #include "readiness/readiness_render.hpp"
 #include "render/output_file.hpp"
@@ -22,7 +26,30 @@ namespace {
 
 struct CheckOptions {
   std::string pin, json_path, root = "/", window = "1s";
+  bool restore = false;
+  std::string lock_wait;  // with --restore
 };
+
+// Taking the machine-settings lock replays every journal left under its directory.
+int restore_machine_settings(const CheckOptions& options) {
+  if (!options.pin.empty() || !options.json_path.empty() || options.root != "/" ||
+      options.window != "1s") {
+    throw UsageError("--restore: only with --lock-wait (it restores, it does not check)");
+  }
+  const MachineSettingsLockOptions lock_options = machine_settings_lock_options(options.lock_wait);
+  std::size_t replayed = 0;
+  if (std::filesystem::exists(lock_options.directory)) {
+    replayed = MachineSettingsLock(lock_options).replayed();
+  }
+  if (replayed == 0) {
+    fmt::print("nothing to restore: no run left a settings journal in {}\n",
+               lock_options.directory);
+  } else {
+    fmt::print("restored what {} killed run(s) left changed (journals in {})\n", replayed,
+               lock_options.directory);
+  }
+  return kExitOk;
+}
 
 std::vector<int> parse_pin(const std::string& text) {
   if (text.empty()) {
@@ -48,6 +75,12 @@ void check_plausible_root(const MachineSnapshot& snapshot, const std::string& ro
 }
 
 int run_check(const CheckOptions& options) {
+  if (options.restore) {
+    return restore_machine_settings(options);
+  }
+  if (!options.lock_wait.empty()) {
+    throw UsageError("--lock-wait: only with --restore (check changes nothing)");
+  }
   const std::vector<int> pin = parse_pin(options.pin);
   const double window_s = parse_duration_s(options.window, "--window");
   if (window_s < 0 || window_s > 60) {
@@ -87,6 +120,10 @@ void add_check_command(CLI::App& app, CommandList& commands) {
                    "How long to watch other processes' CPU use (default 1s)");
   check.add_option("--root", options.root,
                    "Read /proc and /sys under this directory instead of / (a saved or faked tree)");
+  check.add_flag("--restore", options.restore,
+                 "Instead of checking: put back the machine-wide settings that a killed sweep or "
+                 "ab --preset left changed (from the journal in /run/clonebench)");
+  define_lock_wait_option(check, options.lock_wait);
 }
 
 }  // namespace clonebench

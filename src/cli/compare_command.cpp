@@ -2,6 +2,7 @@
 // hyperfine JSON, number files) or stored labels / run ids; prints the comparison report.
 
 #include <fmt/core.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -16,6 +17,7 @@
 #include "compare/bisect.hpp"
 #include "compare/boot_analysis.hpp"
 #include "compare/comparison.hpp"
+#include "compare/distinct_runs.hpp"
 #include "compare/environment_diff.hpp"
 #include "compare/gate.hpp"
 #include "compare/input_readers.hpp"
@@ -63,8 +65,14 @@ SampleSet read_side(const char* side, const std::string& spec, const CompareArgu
     }
     return read_input_file(spec, options);
   }
+  // A path to a device, a FIFO or a directory is there, but holds no file to read (a FIFO or
+  // /dev/zero is never waited on or read without end): said as what it is.
   if (looks_like_path(spec) && !is_run_id_list(spec)) {
-    throw UsageError(fmt::format("{}: no such file", spec));
+    throw UsageError(fmt::format("{}: {}: {}", side, printable(spec),
+                                 std::filesystem::exists(spec, error)
+                                     ? "not a regular file (a device, FIFO or directory cannot "
+                                       "be compared)"
+                                     : "no such file"));
   }
   if (!store) {
     store = std::make_unique<Store>(database_path(args.db_path), Store::Access::kReadOnly);
@@ -137,6 +145,9 @@ int run_compare(const CompareArguments& args) {
     std::unique_ptr<Store> store;
     const SampleSet a = read_side("A", args.a, args, store);
     const SampleSet b = read_side("B", args.b, args, store);
+    require_distinct_runs(source_of(a).run_ids, "A");
+    require_distinct_runs(source_of(b).run_ids, "B");
+    require_disjoint_sides(source_of(a).run_ids, source_of(b).run_ids);
     mix = profiled_mix(a, b);
     if (!mix.empty() && !args.allow_profiled_mix) {
       throw UsageError(mix + "; compare like with like, or pass --allow-profiled-mix");
@@ -155,11 +166,16 @@ int run_compare(const CompareArguments& args) {
   report.a_source = a_source;
   report.b_source = b_source;
   if (!mix.empty()) {
-    fmt::print(stderr, "clonebench: warning: {}\n", mix);
-    report.warnings.push_back(mix);
+    differences.insert(differences.begin(), mix);
   }
+  // stderr carries the warnings about the inputs for a user whose stdout goes to a file or a
+  // pipe; on a terminal the report printed below shows them on the same screen, and twice
+  // would be noise.
+  const bool report_on_screen = ::isatty(STDOUT_FILENO) == 1 && format_shows_warnings(args.format);
   for (const std::string& warning : differences) {
-    fmt::print(stderr, "clonebench: warning: {}\n", warning);
+    if (!report_on_screen) {
+      fmt::print(stderr, "clonebench: warning: {}\n", warning);
+    }
     report.warnings.push_back(warning);
   }
   fmt::print("{}", render_report(report, args.format));

@@ -11,22 +11,32 @@
 #include "cli/command.hpp"
 #include "cli/shared_options.hpp"
 #include "core/error.hpp"
+#include "core/text_safety.hpp"
 #include "store/store.hpp"
 
 namespace clonebench {
 namespace {
 
-// Newest first, each once. A missing database prints nothing: a TAB press never creates one.
+// A stored label a shell may offer: one line of text that a command line reads as a label.
+// Labels are refused at entry unless so, but a store may hold another host's (pull) or
+// anyone's who wrote to it: "-oout.md" would be read as an option once accepted.
+bool offerable(const std::string& label) {
+  return !label.empty() && !label.starts_with('-') && printable(label) == label;
+}
+
+// Newest first, each once. A TAB press only reads: a missing database prints nothing (none is
+// created), an older one is not upgraded, and one that another process holds is given up at
+// once (Store::Access::kGlance) rather than freezing the shell.
 int print_labels(const std::string& db_path) {
   const std::string path = database_path(db_path);
   std::error_code error;
   if (!std::filesystem::is_regular_file(path, error)) {
     return kExitOk;
   }
-  const Store store(path);
+  const Store store(path, Store::Access::kGlance);
   std::set<std::string> printed;
   for (const HistoryRow& row : store.history(SIZE_MAX)) {
-    if (printed.insert(row.label).second) {
+    if (offerable(row.label) && printed.insert(row.label).second) {
       fmt::print("{}\n", row.label);
     }
   }

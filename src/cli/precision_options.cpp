@@ -24,4 +24,16 @@ PrecisionOptions parse_precision_options(const std::string& precision, const std
   return options;
 }
 
+bool bounded_by_budget(const PrecisionOptions& options) noexcept {
+  return options.precision.has_value() || options.max_time_s.has_value();
+}
+
+std::string count_default(const PrecisionOptions& options, const std::string& given,
+                          const std::string& fixed, const std::string& cap) {
+  if (!given.empty()) {
+    return given;
+  }
+  return bounded_by_budget(options) ? cap : fixed;
+}
+
 }  // namespace clonebench

@@ -186,7 +186,21 @@ std::uint64_t ops_per_instance(const RawRunOptions& raw, const std::string& stre
   return raw.seq.empty() ? (total + instances - 1) / instances : total;
 }
 
+// Every --ops and --<stressor>-ops given holds a count, also one that no chosen stressor uses
+// (stress-ng accepts --vfork-ops beside --fork alone and ignores it; a bad value is still bad).
+void check_ops_values(const RawRunOptions& raw) {
+  if (!raw.ops.empty()) {
+    parse_integer(raw.ops, "--ops", 1, INT64_MAX);
+  }
+  for (const auto& [stressor, text] : raw.ops_by_stressor) {
+    if (!text.empty()) {
+      parse_integer(text, "--" + stressor + "-ops", 1, INT64_MAX);
+    }
+  }
+}
+
 RunSpec build_spec(const CLI::App& app, RawRunOptions& raw) {
+  check_ops_values(raw);
   const WorkloadSettings workload = parse_workload_options(raw.workload);
   auto chosen = chosen_stressors(app, raw);
   const bool suite = chosen.empty();

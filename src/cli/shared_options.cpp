@@ -49,6 +49,23 @@ void define_seed_option(CLI::App& command, std::string& seed_text, std::string_v
       ->type_name("N");
 }
 
+void define_lock_wait_option(CLI::App& command, std::string& lock_wait) {
+  command
+      .add_option("--lock-wait", lock_wait,
+                  fmt::format("When another command is changing machine-wide settings, wait at "
+                              "most D for it (default {:g}m; 0: refuse at once, exit 75)",
+                              kMachineSettingsWaitS / 60))
+      ->type_name("D");
+}
+
+MachineSettingsLockOptions machine_settings_lock_options(const std::string& lock_wait) {
+  MachineSettingsLockOptions options;
+  if (!lock_wait.empty()) {
+    options.wait_s = parse_duration_s(lock_wait, "--lock-wait");
+  }
+  return options;
+}
+
 Seed seed_option(const std::string& seed_text) {
   if (!seed_text.empty()) {
     return {parse_seed(seed_text, "--seed"), true};

@@ -1,13 +1,16 @@
 #pragma once
-// The options several commands share: --db, --label, --seed and --json. Each is defined, parsed
-// and validated here once, so every command that takes one gets the same name, value type, help
-// and checks by calling these (a command-specific help names only what the value is for).
+// The options several commands share: --db, --label, --seed, --json and --lock-wait. Each is
+// defined, parsed and validated here once, so every command that takes one gets the same name,
+// value type, help and checks by calling these (a command-specific help names only what the value
+// is for).
 
 #include <CLI/CLI.hpp>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+
+#include "memory/machine_settings_lock.hpp"
 
 namespace clonebench {
 
@@ -40,6 +43,13 @@ Seed seed_option(const std::string& seed_text);
 
 // --json FILE|-: writes `what` as JSON to FILE, or to stdout for '-'.
 void define_json_option(CLI::App& command, std::string& json_path, std::string_view what);
+
+// --lock-wait D: how long a command that changes machine-wide settings waits while another
+// holds the machine-settings lock (default 10m; 0: refuse at once, exit 75).
+void define_lock_wait_option(CLI::App& command, std::string& lock_wait);
+
+// The lock's options for --lock-wait's text ("" = the default); UsageError naming the flag.
+MachineSettingsLockOptions machine_settings_lock_options(const std::string& lock_wait);
 
 // Where an experiment that stores its runs (sweep, scale) puts its results, and whether it shows
 // its progress.

@@ -75,6 +75,7 @@ struct SweepArgs {
   std::string predict, from;        // --predict SHAPE, --from FILE (a stored sweep's JSON document)
   std::string precision, max_time;  // "3%", "2m": rounds until ±3 % per page or 2 minutes
   std::string timeout_per_point = "1s", instances = "1", seed;
+  std::string lock_wait;  // --lock-wait D ("" = the default)
   ExperimentOutputOptions output;
   bool profile = false;
   RawWorkloadOptions workload;
@@ -114,9 +115,8 @@ SweepPlan parse_sweep(const SweepArgs& args) {
   const PrecisionOptions precision = parse_precision_options(args.precision, args.max_time, "2m");
   settings.precision = precision.precision;
   settings.max_time_s = precision.max_time_s;
-  const std::string default_rounds = settings.precision ? "1000" : "5";
   settings.rounds = static_cast<std::uint32_t>(
-      parse_integer(args.rounds.empty() ? default_rounds : args.rounds, "--rounds", 2, 1000));
+      parse_integer(count_default(precision, args.rounds, "5", "1000"), "--rounds", 2, 1000));
   settings.timeout_per_point_s = parse_duration_s(args.timeout_per_point, "--timeout-per-point");
   if (settings.timeout_per_point_s <= 0) {
     throw UsageError("--timeout-per-point: must be above 0");
@@ -208,11 +208,19 @@ SweepArgs with_preset(const SweepArgs& given, const SweepPreset& preset) {
   return args;
 }
 
+// Whether the VMA list is a preset's own, which may need more than vm.max_map_count allows
+// (fit_preset_vmas raises the limit as root, or shortens the list).
+bool preset_vmas_may_exceed_limit(const SweepArgs& args, const SweepPreset* preset) {
+  return preset != nullptr && preset->may_raise_map_count && args.vmas == preset->vmas;
+}
+
 // A preset's VMA counts beyond what vm.max_map_count allows: as root the limit is raised for the
-// sweep (put back on every way out, sys/map_count_guard.hpp); otherwise those counts are left
-// out, and said so. Only the preset's own list: an explicit --vmas is checked as always.
-std::optional<MapCountRaise> fit_preset_vmas(SweepArgs& args, const SweepPreset* preset) {
-  if (preset == nullptr || !preset->may_raise_map_count || args.vmas != preset->vmas) {
+// sweep under `settings_lock` (put back on every way out, memory/map_count_guard.hpp); otherwise
+// those counts are left out, and said so. Only the preset's own list: an explicit --vmas is
+// checked as always.
+std::optional<MapCountRaise> fit_preset_vmas(SweepArgs& args, const SweepPreset* preset,
+                                             MachineSettingsLock* settings_lock) {
+  if (!preset_vmas_may_exceed_limit(args, preset)) {
     return std::nullopt;
   }
   const std::optional<std::uint64_t> limit = read_max_map_count();
@@ -221,12 +229,12 @@ std::optional<MapCountRaise> fit_preset_vmas(SweepArgs& args, const SweepPreset*
   if (!limit || largest <= max_vmas_under(*limit)) {
     return std::nullopt;
   }
-  if (::geteuid() == 0) {
+  if (settings_lock != nullptr) {
     fmt::print(stderr,
                "clonebench: --preset {}: vm.max_map_count raised from {} to {} for {} VMAs, put "
                "back when the sweep ends (also if the tool is killed)\n",
                preset->name, *limit, map_count_needed(largest), largest);
-    return std::optional<MapCountRaise>(std::in_place, map_count_needed(largest));
+    return std::optional<MapCountRaise>(std::in_place, *settings_lock, map_count_needed(largest));
   }
   std::vector<std::string> kept;
   for (const std::uint64_t count : counts) {
@@ -256,7 +264,6 @@ int run_sweep_command(const SweepArgs& given) {
     }
   }
   SweepArgs args = preset != nullptr ? with_preset(given, *preset) : given;
-  const std::optional<MapCountRaise> map_count = fit_preset_vmas(args, preset);
   if (!args.predict.empty() && args.stressor.empty()) {
     return predict_from_stored(args);
   }
@@ -265,15 +272,28 @@ int run_sweep_command(const SweepArgs& given) {
         "--from: only with --predict and no STRESSOR (it predicts from a stored "
         "sweep instead of running one)");
   }
-  SweepPlan plan = parse_sweep(args);
   if (!args.predict.empty()) {
     (void)parse_shape(args.predict, "--predict");  // a bad shape is refused before any run
-    plan.predict = args.predict;
   }
+  const MachineSettingsLockOptions lock_options = machine_settings_lock_options(args.lock_wait);
+  const bool preset_vmas = preset_vmas_may_exceed_limit(args, preset);
+  if (!preset_vmas) {
+    (void)parse_sweep(args);  // bad input is refused before any wait for the lock
+  }
+  const bool raises_map_count = preset_vmas && ::geteuid() == 0;
+  // The THP switches and vm.max_map_count are the machine's: read and changed under its lock.
+  std::optional<MachineSettingsLock> settings_lock;
+  if (!args.folio.empty() || raises_map_count) {
+    settings_lock.emplace(lock_options);
+  }
+  MachineSettingsLock* const lock = settings_lock ? &*settings_lock : nullptr;
+  const std::optional<MapCountRaise> map_count = fit_preset_vmas(args, preset, lock);
+  SweepPlan plan = parse_sweep(args);
+  plan.predict = args.predict;
   plan.preset = args.preset;
   const ExperimentOutputOptions& output = args.output;
   return run_sweep_experiment(plan, {output.label, output.db_path, output.no_store},
-                              output.json_path, output.quiet);
+                              output.json_path, output.quiet, lock);
 }
 
 }  // namespace
@@ -301,18 +321,19 @@ void add_sweep_command(CLI::App& app, CommandList& commands) {
                    "sweep; without STRESSOR from the newest stored sweep or --from)");
   sweep.add_option("--from", args.from, "with --predict: the sweep's JSON document (--json)");
   sweep.add_option("--rounds", args.rounds,
-                   "rounds; each measures every size once (default 5; with --precision, the "
-                   "most, default 1000)");
+                   "rounds; each measures every size once (default 5; with --precision or "
+                   "--max-time, the most, default 1000)");
   sweep.add_option("--precision", args.precision,
                    "rounds until the per-page CI of the total cost is at most ±P, e.g. 3% "
                    "(first look after round 3)");
   sweep.add_option("--max-time", args.max_time,
-                   "run no round that would end after D (default 2m with --precision)");
+                   "rounds until D, none that would end after it (default 2m with --precision)");
   sweep.add_option("--timeout-per-point", args.timeout_per_point,
                    "duration of each run (default 1s)");
   sweep.add_option("-n,--instances", args.instances, "instances per run (default 1)");
   define_seed_option(sweep, args.seed, "the order and the bootstrap");
   define_experiment_output_options(sweep, args.output, "the sweep");
+  define_lock_wait_option(sweep, args.lock_wait);
   sweep.add_flag("--profile", args.profile,
                  "sample the kernel with perf over every run (see `clonebench kernel`)");
   define_workload_options(sweep, args.workload);

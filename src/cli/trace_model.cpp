@@ -9,6 +9,7 @@
 #include <iterator>
 #include <set>
 
+#include "compare/json_input.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
 #include "record/cost_model_json.hpp"
@@ -48,8 +49,10 @@ ForkCostModel model_from_file(const std::string& path) {
     throw UsageError(fmt::format("--model: {}: larger than a cost model can be", name));
   }
   const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  const nlohmann::json document = nlohmann::json::parse(text, nullptr, false);
-  if (document.is_discarded() || !document.is_object()) {
+  // Malformed JSON is named with its line and column (parse_json_input); valid JSON of another
+  // shape is "not a JSON object".
+  const nlohmann::json document = parse_json_input("--model: " + name, text);
+  if (!document.is_object()) {
     throw UsageError(fmt::format("--model: {}: not a JSON object", name));
   }
   // A sweep's stored summary holds its model under "model"; a bare cost model is accepted too.

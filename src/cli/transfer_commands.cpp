@@ -10,9 +10,11 @@
 #include "cli/command.hpp"
 #include "cli/shared_options.hpp"
 #include "core/error.hpp"
+#include "core/text_safety.hpp"
 #include "store/store.hpp"
 #include "store/stored_runs.hpp"
 #include "store/transfer.hpp"
+#include "stressors/stressor.hpp"
 
 namespace clonebench {
 namespace {
@@ -39,27 +41,43 @@ std::vector<std::int64_t> chosen_ids(const TransferOptions& options, const char*
   return ids;
 }
 
-// "pushed 3 runs to URL; 2 already there"
-void print_count(const char* verb, const char* preposition, const TransferCount& count,
+// What a run from another store must be beyond the store's own rules (store/transfer.hpp): a
+// stressor this clonebench knows, as `run` requires of what is typed.
+void check_copied_run(const StoredRun& run, const std::optional<Experiment>&) {
+  if (find_stressor(run.record.result.stressor) == nullptr) {
+    throw UsageError(fmt::format("stressor '{}' is not one of clonebench's (`clonebench list`)",
+                                 shortened(run.record.result.stressor, kQuotedChars)));
+  }
+}
+
+// "pushed 3 runs to URL; 2 already there", with "; 1 refused" after each refused run on
+// stderr: a copy that left runs behind says which and why, and exits 2 (the other store's data
+// is input that did not pass).
+int report_count(const char* verb, const char* preposition, const TransferCount& count,
                  const std::string& where) {
-  fmt::print("{} {} run{} {} {}; {} already there\n", verb, count.stored,
-             count.stored == 1 ? "" : "s", preposition, where, count.present);
+  for (const std::string& refusal : count.refused) {
+    fmt::print(stderr, "clonebench: refused {}\n", refusal);
+  }
+  fmt::print("{} {} run{} {} {}; {} already there{}\n", verb, count.stored,
+             count.stored == 1 ? "" : "s", preposition, where, count.present,
+             count.refused.empty() ? "" : fmt::format("; {} refused", count.refused.size()));
+  return count.refused.empty() ? kExitOk : kExitUsage;
 }
 
 int run_push(const TransferOptions& options) {
   const std::vector<std::int64_t> ids = chosen_ids(options, "push");
   const Store local(database_path(options.db_path), Store::Access::kReadOnly);
   Store remote(options.remote);
-  print_count("pushed", "to", transfer_runs(local, remote, ids), remote.path());
-  return kExitOk;
+  return report_count("pushed", "to", transfer_runs(local, remote, ids, &check_copied_run),
+                      remote.path());
 }
 
 int run_pull(const TransferOptions& options) {
   const std::vector<std::int64_t> ids = chosen_ids(options, "pull");
   const Store remote(options.remote, Store::Access::kReadOnly);
   Store local(database_path(options.db_path));
-  print_count("pulled", "from", transfer_runs(remote, local, ids), remote.path());
-  return kExitOk;
+  return report_count("pulled", "from", transfer_runs(remote, local, ids, &check_copied_run),
+                      remote.path());
 }
 
 void add_common_options(CLI::App& command, TransferOptions& options, const char* ids_help) {

@@ -21,7 +21,7 @@ namespace clonebench {
 struct AbStop {
   std::string reason = "pairs";  // pairs | precision | max-time
   std::optional<double> precision_pct, max_time_s;
-  std::optional<std::size_t> pairs_cap;  // --pairs as a cap, with --precision
+  std::optional<std::size_t> pairs_cap;  // --pairs as a cap, with --precision or --max-time
   std::string widest_metric;             // at the last look; empty: no look was taken
   double widest_half_width_pct = 0;
   double elapsed_s = 0;  // warm-ups included

@@ -28,6 +28,10 @@ std::string render_report(const ComparisonResult& report, const std::string& for
   throw UsageError(fmt::format("--format {}: use table, benchstat, markdown or json", format));
 }
 
+bool format_shows_warnings(const std::string& format) noexcept {
+  return format != "benchstat";
+}
+
 int gate_exit_code(const ComparisonResult& report, const std::vector<std::string>& fail_on) {
   auto wants = [&](const char* what) {
     return std::find(fail_on.begin(), fail_on.end(), what) != fail_on.end();

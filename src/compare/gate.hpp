@@ -15,6 +15,10 @@ inline constexpr int kExitInconclusive = 4;  // --fail-on inconclusive: some met
 // "table" | "benchstat" | "markdown" | "json"; throws UsageError naming --format otherwise.
 std::string render_report(const ComparisonResult& report, const std::string& format);
 
+// True when render_report() in `format` prints the report's warnings itself (every format but
+// benchstat's, whose layout is benchstat's own).
+bool format_shows_warnings(const std::string& format) noexcept;
+
 // `fail_on` holds "slower" and/or "inconclusive"; slower wins when both apply.
 int gate_exit_code(const ComparisonResult& report, const std::vector<std::string>& fail_on);
 

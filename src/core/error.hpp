@@ -12,6 +12,9 @@ inline constexpr int kExitFailure = 1;
 inline constexpr int kExitUsage = 2;
 // `check`: the machine would disturb a measurement (not a failure of the tool: 1 stays that).
 inline constexpr int kExitMachineDisturbing = 5;
+// Another process holds what the command needs (the machine-wide settings lock) for longer than
+// it was to wait: try again later. 75 is EX_TEMPFAIL of sysexits.h, which says just that.
+inline constexpr int kExitBusy = 75;
 
 // A bad flag value, an unknown stressor, a file that cannot be read as what it should be.
 // The message names the flag or the file (and line); the tool exits with 2.
@@ -22,6 +25,12 @@ class UsageError : public std::runtime_error {
 
 // Something failed at run time (a syscall, the database); the tool exits with 1.
 class RuntimeError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Another process holds what the command needs, past the wait it was allowed; exit 75.
+class Busy : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };

@@ -52,6 +52,28 @@ bool is_c1_control(std::string_view sequence) {
          static_cast<unsigned char>(sequence[1]) <= 0x9F;
 }
 
+// The bidirectional embeddings and overrides U+202A..U+202E (E2 80 AA..AE) and isolates
+// U+2066..U+2069 (E2 81 A6..A9): a terminal shows the text after them in another order than it
+// is stored ("Trojan Source"), so a name could read as another.
+bool is_bidi_control(std::string_view sequence) {
+  if (sequence.size() != 3 || static_cast<unsigned char>(sequence[0]) != 0xE2) {
+    return false;
+  }
+  const auto second = static_cast<unsigned char>(sequence[1]);
+  const auto third = static_cast<unsigned char>(sequence[2]);
+  return (second == 0x80 && third >= 0xAA && third <= 0xAE) ||
+         (second == 0x81 && third >= 0xA6 && third <= 0xA9);
+}
+
+// The code point of a two- or three-byte UTF-8 sequence.
+unsigned code_point(std::string_view sequence) {
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(sequence[i]) & 0x3Fu; };
+  if (sequence.size() == 2) {
+    return (static_cast<unsigned char>(sequence[0]) & 0x1Fu) << 6 | byte(1);
+  }
+  return (static_cast<unsigned char>(sequence[0]) & 0x0Fu) << 12 | byte(1) << 6 | byte(2);
+}
+
 // The words a selection (report, compare) reads as something else than a label: the kinds
 // that select the newest experiment.
 constexpr std::string_view kSelectorWords[] = {"ab", "sweep", "scale"};
@@ -77,8 +99,8 @@ std::string printable(std::string_view text) {
   while (!text.empty()) {
     const std::size_t length = sequence_length(text);
     const auto c = static_cast<unsigned char>(text.front());
-    if (is_c1_control(text.substr(0, length))) {
-      out += fmt::format("\\u{:04X}", static_cast<unsigned char>(text[1]));
+    if (is_c1_control(text.substr(0, length)) || is_bidi_control(text.substr(0, length))) {
+      out += fmt::format("\\u{:04X}", code_point(text.substr(0, length)));
       text.remove_prefix(length);
       continue;
     }
@@ -122,7 +144,12 @@ void require_selectable_label(std::string_view label, std::string_view flag) {
     throw UsageError(fmt::format("{}: '{}' is {} bytes long; a label has at most {}", flag,
                                  shortened(label, 40), label.size(), kMaxLabelBytes));
   }
-  const bool id_like = !label.empty() && label.find_first_not_of("0123456789,") == label.npos;
+  if (label.starts_with('-')) {
+    throw UsageError(fmt::format(
+        "{}: '{}' starts with '-': a command line that holds it would read it as an option", flag,
+        label));
+  }
+  const bool id_like = !label.empty() && label.find_first_not_of("0123456789,-") == label.npos;
   const bool selector = std::find(std::begin(kSelectorWords), std::end(kSelectorWords), label) !=
                         std::end(kSelectorWords);
   const bool path_like =

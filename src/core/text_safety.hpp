@@ -14,9 +14,11 @@ namespace clonebench {
 bool is_valid_utf8(std::string_view text);
 
 // `text` with every byte that is not part of valid UTF-8, and every control character, written
-// as an escape: "\n", "\t", "\r", "\xNN", or "\u00NN" for the C1 controls U+0080..U+009F. Valid
-// printable text passes unchanged, so applying it twice changes nothing more (a backslash already
-// in the text is kept as it is).
+// as an escape: "\n", "\t", "\r", "\xNN", or "\uNNNN" for the C1 controls U+0080..U+009F and
+// the bidirectional embeddings, overrides and isolates U+202A..U+202E and U+2066..U+2069 (which
+// make a terminal show text in another order than it is stored). Valid printable text passes
+// unchanged, so applying it twice changes nothing more (a backslash already in the text is kept
+// as it is).
 std::string printable(std::string_view text);
 
 // printable() of each line, the line breaks kept: for a multi-line text bound for a terminal.
@@ -30,9 +32,10 @@ void require_clean_text(std::string_view text, std::string_view flag);
 inline constexpr std::size_t kMaxLabelBytes = 200;
 
 // Throws UsageError naming `flag` unless `label` is clean text (require_clean_text) of at most
-// kMaxLabelBytes bytes that report and compare can select: not run ids ("5", "3,4"), not a word
-// that selects an experiment ("ab", "sweep", "scale"), not a file path to compare (a '/', or a
-// .json, .yaml, .yml, .log or .txt ending).
+// kMaxLabelBytes bytes that report and compare can select: not run ids ("5", "3,4", "1-9"), not a
+// word that selects an experiment ("ab", "sweep", "scale"), not a file path to compare (a '/', or a
+// .json, .yaml, .yml, .log or .txt ending), and not starting with '-' (a command line holding it,
+// one a shell completion typed, would read it as an option).
 void require_selectable_label(std::string_view label, std::string_view flag);
 
 // How much of an input a one-line error message quotes (shortened()): a 10 MB line of a file

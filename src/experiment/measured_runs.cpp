@@ -21,6 +21,7 @@
 #include "render/exporters.hpp"
 #include "render/profile_table.hpp"
 #include "runner/runner.hpp"
+#include "store/argument_redaction.hpp"
 #include "store/store.hpp"
 #include "store/store_location.hpp"
 
@@ -56,6 +57,23 @@ void report_stored(const RunDocument& document, const std::string& label, const 
              document.runs.size() == 1 ? "" : "s",
              first == last ? fmt::format("id {}", first) : fmt::format("ids {}-{}", first, last),
              printable(label), path);
+}
+
+// After the table: the runs the database could not take, and where they are.
+void report_not_stored(const RunKeeper& store, std::size_t runs) {
+  const std::string database = redacted_location(store.location());
+  if (store.kept_locally() > 0) {
+    fmt::print(stderr,
+               "clonebench: error: {} of {} runs are not in {} but in {}; `clonebench push` "
+               "delivers them\n",
+               store.kept_locally(), runs, database, store.kept_locally_in());
+  }
+  if (store.not_kept() > 0) {
+    fmt::print(stderr,
+               "clonebench: error: {} of {} runs are in no database: neither {} nor {} could "
+               "take them; they are only in the table and the files written\n",
+               store.not_kept(), runs, database, undelivered_runs_path());
+  }
 }
 
 void print_profiles(const RunDocument& document, const Environment& environment) {
@@ -124,8 +142,10 @@ int run_and_report(const RunSpec& spec) {
       RunRecord record = measure_job(job, signals, profiler);
       record.label = label;
       if (!spec.command_line.empty()) {
+        // As typed, but every database location without its password: the outputs carry it
+        // as the store does.
         RunOptions options = run_options_from_json(record.result.options);
-        options.command_line = spec.command_line;
+        options.command_line = redacted_arguments(spec.command_line);
         record.result.options = run_options_to_json(options);
       }
       environment.loadavg_after = read_loadavg();
@@ -139,16 +159,13 @@ int run_and_report(const RunSpec& spec) {
   }
   document.environment = environment_to_json(captured);
   progress.end();
-  if (store && store->kept_locally() == 0) {
+  const bool all_stored = store && store->kept_locally() == 0 && store->not_kept() == 0;
+  if (all_stored) {
     report_stored(document, label, redacted_location(store->location()));
   }
   render_outputs(spec, document, captured);
-  if (store && store->kept_locally() > 0) {
-    fmt::print(stderr,
-               "clonebench: error: {} of {} runs are not in {} but in {}; `clonebench push` "
-               "delivers them\n",
-               store->kept_locally(), document.runs.size(), redacted_location(store->location()),
-               store->kept_locally_in());
+  if (store && !all_stored) {
+    report_not_stored(*store, document.runs.size());
     return kExitFailure;
   }
   return kExitOk;

@@ -13,20 +13,16 @@ RunKeeper::RunKeeper(const std::string& location) : location_(location) {
 }
 
 void RunKeeper::save(RunRecord& record, const nlohmann::json& environment) {
-  if (fallback_) {
-    fallback_->save(record, environment);  // the database dropped once already: stay local
-    ++kept_locally_;
+  if (fallback_ || fallback_failed_) {
+    keep_locally(record, environment, "");  // the database failed once already: stay local
     return;
   }
   try {
     store_->save(record, environment);
-  } catch (const UsageError&) {
+  } catch (const Interrupted&) {
     throw;
-  } catch (const RuntimeError& error) {
-    if (!store_->connection_can_drop()) {
-      throw;
-    }
-    if (!reopen_and_save(record, environment)) {
+  } catch (const std::runtime_error& error) {
+    if (!store_->connection_can_drop() || !reopen_and_save(record, environment)) {
       keep_locally(record, environment, error.what());
     }
   }
@@ -41,23 +37,57 @@ bool RunKeeper::reopen_and_save(RunRecord& record, const nlohmann::json& environ
     fmt::print(stderr, "clonebench: database {}: the connection dropped; reconnected and stored\n",
                redacted_location(location_));
     return true;
-  } catch (const UsageError&) {
+  } catch (const Interrupted&) {
     throw;
-  } catch (const RuntimeError&) {
+  } catch (const std::runtime_error&) {
     return false;
   }
 }
 
-void RunKeeper::keep_locally(RunRecord& record, const nlohmann::json& environment,
-                             const std::string& why) {
+bool RunKeeper::open_fallback(const std::string& why) {
   fallback_path_ = undelivered_runs_path();
-  fallback_.emplace(fallback_path_);
-  fallback_->save(record, environment);
-  ++kept_locally_;
+  try {
+    fallback_.emplace(fallback_path_);
+  } catch (const Interrupted&) {
+    throw;
+  } catch (const std::runtime_error& error) {
+    fallback_failed_ = true;
+    fmt::print(stderr,
+               "clonebench: warning: {}; and {} cannot take it either: {}; this and later runs "
+               "are stored nowhere, only printed and written to the files asked for\n",
+               printable(why), fallback_path_, printable(error.what()));
+    fallback_path_.clear();
+    return false;
+  }
   fmt::print(stderr,
              "clonebench: warning: {}; this and later runs are kept in {} (deliver them with "
              "`clonebench push --to {} --all --db {}`)\n",
              printable(why), fallback_path_, redacted_location(location_), fallback_path_);
+  return true;
+}
+
+void RunKeeper::keep_locally(RunRecord& record, const nlohmann::json& environment,
+                             const std::string& why) {
+  if (!fallback_ && !fallback_failed_) {
+    open_fallback(why);
+  }
+  if (fallback_) {
+    try {
+      fallback_->save(record, environment);
+      ++kept_locally_;
+      return;
+    } catch (const Interrupted&) {
+      throw;
+    } catch (const std::runtime_error& error) {
+      fallback_.reset();
+      fallback_failed_ = true;
+      fmt::print(stderr,
+                 "clonebench: warning: {}; this and later runs are stored nowhere, only printed "
+                 "and written to the files asked for\n",
+                 printable(error.what()));
+    }
+  }
+  ++not_kept_;
 }
 
 }  // namespace clonebench

@@ -23,7 +23,8 @@ struct RunSpec {
   bool quiet = false;                  // -q/--quiet: no progress line on a terminal
   bool timeout_given = false;          // -t/--timeout was given (else a default applies)
   // The command as typed ("clonebench", "run", its arguments), stored with each run so that a
-  // report's test plan repeats it exactly; empty when the spec was not typed (an ab arm).
+  // report's test plan repeats it exactly; empty when the spec was not typed (an ab arm). Every
+  // database location in it is redacted before a run carries it (store/argument_redaction.hpp).
   std::vector<std::string> command_line;
 };
 

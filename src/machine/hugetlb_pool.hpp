@@ -3,7 +3,7 @@
 // changes and puts back: vm.hugetlb_optimize_vmemmap and each page size's nr_hugepages. Roots are
 // parameters so that tests can use a directory shaped like /proc/sys/vm and
 // /sys/kernel/mm/hugepages. Writing the values back on every way out, SIGKILL included, is
-// ThpGuard's job (sys/thp_guard.hpp): it writes any list of (file, value) in order.
+// ThpGuard's job (memory/thp_guard.hpp): it writes any list of (file, value) in order.
 
 #include <cstdint>
 #include <optional>

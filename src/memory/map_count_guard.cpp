@@ -14,7 +14,7 @@ std::uint64_t map_count_needed(std::uint64_t vmas) {
   return 2 * vmas + 1 + kOwnMappingsHeadroom;
 }
 
-MapCountRaise::MapCountRaise(std::uint64_t wanted, std::string path) {
+MapCountRaise::MapCountRaise(MachineSettingsLock& lock, std::uint64_t wanted, std::string path) {
   const std::optional<std::string> text = read_text_file(path);
   char* end = nullptr;
   if (text) {
@@ -27,7 +27,7 @@ MapCountRaise::MapCountRaise(std::uint64_t wanted, std::string path) {
     return;
   }
   // The guardian holds the value found before anything is written.
-  guard_.emplace(std::vector<ThpSetting>{{path, std::to_string(found_)}});
+  guard_.emplace(lock, std::vector<ThpSetting>{{path, std::to_string(found_)}});
   guard_->apply({{path, std::to_string(wanted)}});
 }
 

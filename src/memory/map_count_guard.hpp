@@ -23,8 +23,10 @@ std::uint64_t map_count_needed(std::uint64_t vmas);
 class MapCountRaise {
  public:
   // Raises the value in `path` to `wanted` when it is lower (then the guardian starts first);
-  // leaves it alone otherwise. Throws RuntimeError when it cannot read, guard or write it.
-  explicit MapCountRaise(std::uint64_t wanted, std::string path = std::string(kMaxMapCountPath));
+  // leaves it alone otherwise. `lock` is held from before the value is read. Throws
+  // RuntimeError when it cannot read, guard or write it.
+  MapCountRaise(MachineSettingsLock& lock, std::uint64_t wanted,
+                std::string path = std::string(kMaxMapCountPath));
   // The value found, and whether it was raised.
   std::uint64_t found() const noexcept { return found_; }
   bool raised() const noexcept { return guard_.has_value(); }

@@ -12,9 +12,9 @@
 
 namespace clonebench {
 
-// The flag's range; what vm.max_map_count allows is checked too (sys/map_count_limit.hpp). 65,536
-// is the largest VMA count of the published maple-tree experiment's order (sweep --preset
-// vma-fork, which raises vm.max_map_count for it as root: sys/map_count_guard.hpp).
+// The flag's range; what vm.max_map_count allows is checked too (memory/map_count_limit.hpp).
+// 65,536 is the largest VMA count of the published maple-tree experiment's order (sweep --preset
+// vma-fork, which raises vm.max_map_count for it as root: memory/map_count_guard.hpp).
 inline constexpr std::uint64_t kMaxParentVmas = 65536;
 
 // The process as it is now: what the worker is before its region, the baseline of every run.

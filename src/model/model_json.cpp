@@ -70,8 +70,11 @@ nlohmann::json model_json(const ModelResult& result, const ModelContext& context
                           {"created_at", context.kernel->created_at},
                           {"fits", fits}};
     if (auto overhead = call_overhead_ns(result, machine_uses_srso_thunk(context.mitigations))) {
-      document["kernel"]["model_call_overhead_ns"] = {{"copy", overhead->first},
-                                                      {"zap", overhead->second}};
+      document["kernel"]["model_call_overhead_ns"] = {
+          {"copy", overhead->copy.estimate},
+          {"zap", overhead->zap.estimate},
+          {"copy_ci", {overhead->copy.low, overhead->copy.high}},
+          {"zap_ci", {overhead->zap.low, overhead->zap.high}}};
     }
   }
   return document;

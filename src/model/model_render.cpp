@@ -6,15 +6,16 @@
 #include <array>
 #include <tuple>
 
+#include "core/number_text.hpp"
 #include "core/size_text.hpp"
 #include "core/word_wrap.hpp"
 
 namespace clonebench::model {
 namespace {
 
-std::string interval_text(const MedianInterval& interval, int decimals) {
-  return fmt::format("{:.{}f} [{:.{}f}, {:.{}f}]", interval.estimate, decimals, interval.low,
-                     decimals, interval.high, decimals);
+// The estimate and its interval by the one number rule (core/number_text.hpp).
+std::string interval_text(const MedianInterval& interval) {
+  return estimate_text(interval.estimate, interval.low, interval.high);
 }
 
 std::vector<const VariantResult*> display_order(const ModelResult& result) {
@@ -52,15 +53,24 @@ std::optional<Comparison> compare_if_run(const ModelResult& result, const Varian
 }
 
 // Which walk a sweep phase corresponds to: creation copies, reaping zaps, anything else both.
-double overhead_for_phase(const std::string& phase, std::pair<double, double> overhead) {
+const MedianInterval& overhead_for_phase(const std::string& phase, const CallOverhead& overhead) {
   const auto has = [&](std::string_view word) { return phase.find(word) != std::string::npos; };
   if (has("create") || has("fork") || has("clone")) {
-    return overhead.first;
+    return overhead.copy;
   }
   if (has("reap") || has("exit")) {
-    return overhead.second;
+    return overhead.zap;
   }
-  return overhead.first + overhead.second;
+  return overhead.total;
+}
+
+std::vector<double> differences(const std::vector<double>& values,
+                                const std::vector<double>& base) {
+  std::vector<double> out;
+  for (std::size_t i = 0; i < values.size() && i < base.size(); ++i) {
+    out.push_back(values[i] - base[i]);
+  }
+  return out;
 }
 
 const VariantResult* world_result(const ModelResult& result, const KernelWorld& world, bool srso) {
@@ -88,11 +98,10 @@ void append_kernel_worlds(std::string& out, const ModelResult& result,
       // Marked on the return path this machine's kernel takes only.
       const bool running = context.running && context.running->name == world.name &&
                            srso == machine_uses_srso_thunk(context.mitigations);
-      out +=
-          fmt::format("  {:<15} {:<5} copy {:>6.2f}  zap {:>6.2f} ns/PTE  ratio {}{}\n", world.name,
-                      srso ? "srso" : "ret", entry->copy.estimate, entry->zap.estimate,
-                      interval_text(compare_variants(*entry, *base).total, 3),
-                      running ? "  <- this kernel" : "");
+      out += fmt::format("  {:<15} {:<5} copy {:>6.2f}  zap {:>6.2f} ns/PTE  ratio {}{}\n",
+                         world.name, srso ? "srso" : "ret", entry->copy.estimate,
+                         entry->zap.estimate, interval_text(compare_variants(*entry, *base).total),
+                         running ? "  <- this kernel" : "");
     }
   }
   if (!header) {
@@ -118,12 +127,10 @@ void append_kernel_link(std::string& out, const ModelResult& result, const Model
                      context.kernel->experiment_tag, context.kernel->created_at,
                      srso ? "SRSO thunk" : "plain ret");
   for (const KernelFit& fit : context.kernel->fits) {
-    out += fmt::format("  {:<12} {:.1f} ns/page [{:.1f}, {:.1f}]", fit.phase, fit.per_page_ns,
-                       fit.low, fit.high);
-    if (overhead && fit.per_page_ns > 0) {
-      const double call_ns = overhead_for_phase(fit.phase, *overhead);
-      out += fmt::format("; model call overhead {:.2f} ns/entry = {:.1f} % of it", call_ns,
-                         100.0 * call_ns / fit.per_page_ns);
+    out += fmt::format("  {:<12} {}", fit.phase,
+                       estimate_text(fit.per_page_ns, fit.low, fit.high, "ns/page"));
+    if (overhead) {
+      out += call_overhead_text(overhead_for_phase(fit.phase, *overhead), fit);
     }
     out += "\n";
   }
@@ -134,18 +141,40 @@ void append_kernel_link(std::string& out, const ModelResult& result, const Model
 
 }  // namespace
 
-// What an out-of-line _compound_head costs per entry on this machine's return path, key off:
-// post-outline minus post-inline, from the medians.
-std::optional<std::pair<double, double>> call_overhead_ns(const ModelResult& result, bool srso) {
+std::optional<CallOverhead> call_overhead_ns(const ModelResult& result, bool srso) {
   const VariantResult* outline =
       find_result(result, *find_variant(true, HeadMode::kOutline, false, srso));
   const VariantResult* inlined =
       find_result(result, *find_variant(true, HeadMode::kInline, false, srso));
-  if (outline == nullptr || inlined == nullptr) {
+  if (outline == nullptr || inlined == nullptr || outline->copy_ns_per_pte.empty()) {
     return std::nullopt;
   }
-  return std::pair{outline->copy.estimate - inlined->copy.estimate,
-                   outline->zap.estimate - inlined->zap.estimate};
+  const std::vector<double> copy = differences(outline->copy_ns_per_pte, inlined->copy_ns_per_pte);
+  const std::vector<double> zap = differences(outline->zap_ns_per_pte, inlined->zap_ns_per_pte);
+  std::vector<double> total;
+  for (std::size_t i = 0; i < copy.size() && i < zap.size(); ++i) {
+    total.push_back(copy[i] + zap[i]);
+  }
+  return CallOverhead{median_interval(copy, kConfidenceLevel),
+                      median_interval(zap, kConfidenceLevel),
+                      median_interval(total, kConfidenceLevel)};
+}
+
+std::string call_overhead_text(const MedianInterval& overhead, const KernelFit& fit) {
+  std::string text = fmt::format("; model call overhead {}",
+                                 estimate_text(overhead.estimate, overhead.low, overhead.high,
+                                               "ns/entry", NumberSign::kAlways));
+  if (overhead.low <= 0 && overhead.high >= 0) {
+    return text + ": not resolved (its interval includes 0), so no share of the cost is stated";
+  }
+  if (!(fit.low > 0)) {
+    return text + "; the per-page cost's interval reaches 0, so no share of it is stated";
+  }
+  // The share's ends from the ends of both intervals: the widest the two allow.
+  const double low = overhead.low > 0 ? overhead.low / fit.high : overhead.low / fit.low;
+  const double high = overhead.high > 0 ? overhead.high / fit.low : overhead.high / fit.high;
+  return text + fmt::format(" = {} of it", estimate_text(100 * overhead.estimate / fit.per_page_ns,
+                                                         100 * low, 100 * high, "%"));
 }
 
 std::string comparison_label(const Comparison& comparison) {
@@ -212,15 +241,15 @@ std::string render_model_text(const ModelResult& result, const ModelContext& con
     const Comparison ratio =
         compare_variants(*entry, *find_result(result, baseline_of(*entry->variant)));
     out += fmt::format("{:<28} {:>22} {:>22} {:>22} {:>22}\n", entry->variant->name,
-                       interval_text(entry->copy, 2), interval_text(entry->zap, 2),
-                       interval_text(ratio.copy, 3), interval_text(ratio.zap, 3));
+                       interval_text(entry->copy), interval_text(entry->zap),
+                       interval_text(ratio.copy), interval_text(ratio.zap));
   }
   const auto comparisons = key_comparisons(result);
   if (!comparisons.empty()) {
     out += "\nfork+exit per entry (copy+zap), ratio [CI]:\n";
     for (const Comparison& comparison : comparisons) {
-      out += fmt::format("  {}: {}\n", comparison_label(comparison),
-                         interval_text(comparison.total, 3));
+      out +=
+          fmt::format("  {}: {}\n", comparison_label(comparison), interval_text(comparison.total));
     }
   }
   append_kernel_worlds(out, result, context);

@@ -58,9 +58,21 @@ bool machine_uses_srso_thunk(const std::map<std::string, std::string>& mitigatio
 // c0bff412e67b regression (post-outline / pre-outline).
 std::vector<Comparison> key_comparisons(const ModelResult& result);
 
-// What an out-of-line _compound_head() costs per entry on this machine's return path, key off
-// (post-outline minus post-inline medians): {copy, zap} ns, or nullopt when either was not run.
-std::optional<std::pair<double, double>> call_overhead_ns(const ModelResult& result, bool srso);
+// What an out-of-line _compound_head() costs per entry on this machine's return path, key off:
+// per round post-outline minus post-inline (both ran in the round, so the machine's drift
+// cancels), summarised as the median of those differences with its order-statistic interval,
+// in ns per entry, for the copy, the zap and both (a fork and an exit).
+struct CallOverhead {
+  MedianInterval copy, zap, total;
+};
+// nullopt when either variant was not run.
+std::optional<CallOverhead> call_overhead_ns(const ModelResult& result, bool srso);
+
+// What the model's call overhead `overhead` (ns per entry) is of a measured per-page cost `fit`:
+// "; model call overhead 2.6 ns/entry [1.9, 3.4] = 2.2 % of it [1.5, 3.1]", the share's
+// interval from the ends of both intervals; when the overhead's interval includes 0, or the
+// fit's is not above 0, no share is stated and the line says why.
+std::string call_overhead_text(const MedianInterval& overhead, const KernelFit& fit);
 
 // "out-of-line vs always-inline (the ef5f379de302 fix): A / B" and the like.
 std::string comparison_label(const Comparison& comparison);

@@ -29,8 +29,10 @@ struct TetheredExit {
 
 class TetheredProcess {
  public:
-  // Throws RuntimeError naming the program when it cannot be started. The child starts with an
-  // empty signal mask and default dispositions, whatever this process blocks.
+  // Throws RuntimeError naming the program when it cannot be started, with what failed before
+  // the exec and its errno ("cannot start /usr/bin/gnuplot: could not execute it: No such file
+  // or directory"). The child starts with an empty signal mask and default dispositions,
+  // whatever this process blocks.
   explicit TetheredProcess(const TetheredCommand& command);
   ~TetheredProcess();  // SIGKILL to the group and reap, unless already reaped
   TetheredProcess(const TetheredProcess&) = delete;

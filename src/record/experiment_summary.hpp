@@ -14,7 +14,8 @@
 namespace clonebench {
 
 // Decodes the summary of an experiment of `kind` ("ab", "sweep", "scale", "hvo-key", "kernels",
-// "trace": every kind that is stored) and throws SummaryError when it is malformed.
+// "trace": every kind that is stored) and throws SummaryError when it is malformed, or when
+// `kind` is none of these (a row another program wrote).
 void check_experiment_summary(const std::string& kind, const nlohmann::json& summary);
 
 }  // namespace clonebench

@@ -14,10 +14,53 @@
 namespace clonebench {
 namespace {
 
-// RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled.
-std::string field(std::string_view text) {
-  if (text.find_first_of(",\"\r\n") == std::string_view::npos) {
+// A plain decimal number: [+-]digits[.digits][e[+-]digits], as a spreadsheet reads one.
+bool is_plain_number(std::string_view text) {
+  std::size_t i = text.starts_with('+') || text.starts_with('-') ? 1 : 0;
+  const auto digits = [&text, &i] {
+    const std::size_t start = i;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
+      ++i;
+    }
+    return i - start;
+  };
+  std::size_t mantissa = digits();
+  if (i < text.size() && text[i] == '.') {
+    ++i;
+    mantissa += digits();
+  }
+  if (mantissa == 0) {
+    return false;
+  }
+  if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+    ++i;
+    i += i < text.size() && (text[i] == '+' || text[i] == '-') ? 1 : 0;
+    if (digits() == 0) {
+      return false;
+    }
+  }
+  return i == text.size();
+}
+
+// A spreadsheet evaluates a cell that starts with = + - @ (and TAB or CR, which some strip
+// first) as a formula: =HYPERLINK(...) in a stored label would run when the CSV is opened.
+// Such a cell is written after a ' (OWASP's "CSV injection" rule), which makes it text; a plain
+// number (-5, +1.5e3) is left alone, so that it stays a number a sheet can add up (a number
+// cannot call anything). docs/robustness.md, "Stored text is data".
+std::string neutralised(std::string_view text) {
+  if (text.empty() || std::string_view("=+-@\t\r").find(text.front()) == std::string_view::npos ||
+      is_plain_number(text)) {
     return std::string(text);
+  }
+  return "'" + std::string(text);
+}
+
+// RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled; a field a
+// spreadsheet would take for a formula is neutralised first.
+std::string field(std::string_view raw) {
+  const std::string text = neutralised(raw);
+  if (text.find_first_of(",\"\r\n") == std::string_view::npos) {
+    return text;
   }
   std::string quoted = "\"";
   for (const char c : text) {

@@ -75,17 +75,18 @@ void ab_plot(ScriptBuilder& b, const AbSummary& summary, const std::vector<Label
   }
   // The axis fits the pairs and the CI, so that a narrow band stays visible; the ± threshold
   // lines join it only when the change is near them (a -30 % change beside ±1 % lines would
-  // squeeze the pairs and the band into one line).
-  if (low < 2 * threshold && high > -2 * threshold) {
+  // squeeze the pairs and the band into one line; a threshold of 1e308 % would squeeze them
+  // into nothing, and its double overflows).
+  if (std::isfinite(2 * threshold) && low < 2 * threshold && high > -2 * threshold) {
     low = std::min(low, -threshold);
     high = std::max(high, threshold);
   }
-  const double pad = std::max((high - low) * 0.15, 0.05);
+  const double pad = std::max(high * 0.15 - low * 0.15, 0.05);
   b.begin("A/B: change of ops/s (real) per pair, in run order", "pair", "B vs A (%)");
   b.datablock("pairs", rows);
   const double estimate = metric->estimate_pct;
-  b.line(fmt::format("set xrange [0.5:{}]\nset yrange [{}:{}]",
-                     num(static_cast<double>(pairs) + 0.5), num(low - pad), num(high + pad)));
+  b.line(fmt::format("set xrange [0.5:{}]\nset yrange {}", num(static_cast<double>(pairs) + 0.5),
+                     range_text(low - pad, high + pad)));
   // The CI as a plotted band (first, under the points), in the key like everything drawn.
   std::string band;
   if (metric->ci_pct.bounded()) {
@@ -173,8 +174,9 @@ void scale_plots(ScriptBuilder& b, const ScaleSummary& summary) {
                         efficiency ? "; 1 is perfect scaling" : ""),
             "instances (log scale)", curve.ylabel);
     b.datablock(std::string("scale_") + key, rows);
-    b.line(fmt::format("set logscale x 2\nset xrange [0.8:{}]\nset xtics ({})\nset yrange [0:{}]",
-                       num(largest * 1.25), tics, efficiency ? num(top * 1.1) : std::string("*")));
+    b.line(fmt::format("set logscale x 2\nset xrange [0.8:{}]\nset xtics ({})\nset yrange {}",
+                       num(largest * 1.25), tics,
+                       efficiency ? range_text(0, top * 1.1) : std::string("[0:*]")));
     std::string plot = fmt::format(
         "plot $scale_{} index 0 using 1:2 with linespoints pt 7 lw 2 lc rgb \"#08519c\" title "
         "\"median\"",

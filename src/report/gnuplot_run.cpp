@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <thread>
@@ -28,6 +29,22 @@ void write_all(int fd, const std::string& text) {
     }
     done += static_cast<std::size_t>(wrote);
   }
+}
+
+constexpr std::size_t kErrorsReadBytes = 64 * 1024;
+
+// The line of gnuplot's stderr that says what failed: the last one with text ("line 22: x range
+// is invalid"), not the first, which is often a warning that did not stop it ("Warning: empty y
+// range [0:0], adjusting to [0:1]").
+std::string gnuplot_error(const std::string& errors) {
+  std::size_t end = errors.find_last_not_of(" \n\r\t");
+  if (end == std::string::npos) {
+    return "it wrote nothing on stderr";
+  }
+  const std::size_t start = errors.find_last_of('\n', end);
+  const std::string line = errors.substr(start == std::string::npos ? 0 : start + 1,
+                                         end + 1 - (start == std::string::npos ? 0 : start + 1));
+  return line.substr(std::min(line.find_first_not_of(" \t"), line.size()));
 }
 
 // gnuplot's SVGs, each from "<svg" to "</svg>" (the XML declaration before it is dropped: the
@@ -87,11 +104,9 @@ std::vector<std::string> draw_plots(const PlotScript& plot, double bound_s) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
   if (process.exit().exit_code != 0) {
-    std::string message = errors.read_prefix(4096);
-    message = message.substr(0, message.find('\n', message.find_first_not_of(" \n")));
     throw RuntimeError(fmt::format("report: gnuplot failed (exit {}, signal {}): {}",
                                    process.exit().exit_code, process.exit().signal,
-                                   printable(message)));
+                                   printable(gnuplot_error(errors.read_prefix(kErrorsReadBytes)))));
   }
   std::vector<std::string> svgs = svg_elements(output.read_prefix(output.size_bytes()));
   if (svgs.size() != plot.titles.size()) {

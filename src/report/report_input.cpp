@@ -6,6 +6,7 @@
 #include <iterator>
 #include <string_view>
 
+#include "compare/distinct_runs.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
 #include "store/stored_runs.hpp"
@@ -15,16 +16,12 @@ namespace {
 
 std::vector<StoredRun> runs_of_ids(const Store& store, std::string_view list) {
   std::vector<StoredRun> runs;
-  std::size_t pos = 0;
-  while (pos <= list.size()) {
-    const std::size_t comma = std::min(list.find(',', pos), list.size());
-    const std::int64_t id = parse_run_id(list.substr(pos, comma - pos));
+  for (const std::int64_t id : parse_run_ids(list)) {
     std::optional<StoredRun> run = store.load(id);
     if (!run) {
       throw UsageError(fmt::format("report: run {} is not in {}", id, store.path()));
     }
     runs.push_back(std::move(*run));
-    pos = comma + 1;
   }
   return runs;
 }
@@ -76,6 +73,11 @@ ReportInput select_report_input(const Store& store, const std::vector<std::strin
       std::move(runs.begin(), runs.end(), std::back_inserter(input.runs));
     }
   }
+  std::vector<std::int64_t> ids;
+  for (const StoredRun& run : input.runs) {
+    ids.push_back(run.record.id);
+  }
+  require_distinct_runs(ids, "report");
   return input;
 }
 

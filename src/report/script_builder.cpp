@@ -2,6 +2,9 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
+#include <cmath>
+
 #include "core/text_safety.hpp"
 
 namespace clonebench {
@@ -15,7 +18,20 @@ std::string gp_text(const std::string& text) {
 }
 
 std::string num(double value) {
-  return fmt::format("{:.6g}", value);
+  return std::isfinite(value) ? fmt::format("{:.6g}", value) : std::string("NaN");
+}
+
+std::string range_text(double low, double high) {
+  if (!std::isfinite(low) || !std::isfinite(high)) {
+    return fmt::format("[{}:{}]", std::isfinite(low) ? num(low) : "*",
+                       std::isfinite(high) ? num(high) : "*");
+  }
+  if (!(low < high)) {
+    const double middle = low / 2 + high / 2;
+    const double half = std::max(std::abs(middle) * 0.05, 0.5);
+    return fmt::format("[{}:{}]", num(middle - half), num(middle + half));
+  }
+  return fmt::format("[{}:{}]", num(low), num(high));
 }
 
 void ScriptBuilder::begin(const std::string& title, const std::string& xlabel,

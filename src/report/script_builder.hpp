@@ -15,8 +15,16 @@ namespace clonebench {
 // command. Every stored text reaches the script through this function only.
 std::string gp_text(const std::string& text);
 
-// A number as the script writes it: six significant digits.
+// A number as the script writes it: six significant digits. A value that is not finite (a sum or
+// a padding of values near the largest double overflows) is written NaN, which gnuplot takes for
+// "no value" (a point left out), never "inf" or "nan", which it reads as undefined variables.
 std::string num(double value);
+
+// A range for `set xrange` / `set yrange`, brackets included, that gnuplot accepts whatever the
+// data: an end that is not finite is left to autoscaling ("*"), and a range of no width (every
+// value alike) or an inverted one is widened around its middle, so that a constant or
+// degenerate series is still drawn.
+std::string range_text(double low, double high);
 
 class ScriptBuilder {
  public:

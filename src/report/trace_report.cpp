@@ -241,7 +241,13 @@ void time_by_kind_plot(TracePlotBuilder& builder, const RunSummary& summary) {
       "plot $trace_kinds using 1:2 with boxes lc rgb \"#08519c\" notitle");
 }
 
+// Only when the run created something: an index of a kind that did not occur holds one point
+// outside the x range (so that the indexes keep their kinds), and with none at all gnuplot has
+// no point to place ("x range is invalid").
 void timeline_plot(TracePlotBuilder& builder, const TraceRun& run) {
+  if (run.creations.empty()) {
+    return;
+  }
   std::string rows[4];
   std::size_t shown = 0;
   for (const Creation& creation : run.creations) {

@@ -6,13 +6,12 @@
 
 namespace clonebench {
 
-std::unique_ptr<StoreBackend> open_backend(const std::string& location, bool read_only) {
-  if (is_postgres_url(location)) {
+std::unique_ptr<StoreBackend> open_backend(const StoreLocation& location, bool read_only,
+                                           bool glance) {
+  if (location.is_postgres()) {
     return PostgresBackend::open(location, read_only);
   }
-  // The path as shown is the path opened: a file name is never redacted unless it looks like
-  // connection text with a password, and then it is named as shown everywhere.
-  return SqliteBackend::open(redacted_location(location), read_only);
+  return SqliteBackend::open(location.file(), read_only, glance ? kGlanceWaitMs : kBusyTimeoutMs);
 }
 
 }  // namespace clonebench

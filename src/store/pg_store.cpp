@@ -24,9 +24,9 @@ postgres::Params PostgresSession::params(const SqlValues& values) {
   return params;
 }
 
-PostgresBackend::PostgresBackend(const std::string& url, bool read_only)
-    : SqlBackend(PostgresSession(url)) {
-  const std::string location = redacted_location(url);
+PostgresBackend::PostgresBackend(const StoreLocation& where, bool read_only)
+    : SqlBackend(PostgresSession(where)) {
+  const std::string& location = where.shown();
   if (!read_only) {
     migrate_postgres(session_.connection(), location);
     return;
@@ -41,17 +41,17 @@ PostgresBackend::PostgresBackend(const std::string& url, bool read_only)
   }
 }
 
-std::unique_ptr<StoreBackend> PostgresBackend::open(const std::string& url, bool read_only) {
+std::unique_ptr<StoreBackend> PostgresBackend::open(const StoreLocation& location, bool read_only) {
   // UsageErrors of the schema check name the location already.
   try {
-    auto backend = std::make_unique<PostgresBackend>(url, read_only);
+    auto backend = std::make_unique<PostgresBackend>(location, read_only);
     if (backend->empty()) {
       return std::make_unique<EmptyBackend>();  // as for a missing SQLite file
     }
     return backend;
   } catch (const postgres::PgError& error) {
-    throw RuntimeError(fmt::format("database {}: {}", redacted_location(url),
-                                   redacted_message(error.what(), url)));
+    throw RuntimeError(
+        fmt::format("database {}: {}", location.shown(), location.redacted(error.what())));
   }
 }
 

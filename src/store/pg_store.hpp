@@ -8,6 +8,7 @@
 
 #include "store/postgres.hpp"
 #include "store/sql_backend.hpp"
+#include "store/store_location.hpp"
 
 namespace clonebench {
 
@@ -23,8 +24,8 @@ struct PgRow {
 // The store's SQL over a libpq connection, in the shape store/sql_operations.hpp expects.
 class PostgresSession {
  public:
-  explicit PostgresSession(const std::string& url)
-      : connection_(std::make_unique<postgres::Connection>(url)) {}
+  explicit PostgresSession(const StoreLocation& location)
+      : connection_(std::make_unique<postgres::Connection>(location.settings())) {}
   const SqlDialect& dialect() const noexcept { return kPostgresDialect; }
   postgres::Transaction transaction() { return postgres::Transaction(*connection_); }
   void run(const std::string& sql, const SqlValues& values) {
@@ -47,11 +48,11 @@ class PostgresSession {
 class PostgresBackend final : public SqlBackend<PostgresSession> {
  public:
   // Connects and migrates the schema; `read_only` never writes: it checks that the schema is
-  // the latest or absent (an EmptyBackend). `url` may hold a password; it is used only to
-  // connect, and every message shows it redacted. A URL that cannot be connected to is a
-  // RuntimeError ("database URL: cannot connect: ...").
-  static std::unique_ptr<StoreBackend> open(const std::string& url, bool read_only);
-  PostgresBackend(const std::string& url, bool read_only);
+  // the latest or absent (an EmptyBackend). The location may hold a password; it is used only
+  // to connect, and every message shows the location redacted. A database that cannot be
+  // connected to is a RuntimeError ("database URL: cannot connect: ...").
+  static std::unique_ptr<StoreBackend> open(const StoreLocation& location, bool read_only);
+  PostgresBackend(const StoreLocation& location, bool read_only);
   // True for a read-only open of a database without clonebench's tables: no runs.
   bool empty() const noexcept { return empty_; }
 

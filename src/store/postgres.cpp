@@ -97,22 +97,23 @@ double Result::real(int row, int column) const {
   return number;
 }
 
-Connection::Connection(const std::string& url) {
-  // Ours first: with expand_dbname, parameters in the URL override the earlier keywords. TCP
+Connection::Connection(const std::vector<ConnectionSetting>& settings) {
+  // Ours first: a keyword given again later overrides it, so the location's settings win. TCP
   // keepalives and tcp_user_timeout notice a peer that vanished (a host down, a network cut);
   // a server process that stopped answering is bounded by the wait in wait_for_results().
-  const std::array<const char*, 9> keywords = {"connect_timeout",
-                                               "fallback_application_name",
-                                               "keepalives",
-                                               "keepalives_idle",
-                                               "keepalives_interval",
-                                               "keepalives_count",
-                                               "tcp_user_timeout",
-                                               "dbname",
-                                               nullptr};
-  const std::array<const char*, 9> values = {"10", "clonebench", "1",         "10",   "5",
-                                             "3",  "30000",      url.c_str(), nullptr};
-  connection_ = PQconnectdbParams(keywords.data(), values.data(), 1);
+  // expand_dbname is off: the settings are libpq's own reading of the location, and no value
+  // is read as connection text again.
+  std::vector<const char*> keywords = {
+      "connect_timeout",     "fallback_application_name", "keepalives",      "keepalives_idle",
+      "keepalives_interval", "keepalives_count",          "tcp_user_timeout"};
+  std::vector<const char*> values = {"10", "clonebench", "1", "10", "5", "3", "30000"};
+  for (const ConnectionSetting& setting : settings) {
+    keywords.push_back(setting.keyword.c_str());
+    values.push_back(setting.value.c_str());
+  }
+  keywords.push_back(nullptr);
+  values.push_back(nullptr);
+  connection_ = PQconnectdbParams(keywords.data(), values.data(), 0);
   if (connection_ == nullptr) {
     throw PgError("cannot connect: out of memory", "");
   }

@@ -14,6 +14,7 @@
 
 #include "core/error.hpp"
 #include "store/scoped_transaction.hpp"
+#include "store/store_location.hpp"
 
 namespace clonebench::postgres {
 
@@ -69,10 +70,11 @@ inline constexpr int kSliceMs = 50;
 
 class Connection {
  public:
-  // Connects to a libpq connection URI (postgresql://...). Credentials come from libpq's usual
-  // sources (the URL, PGPASSWORD, ~/.pgpass, a service file); a connection attempt gives up
-  // after 10 s unless the URL sets connect_timeout. Throws PgError with a one-line message.
-  explicit Connection(const std::string& url);
+  // Connects with libpq's settings of a location (store/store_location.hpp). Credentials come
+  // from libpq's usual sources (the settings, PGPASSWORD, ~/.pgpass, a service file); a
+  // connection attempt gives up after 10 s unless the settings say connect_timeout. Throws
+  // PgError with a one-line message.
+  explicit Connection(const std::vector<ConnectionSetting>& settings);
   ~Connection();
   Connection(const Connection&) = delete;
   Connection& operator=(const Connection&) = delete;

@@ -41,9 +41,19 @@ inline std::uint64_t unsigned_from_db(std::int64_t value) {
   return static_cast<std::uint64_t>(value);
 }
 
+// The instance count of a row: what does not fit the count (written by something else than
+// clonebench) would be cut to another number.
+inline std::uint32_t instances_from_db(std::int64_t value, const std::string& source) {
+  if (value < 0 || value > static_cast<std::int64_t>(UINT32_MAX)) {
+    throw UsageError(fmt::format("{}: instances {} is not a count of instances", source, value));
+  }
+  return static_cast<std::uint32_t>(value);
+}
+
 // Reads one row of kRunSelect (latency and profile are separate tables). `Row` has
-// column_text(i), column_int64(i) and column_double(i). Stored JSON that does not parse means
-// the database was altered behind our back: throws UsageError naming the run.
+// column_text(i), column_int64(i) and column_double(i). Stored JSON that does not parse, or an
+// instance count out of range, means the database was altered behind our back: throws
+// UsageError naming the run.
 template <typename Row>
 StoredRun run_from_row(const Row& row) {
   StoredRun stored;
@@ -56,7 +66,7 @@ StoredRun run_from_row(const Row& row) {
     record.started_at = row.column_text(2);
     record.experiment = row.column_text(3);
     result.stressor = row.column_text(4);
-    result.instances = static_cast<std::uint32_t>(row.column_int64(5));
+    result.instances = instances_from_db(row.column_int64(5), source);
     result.options = nlohmann::json::parse(row.column_text(6));
     result.bogo_ops = unsigned_from_db(row.column_int64(7));
     result.real_time_s = row.column_double(8);

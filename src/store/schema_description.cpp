@@ -83,11 +83,20 @@ Migration version_4() {
   }};
 }
 
+// Version 5. Which process runs an experiment that is "running" (store/experiment_owner.hpp):
+// one killed with SIGKILL cannot mark it interrupted, so readers tell by this whether it still
+// runs. Rows stored before have none: nothing is known of their process.
+Migration version_5() {
+  return {{
+      AddColumn{"experiment", {"owner", kText, "NOT NULL DEFAULT ''"}},
+  }};
+}
+
 }  // namespace
 
 const std::vector<Migration>& schema_history() {
-  static const std::vector<Migration> history = {version_1(), version_2(), version_3(),
-                                                 version_4()};
+  static const std::vector<Migration> history = {version_1(), version_2(), version_3(), version_4(),
+                                                 version_5()};
   return history;
 }
 

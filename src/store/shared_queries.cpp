@@ -19,8 +19,8 @@ const char* const kInsertLatencySql =
     "VALUES ($1, $2, $3, $4, $5, $6, $7)";
 const char* const kInsertProfileSql = "INSERT INTO profile (run_id, json) VALUES ($1, $2)";
 const char* const kInsertExperimentSql =
-    "INSERT INTO experiment (tag, kind, created_at, summary_json, status) "
-    "VALUES ($1, $2, $3, $4, $5)";
+    "INSERT INTO experiment (tag, kind, created_at, summary_json, status, owner) "
+    "VALUES ($1, $2, $3, $4, $5, $6)";
 const char* const kFinishExperimentSql =
     "UPDATE experiment SET summary_json = $2, status = $3 WHERE tag = $1 RETURNING tag";
 const char* const kSelectLatencySql =
@@ -30,7 +30,7 @@ const char* const kSelectRunIdsSql = "SELECT id FROM run ORDER BY id";
 const char* const kHistorySql =
     "SELECT run.id, run.label, run.started_at, coalesce(run.experiment, ''), run.stressor, "
     "run.instances, run.bogo_ops, run.real_time_s, run.usr_time_s, run.sys_time_s, "
-    "coalesce(experiment.status, ''), run.hostname FROM run "
+    "coalesce(experiment.status, ''), run.hostname, coalesce(experiment.owner, '') FROM run "
     "LEFT JOIN experiment ON experiment.tag = run.experiment ORDER BY run.id DESC LIMIT $1";
 
 namespace {
@@ -40,7 +40,7 @@ std::int64_t signed_for_db(std::uint64_t value) {
 }
 
 constexpr const char* kExperimentSelect =
-    "SELECT tag, kind, created_at, summary_json, status FROM experiment ";
+    "SELECT tag, kind, created_at, summary_json, status, owner FROM experiment ";
 
 }  // namespace
 
@@ -88,8 +88,8 @@ SqlValues latency_row_values(std::int64_t run_id, const LatencyPhase& phase,
 }
 
 SqlValues experiment_row_values(const Experiment& experiment) {
-  return {experiment.tag, experiment.kind, experiment.created_at, dump_json(experiment.summary),
-          experiment.status};
+  return {experiment.tag,    experiment.kind, experiment.created_at, dump_json(experiment.summary),
+          experiment.status, experiment.owner};
 }
 
 std::string experiment_by_tag_sql(const SqlDialect& dialect) {

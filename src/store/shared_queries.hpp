@@ -30,7 +30,7 @@ extern const char* const kInsertRunSql;
 extern const char* const kInsertLatencySql;
 // $1 run id, $2 the profile JSON.
 extern const char* const kInsertProfileSql;
-// $1..$5: experiment_row_values().
+// $1..$6: experiment_row_values().
 extern const char* const kInsertExperimentSql;
 // $1 tag, $2 summary JSON, $3 status; RETURNING tag, so a missing experiment returns no row.
 extern const char* const kFinishExperimentSql;
@@ -65,6 +65,7 @@ Experiment experiment_from_row(const Row& row) {
   experiment.kind = row.column_text(1);
   experiment.created_at = row.column_text(2);
   experiment.status = row.column_text(4);
+  experiment.owner = row.column_text(5);
   try {
     experiment.summary = nlohmann::json::parse(row.column_text(3));
   } catch (const nlohmann::json::exception& error) {
@@ -83,6 +84,7 @@ HistoryRow history_row_from_row(const Row& row) {
   history.stressor = row.column_text(4);
   history.experiment_status = row.column_text(10);
   history.hostname = row.column_text(11);
+  history.experiment_owner = row.column_text(12);
   history.instances = static_cast<std::uint32_t>(row.column_int64(5));
   RunResult rates;  // the rates are defined once, in RunResult
   rates.instances = history.instances;

@@ -64,10 +64,11 @@ void SqliteBackend::rethrow_named(const std::string& location) const {
   }
 }
 
-std::unique_ptr<StoreBackend> SqliteBackend::open(const std::string& path, bool read_only) {
+std::unique_ptr<StoreBackend> SqliteBackend::open(const std::string& path, bool read_only,
+                                                  int wait_ms) {
   std::unique_ptr<SqliteFile> file;
   try {
-    file = open_sqlite_file(path, read_only);
+    file = open_sqlite_file(path, read_only, wait_ms);
   } catch (...) {
     rethrow_sqlite_error(path);
   }

@@ -50,17 +50,22 @@ class SqliteSession {
 class SqliteBackend final : public SqlBackend<SqliteSession> {
  public:
   // Opens the file at `path` as Store documents; an EmptyBackend for reading where nothing is
-  // stored. Throws UsageError or RuntimeError naming `path`.
-  static std::unique_ptr<StoreBackend> open(const std::string& path, bool read_only);
+  // stored. Waits at most `wait_ms` for another process that holds the file. Throws UsageError
+  // or RuntimeError naming `path`.
+  static std::unique_ptr<StoreBackend> open(const std::string& path, bool read_only,
+                                            int wait_ms = kBusyTimeoutMs);
   explicit SqliteBackend(std::unique_ptr<SqliteFile> file)
       : SqlBackend(SqliteSession(std::move(file))) {}
 
   [[noreturn]] void rethrow_named(const std::string& location) const override;
 };
 
-// Opens (read_only: never creates or migrates) the file as Store documents; nullptr for reading
-// where nothing is stored. Removes a file this open created and left empty when it fails.
-std::unique_ptr<SqliteFile> open_sqlite_file(const std::string& path, bool read_only);
+// Opens (read_only: never creates or migrates) the file as Store documents, waiting at most
+// `wait_ms` for another process that holds it; nullptr for reading where nothing is stored. A
+// file this open created is removed with the -wal and -shm files beside it when it fails (on a
+// full disk, say): nothing is left half made.
+std::unique_ptr<SqliteFile> open_sqlite_file(const std::string& path, bool read_only,
+                                             int wait_ms = kBusyTimeoutMs);
 
 // SQLite failures that say "this file is not usable" are the user's input (exit 2); the rest
 // are runtime failures (exit 1); a full disk says so. Call inside a catch block; errors that are

@@ -10,18 +10,41 @@
 
 #include "core/text_safety.hpp"
 #include "record/experiment_summary.hpp"
+#include "store/argument_redaction.hpp"
 #include "store/backend.hpp"
+#include "store/experiment_owner.hpp"
 #include "store/open_backend.hpp"
 #include "store/store_location.hpp"
 
 namespace clonebench {
 namespace {
 
+// "running" for an experiment whose process is gone reads as what it is: "interrupted".
+std::string settled_status(const std::string& status, const std::string& owner) {
+  return status == "running" && owner_is_gone(owner) ? "interrupted" : status;
+}
+
+// What a store keeps and shows of a run: its options with every location redacted.
+RunRecord& redacted_run(RunRecord& record) {
+  redact_strings(record.result.options);
+  return record;
+}
+
+std::vector<StoredRun> redacted_runs(std::vector<StoredRun> runs) {
+  for (StoredRun& run : runs) {
+    redacted_run(run.record);
+  }
+  return runs;
+}
+
 // A stored summary is untrusted (another host's, through `pull`, or anyone's who can write the
-// database): it is checked against its kind's schema before any renderer sees it.
+// database): it is checked against its kind's schema before any renderer sees it, and its
+// texts redacted (a summary stored before they were).
 std::optional<Experiment> checked_summary(const std::string& path,
                                           std::optional<Experiment> experiment) {
   if (experiment) {
+    experiment->status = settled_status(experiment->status, experiment->owner);
+    redact_strings(experiment->summary);
     try {
       check_experiment_summary(experiment->kind, experiment->summary);
     } catch (const SummaryError& error) {
@@ -45,11 +68,13 @@ auto Store::with_backend(Function&& function) const {
   }
 }
 
-Store::Store(const std::string& path, Access access) : path_(redacted_location(path)) {
+Store::Store(const std::string& path, Access access) {
   if (path.empty()) {
     throw UsageError("--db: empty database path");
   }
-  backend_ = open_backend(path, access == Access::kReadOnly);
+  const StoreLocation location = StoreLocation::parse(path);
+  path_ = location.shown();
+  backend_ = open_backend(location, access != Access::kReadWrite, access == Access::kGlance);
 }
 
 Store::~Store() = default;
@@ -67,6 +92,7 @@ RunOrigin Store::new_origin() {
 
 std::int64_t Store::save(RunRecord& record, const nlohmann::json& environment) {
   const RunOrigin origin = new_origin();
+  redacted_run(record);
   record.id = with_backend(
       [&](StoreBackend& backend) { return backend.save(record, environment, origin); });
   return record.id;
@@ -78,16 +104,21 @@ void Store::save_experiment(const Experiment& experiment, std::vector<RunRecord>
     throw RuntimeError("save_experiment: empty experiment tag");
   }
   std::vector<RunOrigin> origins;
-  for (std::size_t i = 0; i < runs.size(); ++i) {
+  std::vector<RunRecord> kept = runs;
+  for (RunRecord& run : kept) {
     origins.push_back(new_origin());
+    redacted_run(run);
   }
+  Experiment redacted = experiment;
+  redact_strings(redacted.summary);
   const std::vector<std::int64_t> ids = with_backend([&](StoreBackend& backend) {
-    return backend.save_experiment(experiment, runs, environment, origins);
+    return backend.save_experiment(redacted, kept, environment, origins);
   });
   // Only after the commit: a failed save leaves the caller's records untouched.
   for (std::size_t i = 0; i < runs.size(); ++i) {
     runs[i].id = ids[i];
     runs[i].experiment = experiment.tag;
+    runs[i].result.options = kept[i].result.options;
   }
 }
 
@@ -98,12 +129,15 @@ void Store::begin_experiment(const Experiment& experiment) {
   Experiment running = experiment;
   running.status = "running";
   running.summary = nlohmann::json::object();
+  running.owner = this_process_owner();
   with_backend([&](StoreBackend& backend) { backend.insert_experiment(running); });
 }
 
 void Store::finish_experiment(const std::string& tag, const nlohmann::json& summary,
                               const std::string& status) {
-  with_backend([&](StoreBackend& backend) { backend.finish_experiment(tag, summary, status); });
+  nlohmann::json redacted = summary;
+  redact_strings(redacted);
+  with_backend([&](StoreBackend& backend) { backend.finish_experiment(tag, redacted, status); });
 }
 
 std::optional<Experiment> Store::load_experiment_summary(const std::string& tag) const {
@@ -121,21 +155,27 @@ std::optional<Experiment> Store::latest_experiment(const std::string& kind) cons
 std::optional<StoredRun> Store::load(std::int64_t id) const {
   auto runs = with_backend(
       [&](StoreBackend& backend) { return backend.select_runs(RunKey::kId, std::to_string(id)); });
-  return runs.empty() ? std::nullopt : std::optional<StoredRun>(std::move(runs.front()));
+  return runs.empty() ? std::nullopt
+                      : std::optional<StoredRun>(std::move(redacted_runs(std::move(runs)).front()));
 }
 
 std::vector<StoredRun> Store::load_label(const std::string& label) const {
-  return with_backend(
-      [&](StoreBackend& backend) { return backend.select_runs(RunKey::kLabel, label); });
+  return redacted_runs(with_backend(
+      [&](StoreBackend& backend) { return backend.select_runs(RunKey::kLabel, label); }));
 }
 
 std::vector<StoredRun> Store::load_experiment(const std::string& experiment) const {
-  return with_backend(
-      [&](StoreBackend& backend) { return backend.select_runs(RunKey::kExperiment, experiment); });
+  return redacted_runs(with_backend(
+      [&](StoreBackend& backend) { return backend.select_runs(RunKey::kExperiment, experiment); }));
 }
 
 std::vector<HistoryRow> Store::history(std::size_t limit) const {
-  return with_backend([&](StoreBackend& backend) { return backend.history(limit); });
+  std::vector<HistoryRow> rows =
+      with_backend([&](StoreBackend& backend) { return backend.history(limit); });
+  for (HistoryRow& row : rows) {
+    row.experiment_status = settled_status(row.experiment_status, row.experiment_owner);
+  }
+  return rows;
 }
 
 std::vector<std::int64_t> Store::run_ids() const {
@@ -143,7 +183,14 @@ std::vector<std::int64_t> Store::run_ids() const {
 }
 
 bool Store::import_run(const StoredRun& run, const std::optional<Experiment>& experiment) {
-  return with_backend([&](StoreBackend& backend) { return backend.import_run(run, experiment); });
+  StoredRun kept = run;
+  redacted_run(kept.record);
+  std::optional<Experiment> kept_experiment = experiment;
+  if (kept_experiment) {
+    redact_strings(kept_experiment->summary);
+  }
+  return with_backend(
+      [&](StoreBackend& backend) { return backend.import_run(kept, kept_experiment); });
 }
 
 }  // namespace clonebench

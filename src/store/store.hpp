@@ -31,11 +31,16 @@ class Store {
   enum class Access {
     kReadWrite,  // opens or creates, migrates, and checks that runs can be stored
     kReadOnly,   // never writes: works on a read-only file or directory; a missing file is empty
+    // kReadOnly that gives up at once (kGlanceWaitMs) when another process holds the database,
+    // where a wait would freeze a shell: completion.
+    kGlance,
   };
 
-  // `path` is a SQLite file, or a PostgreSQL URL (postgresql://..., store/pg_store.hpp) whose
-  // password, if any, is used to connect and never kept: path() and messages redact it.
-  // A URL that cannot be connected to is a RuntimeError ("database URL: cannot connect: ...").
+  // `path` is a SQLite file, or a PostgreSQL database (a URL or key=value text as
+  // store/store_location.hpp reads it) whose password, if any, is used to connect and never
+  // kept: path() and messages redact it. Text that names no database unambiguously is a
+  // UsageError; a database that cannot be connected to a RuntimeError ("database URL: cannot
+  // connect: ...").
   // Opens the database (kReadWrite: creating it and migrating its schema, PRAGMA user_version)
   // and runs PRAGMA quick_check. Throws UsageError naming the file when it cannot be created or
   // (kReadWrite) written, is not a clonebench database, is damaged, or is newer than this build;
@@ -46,9 +51,14 @@ class Store {
   Store& operator=(const Store&) = delete;
 
   // Stores the run, its histograms and the environment in one transaction; sets record.id.
+  // Every location in the run's options (its command line) is redacted first, in `record`
+  // too (store/argument_redaction.hpp): a password never reaches a store. So are the
+  // summaries of experiments and what push and pull copy, and what is read back.
   std::int64_t save(RunRecord& record, const nlohmann::json& environment);
-  // Writes the experiment row with status "running" and an empty summary, so that runs saved
-  // with record.experiment = experiment.tag can follow one by one.
+  // Writes the experiment row with status "running", this process as its owner and an empty
+  // summary, so that runs saved with record.experiment = experiment.tag can follow one by one.
+  // Once its process is gone (killed with SIGKILL, the machine rebooted) the experiment reads
+  // back as "interrupted".
   void begin_experiment(const Experiment& experiment);
   // Sets the summary and the final status ("complete" or "interrupted").
   void finish_experiment(const std::string& tag, const nlohmann::json& summary,

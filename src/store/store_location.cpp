@@ -25,23 +25,6 @@ std::string home_directory() {
   return home.empty() ? "." : home;
 }
 
-std::string_view scheme_of(std::string_view location) {
-  for (const std::string_view scheme : {"postgresql://", "postgres://"}) {
-    if (location.substr(0, scheme.size()) == scheme) {
-      return scheme;
-    }
-  }
-  return {};
-}
-
-}  // namespace
-
-bool is_postgres_url(std::string_view location) {
-  return !scheme_of(location).empty();
-}
-
-namespace {
-
 std::string data_directory() {
   std::string data_home = env_or_empty("XDG_DATA_HOME");
   // The XDG spec says a relative value is invalid and must be ignored.

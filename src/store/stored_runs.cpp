@@ -2,31 +2,63 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <charconv>
 #include <limits>
 
 #include "compare/run_boot.hpp"
 #include "core/error.hpp"
+#include "core/text_safety.hpp"
 #include "record/instruction_metrics.hpp"
+#include "record/metric_table.hpp"
 
 namespace clonebench {
 
 bool is_run_id_list(std::string_view text) {
-  // Digits separated by single commas, no empty item.
-  bool previous_digit = false;
+  // Digits separated by single commas or dashes, no empty item, at most one dash per item.
+  char previous = ',';
+  bool dash_in_item = false;
   for (char c : text) {
-    if (c == ',') {
-      if (!previous_digit) {
+    if (c == ',' || c == '-') {
+      if (previous < '0' || previous > '9' || (c == '-' && dash_in_item)) {
         return false;
       }
-      previous_digit = false;
-    } else if (c >= '0' && c <= '9') {
-      previous_digit = true;
-    } else {
+      dash_in_item = c == '-';
+    } else if (c < '0' || c > '9') {
       return false;
     }
+    previous = c;
   }
-  return previous_digit;
+  return previous >= '0' && previous <= '9';
+}
+
+std::vector<std::int64_t> parse_run_ids(std::string_view text) {
+  constexpr std::int64_t kMostIdsInARange = 100'000;
+  if (!is_run_id_list(text)) {
+    throw UsageError(fmt::format("'{}' is not a list of run ids (e.g. 12, 12,13,15, 3-7 or 1-3,9)",
+                                 printable(text)));
+  }
+  std::vector<std::int64_t> ids;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    const std::string_view item = text.substr(start, comma - start);
+    const std::size_t dash = item.find('-');
+    const std::int64_t first = parse_run_id(item.substr(0, dash));
+    const std::int64_t last = dash == item.npos ? first : parse_run_id(item.substr(dash + 1));
+    if (last < first) {
+      throw UsageError(fmt::format("run ids {}: the range ends below its start", item));
+    }
+    if (last - first >= kMostIdsInARange) {
+      throw UsageError(
+          fmt::format("run ids {}: a range holds at most {} ids", item, kMostIdsInARange));
+    }
+    for (std::int64_t id = first; id <= last; ++id) {
+      ids.push_back(id);
+    }
+    start = comma + 1;
+  }
+  return ids;
 }
 
 std::int64_t parse_run_id(std::string_view text) {
@@ -58,16 +90,12 @@ RunObservation observation_of(const RunRecord& record, const nlohmann::json& env
 SampleSet read_stored_runs(const Store& store, const std::string& spec) {
   SampleSet set{spec, "store", {}};
   if (is_run_id_list(spec)) {
-    std::size_t start = 0;
-    while (start <= spec.size()) {
-      const std::size_t comma = std::min(spec.find(',', start), spec.size());
-      const std::int64_t id = parse_run_id(spec.substr(start, comma - start));
+    for (const std::int64_t id : parse_run_ids(spec)) {
       const std::optional<StoredRun> stored = store.load(id);
       if (!stored) {
         throw UsageError(fmt::format("run id {} is not in {}", id, store.path()));
       }
       set.runs.push_back(observation_of(stored->record, stored->environment));
-      start = comma + 1;
     }
     return set;
   }

@@ -17,9 +17,12 @@ struct Experiment {
   std::string kind;        // "ab" | "sweep" | "scale"
   std::string created_at;  // ISO-8601 UTC
   nlohmann::json summary;  // the analysis document (fits, compare result, ...)
-  // "complete"; "running" while runs are being added (and forever if the tool was killed);
-  // "interrupted" when a signal or an error ended it: its stored runs are kept.
+  // "complete"; "running" while runs are being added; "interrupted" when a signal or an error
+  // ended it, or (as the store reads it) when its process is gone: its stored runs are kept.
   std::string status = "complete";
+  // The process that runs it (store/experiment_owner.hpp), set by Store::begin_experiment;
+  // empty for experiments stored whole, and for rows stored before schema version 5.
+  std::string owner{};
 };
 
 // Where a stored run came from; kept unchanged when the run is pushed or pulled.
@@ -40,6 +43,7 @@ struct HistoryRow {
   std::int64_t id = 0;
   std::string label, started_at, stressor, experiment;
   std::string experiment_status;  // the experiment's status; empty without an experiment
+  std::string experiment_owner;   // Experiment::owner
   std::string hostname;           // the host that measured the run
   std::uint32_t instances = 0;
   std::uint64_t bogo_ops = 0;

@@ -4,11 +4,22 @@
 
 #include <cmath>
 
+#include "core/number_text.hpp"
+
 namespace clonebench {
 namespace {
 
-std::string interval_text(double estimate, double lo, double hi) {
-  return fmt::format("{:.2f} [{:.2f}, {:.2f}]", estimate, lo, hi);
+// The coefficient `term` of `phase` as "per page 1.48 ns [1.36, 1.59]"; empty when not fitted.
+std::string term_text(const PhaseCostModel& phase, const std::string& term, const char* name) {
+  const CostCoefficient* coefficient = phase.term(term);
+  if (coefficient == nullptr) {
+    return "";
+  }
+  const bool fixed = term == "fixed_ns";
+  const double unit = fixed ? 1000 : 1;  // the fixed cost in µs, the others in ns
+  return fmt::format("{} {}", name,
+                     estimate_text(coefficient->estimate / unit, coefficient->lo / unit,
+                                   coefficient->hi / unit, fixed ? "µs" : "ns"));
 }
 
 std::string flags_text(const PhaseCostModel& phase) {
@@ -45,8 +56,19 @@ std::string render_cost_model(const CostModel& model) {
       const double unit = fixed ? 1000 : 1;  // the fixed cost in µs, the others in ns
       out += fmt::format(
           "  {:<14} {:>34}\n", fixed ? "fixed µs" : coefficient.term,
-          interval_text(coefficient.estimate / unit, coefficient.lo / unit, coefficient.hi / unit));
+          estimate_text(coefficient.estimate / unit, coefficient.lo / unit, coefficient.hi / unit));
     }
+  }
+  return out;
+}
+
+std::string render_cost_model_cross_check(const CostModel& model) {
+  std::string out =
+      fmt::format("cross-check, not to quote: the cost model ({})\n", model.estimator);
+  for (const PhaseCostModel& phase : model.phases) {
+    out += fmt::format("  {:<7} {}, {}; {}\n", phase.phase,
+                       term_text(phase, "per_page_ns", "per page"),
+                       term_text(phase, "fixed_ns", "fixed"), flags_text(phase));
   }
   return out;
 }
@@ -60,9 +82,13 @@ std::string render_prediction(const CostModel& model, const ShapeX& shape,
                      "95 % PI of one run");
   for (const PhaseCostModel& phase : model.phases) {
     const CostPrediction p = predict_cost(phase, shape);
-    out += fmt::format("  {:<7} {:>10.2f} {:>24} {:>24}{}\n", phase.phase, p.estimate_ns / 1000,
-                       fmt::format("[{:.2f}, {:.2f}]", p.mean_lo_ns / 1000, p.mean_hi_ns / 1000),
-                       fmt::format("[{:.2f}, {:.2f}]", p.run_lo_ns / 1000, p.run_hi_ns / 1000),
+    // The estimate's digits are those its interval (of the mean) vouches for.
+    const int decimals = interval_decimals(p.mean_lo_ns / 1000, p.mean_hi_ns / 1000);
+    out += fmt::format("  {:<7} {:>10} {:>24} {:>24}{}\n", phase.phase,
+                       decimals < 0 ? significant_text(p.estimate_ns / 1000)
+                                    : fixed_text(p.estimate_ns / 1000, decimals),
+                       interval_text_of(p.mean_lo_ns / 1000, p.mean_hi_ns / 1000),
+                       interval_text_of(p.run_lo_ns / 1000, p.run_hi_ns / 1000),
                        p.extrapolated ? "  extrapolated: outside the measured span" : "");
   }
   bool terms_missing = false;

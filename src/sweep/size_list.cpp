@@ -74,8 +74,20 @@ std::vector<std::uint64_t> parse_size_list(std::string_view text, std::string_vi
   if (sizes.size() > kMaxPoints) {
     bad_list(flag, text, fmt::format("more than {} points", kMaxPoints));
   }
-  if (std::set<std::uint64_t>(sizes.begin(), sizes.end()).size() < 2) {
+  const std::set<std::uint64_t> distinct(sizes.begin(), sizes.end());
+  if (distinct.size() < 2) {
     bad_list(flag, text, "a fit needs at least 2 distinct sizes (after rounding to 4 KiB)");
+  }
+  // A size given twice would be one design point measured twice as often, weighing the fit
+  // towards it unasked (--vmas and --folio refuse a repeat too).
+  if (distinct.size() < sizes.size()) {
+    std::set<std::uint64_t> seen;
+    for (const std::uint64_t size : sizes) {
+      if (!seen.insert(size).second) {
+        bad_list(flag, text,
+                 fmt::format("{} KiB is given twice (after rounding to 4 KiB)", size / 1024));
+      }
+    }
   }
   return sizes;
 }

@@ -23,17 +23,18 @@
 namespace clonebench {
 namespace {
 
-// With --precision the number of rounds is not known in advance: the round and what ends the
-// sweep are shown instead of a total.
+// With --precision or --max-time the number of rounds is not known in advance: the round and
+// what ends the sweep are shown instead of a total.
 void report_sweep_progress(const SweepSettings& settings, std::size_t done, std::size_t total,
                            std::uint64_t bytes, double elapsed_s) {
-  if (settings.precision) {
-    fmt::print(stderr,
-               "clonebench: sweep run {} (round {}) at --rss {}, {} spent; until ±{:g} % per page "
-               "or {}\n",
+  if (settings.precision || settings.max_time_s) {
+    const std::string until =
+        settings.precision ? fmt::format("±{:g} % per page or {}", *settings.precision * 100,
+                                         clock_duration(settings.max_time_s.value_or(0)))
+                           : clock_duration(settings.max_time_s.value_or(0)) + " (--max-time)";
+    fmt::print(stderr, "clonebench: sweep run {} (round {}) at --rss {}, {} spent; until {}\n",
                done + 1, done / settings.design().size() + 1, format_size(bytes),
-               clock_duration(elapsed_s), *settings.precision * 100,
-               clock_duration(settings.max_time_s.value_or(0)));
+               clock_duration(elapsed_s), until);
   } else {
     fmt::print(stderr, "clonebench: sweep run at --rss {}: {}\n", format_size(bytes),
                progress_counts(done + 1, total, elapsed_s));
@@ -60,7 +61,8 @@ std::string experiment_tag(const std::string& started_at, std::uint64_t seed) {
 }  // namespace
 
 int run_sweep_experiment(const SweepPlan& plan, const StorageOptions& storage,
-                         const std::string& json_path, bool quiet) {
+                         const std::string& json_path, bool quiet,
+                         MachineSettingsLock* settings_lock) {
   check_outputs({{json_path, "--json", {}}}, database_path(storage.db_path));
   const std::optional<PerfSetup> profiler = prepare_profiler(plan.profile);
   ExperimentSession session(
@@ -83,7 +85,7 @@ int run_sweep_experiment(const SweepPlan& plan, const StorageOptions& storage,
             profiled_runs.push_back(record);
           }
         });
-    summary = run_sweep(plan.job, plan.settings, session.signals(), observer);
+    summary = run_sweep(plan.job, plan.settings, session.signals(), observer, settings_lock);
   });
   const nlohmann::json stored = sweep_summary_to_json(summary);
   session.finish(stored);

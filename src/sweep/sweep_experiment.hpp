@@ -5,6 +5,7 @@
 #include <string>
 
 #include "experiment/experiment_session.hpp"
+#include "memory/machine_settings_lock.hpp"
 #include "record/job.hpp"
 #include "sweep/sweep_analysis.hpp"
 
@@ -18,7 +19,10 @@ struct SweepPlan {
   std::string preset;    // --preset NAME: its comparison is printed after the report
 };
 
+// `settings_lock`: the machine-settings lock, held by the caller when the sweep has a folio axis
+// (it changes the THP switches); nullptr otherwise.
 int run_sweep_experiment(const SweepPlan& plan, const StorageOptions& storage,
-                         const std::string& json_path, bool quiet);
+                         const std::string& json_path, bool quiet,
+                         MachineSettingsLock* settings_lock);
 
 }  // namespace clonebench

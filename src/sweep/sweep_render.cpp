@@ -8,8 +8,10 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/number_text.hpp"
 #include "core/units.hpp"
 #include "sweep/cost_model_render.hpp"
+#include "sweep/sweep_headline.hpp"
 
 namespace clonebench {
 namespace {
@@ -55,9 +57,10 @@ std::string points_table(const SweepSummary& summary) {
     out += fmt::format("{:>10} ", format_size(point.rss_bytes));
     out += vmas_axis ? fmt::format("{:>6} ", point.vmas) : "";
     out += folio_axis ? fmt::format("{:>12} ", folio_cell(point.folio)) : "";
-    out += fmt::format("{:>10.0f}{} {:>11.2f} {:>11.2f} {:>11.2f} {:>5}\n", point.pages,
+    out += fmt::format("{:>10.0f}{} {:>11} {:>11} {:>11} {:>5}\n", point.pages,
                        copied ? fmt::format(" {:>10.0f}", point.entries_copied) : std::string(),
-                       point.create_us, point.reap_us, point.total_us, point.runs.size());
+                       significant_text(point.create_us), significant_text(point.reap_us),
+                       significant_text(point.total_us), point.runs.size());
   }
   return out +
          "create, reap: the parent's mean wall time per call; total: CPU time (usr + sys of the "
@@ -94,16 +97,6 @@ std::string axis_text(const std::vector<std::uint64_t>& values, const std::strin
   return out;
 }
 
-std::string model_section(const SweepSummary& summary) {
-  if (summary.model) {
-    return "\n" + render_cost_model(*summary.model);
-  }
-  if (summary.model_note) {
-    return "\ncost model: not fitted (" + *summary.model_note + ")\n";
-  }
-  return "";  // a sweep stored before the model existed
-}
-
 // What a fit's flags say, and the note under the table for each.
 std::string fit_verdict(const SweepFit& fit, std::string& notes) {
   std::string verdict = "ok";
@@ -133,9 +126,8 @@ std::string fits_table(const SweepSummary& summary) {
     const SweepEstimate& slope = fit.per_page_ns;
     const SweepEstimate& fixed = fit.fixed_us;
     out += fmt::format("{:<7} {:>28} {:>28} {:>6.3f}  {}\n", fit.phase,
-                       fmt::format("{:.2f} [{:.2f}, {:.2f}]", slope.estimate, slope.lo, slope.hi),
-                       fmt::format("{:.2f} [{:.2f}, {:.2f}]", fixed.estimate, fixed.lo, fixed.hi),
-                       fit.r2, verdict);
+                       estimate_text(slope.estimate, slope.lo, slope.hi),
+                       estimate_text(fixed.estimate, fixed.lo, fixed.hi), fit.r2, verdict);
   }
   return out + notes;
 }
@@ -187,7 +179,7 @@ std::string total_plot(const SweepSummary& summary) {
   for (const auto& [x, y] : medians) {
     put(x, y, '#');
   }
-  std::string out = "total µs per op vs pages (o run, # median, . fit)\n";
+  std::string out = "total µs per op vs pages (o run, # median, . Theil–Sen line)\n";
   for (int row = 0; row < kPlotHeight; ++row) {
     const double label = max_y * (kPlotHeight - 1 - row) / (kPlotHeight - 1);
     out += fmt::format("{:>10.1f} |{}\n", label, grid[static_cast<std::size_t>(row)]);
@@ -200,6 +192,11 @@ std::string total_plot(const SweepSummary& summary) {
 // Why a sweep run to a precision ended; nothing for a fixed number of rounds (and for summaries
 // stored before --precision existed).
 std::string stop_line(const SweepSummary& summary) {
+  if (summary.stop && !summary.stop->precision_pct && summary.stop->max_time_s) {
+    return fmt::format("stopped by {}: {} rounds within --max-time {:g} s\n\n",
+                       summary.stop->reason == "max-time" ? "--max-time" : "--rounds",
+                       summary.rounds, *summary.stop->max_time_s);
+  }
   if (!summary.stop || !summary.stop->precision_pct) {
     return "";
   }
@@ -218,6 +215,28 @@ std::string stop_line(const SweepSummary& summary) {
       stop.reason == "max-time" ? "--max-time" : "--rounds", target_pct, width);
 }
 
+// The figures to quote, then the other fit as a cross-check (sweep_headline.hpp says which).
+std::string fits_sections(const SweepSummary& summary) {
+  if (sweep_headline(summary) == SweepHeadline::kCostModel) {
+    const bool vmas = summary.vmas_list.size() > 1, folios = summary.folio_list.size() > 1;
+    return "the figures to quote: " + render_cost_model(*summary.model) +
+           fmt::format(
+               "\ncross-check, not to quote: the Theil–Sen line over pages alone, which "
+               "pools the {}{}{} ax{}\n",
+               vmas ? "--vmas" : "", vmas && folios ? " and " : "", folios ? "--folio" : "",
+               vmas && folios ? "es" : "is") +
+           fits_table(summary) + "\n" + total_plot(summary);
+  }
+  std::string out = "the figures to quote: the Theil–Sen line over pages, per phase (95 % CIs)\n" +
+                    fits_table(summary) + "\n" + total_plot(summary);
+  if (summary.model) {
+    out += "\n" + render_cost_model_cross_check(*summary.model);
+  } else if (summary.model_note) {
+    out += "\ncost model: not fitted (" + *summary.model_note + ")\n";
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string render_sweep(const SweepSummary& summary) {
@@ -232,8 +251,7 @@ std::string render_sweep(const SweepSummary& summary) {
       axis_text(summary.folio_list, "", true), summary.rounds, summary.instances,
       summary.timeout_per_point_s, summary.elapsed_s);
   out += stop_line(summary);
-  out += points_table(summary) + folio_warnings(summary) + "\n" + fits_table(summary) + "\n" +
-         total_plot(summary) + model_section(summary);
+  out += points_table(summary) + folio_warnings(summary) + "\n" + fits_sections(summary);
   return out;
 }
 

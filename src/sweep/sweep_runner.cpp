@@ -7,6 +7,7 @@
 #include <optional>
 #include <random>
 
+#include "core/error.hpp"
 #include "memory/parent_fit.hpp"
 #include "memory/thp_guard.hpp"
 #include "memory/thp_settings.hpp"
@@ -53,8 +54,8 @@ StoredSweepStop stored_stop(const SweepSettings& settings, const SweepStop& stop
   stored.reason = stop.reason;
   stored.precision_pct = percent(settings.precision);
   stored.max_time_s = settings.max_time_s;
-  if (settings.precision) {
-    stored.rounds_cap = settings.rounds;
+  if (settings.precision || settings.max_time_s) {
+    stored.rounds_cap = settings.rounds;  // a cap: the precision or the time bounds the sweep
   }
   stored.per_page_half_width_pct = percent(stop.half_width);
   return stored;
@@ -74,7 +75,7 @@ std::vector<std::size_t> round_order(std::size_t points, std::uint64_t seed, std
 }
 
 SweepSummary run_sweep(const StressorJob& job, const SweepSettings& settings, SignalScope& signals,
-                       const RunObserver& observer) {
+                       const RunObserver& observer, MachineSettingsLock* settings_lock) {
   const std::vector<SweepPoint> design = settings.design();
   ParentShape largest = job.parent;
   largest.bytes = *std::max_element(settings.sizes.begin(), settings.sizes.end());
@@ -82,7 +83,12 @@ SweepSummary run_sweep(const StressorJob& job, const SweepSettings& settings, Si
   // Folio points change the kernel's THP switches: saved first, put back on every way out.
   std::optional<ThpGuard> thp;
   if (!settings.folios.empty()) {
-    thp.emplace(read_thp_settings(std::string(kThpRoot)));
+    if (settings_lock == nullptr) {
+      throw RuntimeError(
+          "sweep --folio: the THP switches are changed only under the "
+          "machine-settings lock");
+    }
+    thp.emplace(*settings_lock, read_thp_settings(std::string(kThpRoot)));
   }
 
   const auto started = std::chrono::steady_clock::now();

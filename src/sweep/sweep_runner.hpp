@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "memory/machine_settings_lock.hpp"
 #include "record/job.hpp"
 #include "record/run_record.hpp"
 #include "runner/run_observer.hpp"
@@ -19,8 +20,9 @@ std::vector<std::size_t> round_order(std::size_t points, std::uint64_t seed, std
 
 // `job` is the template (stressor, instances, parent kind and VMAs, timeout per point); its
 // parent.bytes is replaced by each size. Refuses (UsageError naming --rss) before any run when the
-// largest size does not fit. Returns analyze_sweep()'s summary with why the rounds stopped.
+// largest size does not fit. A folio axis changes the THP switches, under `settings_lock` (held
+// by the caller; required then). Returns analyze_sweep()'s summary with why the rounds stopped.
 SweepSummary run_sweep(const StressorJob& job, const SweepSettings& settings, SignalScope& signals,
-                       const RunObserver& observer);
+                       const RunObserver& observer, MachineSettingsLock* settings_lock);
 
 }  // namespace clonebench

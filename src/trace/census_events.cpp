@@ -32,12 +32,8 @@ Creation creation_of(const census_event& event, std::int64_t origin_ns, std::uin
   creation.comm = comm_text(event.comm);
   creation.clone_flags = event.clone_flags;
   creation.error = event.result < 0 ? -event.result : 0;
-  // The flags are known only when a task was made; a failed call is classified by its name.
-  if (creation.error == 0) {
-    creation.kind = classify_clone_flags(event.clone_flags);
-  } else {
-    creation.kind = creation.call == "vfork" ? CreationKind::kVfork : CreationKind::kFork;
-  }
+  // A failed call's flags are those it asked for (bpf/census_event.h): classified the same way.
+  creation.kind = classify_clone_flags(event.clone_flags);
   const census_parent& parent = event.parent;
   creation.parent.rss_anon_kb = parent.rss_anon_pages * page_kb;
   creation.parent.rss_file_kb = parent.rss_file_pages * page_kb;

@@ -165,6 +165,9 @@ RunSummary summarize_run(const TraceRun& run) {
     if (creation.error != 0) {
       summary.failures_by_errno[errno_name(creation.error)] += 1;
     }
+    if (!summary.largest_parent || creation.parent.rss_kb() > summary.largest_parent->rss_kb) {
+      summary.largest_parent = {creation.comm, creation.parent.rss_kb(), creation.parent.vmas};
+    }
     summary.max_parent_rss_kb = std::max(summary.max_parent_rss_kb, creation.parent.rss_kb());
     summary.max_parent_vmas = std::max(summary.max_parent_vmas, creation.parent.vmas);
   }

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -68,8 +69,16 @@ struct RunSummary {
   std::map<std::string, std::size_t> creations_by_comm;
   std::map<std::string, std::size_t> failures_by_errno;  // creation and exec failures
   std::size_t process_exits = 0;
+  // Two separate maxima over the creations, possibly of two different parents: the most RSS and
+  // the most VMAs. largest_parent is the creation with the most RSS (its program and its VMAs).
   std::uint64_t max_parent_rss_kb = 0;
   std::uint32_t max_parent_vmas = 0;
+  struct LargestParent {
+    std::string comm;
+    std::uint64_t rss_kb = 0;
+    std::uint32_t vmas = 0;
+  };
+  std::optional<LargestParent> largest_parent;  // none without creations
 };
 RunSummary summarize_run(const TraceRun& run);
 

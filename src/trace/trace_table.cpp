@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/number_text.hpp"
 #include "core/size_text.hpp"
 #include "core/text_safety.hpp"
 #include "core/units.hpp"
@@ -16,16 +17,23 @@ namespace {
 constexpr std::size_t kProgramsShown = 8;
 
 std::string percent(double fraction) {
-  return fmt::format("{:.3g} %", fraction * 100);
+  return significant_text(fraction * 100) + " %";
 }
 
-// "0.72 %" for one run, "0.72 % (0.65-0.79)" for several.
+// A signed change in percent: "+3.6 %", "-3 %".
+std::string change_percent(double fraction) {
+  return significant_text(fraction * 100, 3, NumberSign::kAlways) + " %";
+}
+
+// "0.72 %" for one run, "0.72 % (0.65-0.79)" for several: the range's width sets the digits.
 std::string percent_spread(const Spread& spread) {
-  if (spread.runs <= 1) {
+  const int decimals = interval_decimals(spread.low * 100, spread.high * 100);
+  if (spread.runs <= 1 || decimals < 0) {
     return percent(spread.median);
   }
-  return fmt::format("{} ({:.3g}-{:.3g})", percent(spread.median), spread.low * 100,
-                     spread.high * 100);
+  return fmt::format("{} % ({}-{})", fixed_text(spread.median * 100, decimals),
+                     fixed_text(spread.low * 100, decimals),
+                     fixed_text(spread.high * 100, decimals));
 }
 
 std::string duration(double nanoseconds) {
@@ -50,6 +58,24 @@ std::vector<const TraceRun*> traced_runs(const TraceCensus& census) {
   return runs;
 }
 
+// The tree's processes still running when the command ended, which the tool stopped: the census
+// ends with the command, so what they would have gone on to do is not in it.
+std::string left_running_line(const std::vector<const TraceRun*>& runs) {
+  std::uint64_t left = 0;
+  for (const TraceRun* run : runs) {
+    left += run->left_running;
+  }
+  if (left == 0) {
+    return "";
+  }
+  return fmt::format(
+      "  {} process{} of the tree {} still running when the command ended{}: clonebench stopped "
+      "{}, and the census leaves out what {} would have done after\n",
+      left, left == 1 ? "" : "es", left == 1 ? "was" : "were",
+      runs.size() > 1 ? " (over the runs)" : "", left == 1 ? "it" : "them",
+      left == 1 ? "it" : "they");
+}
+
 std::string header(const TraceCensus& census, const std::vector<const TraceRun*>& runs) {
   std::string text = fmt::format("clonebench trace: {}\n", command_line(census.command));
   text += fmt::format("  {} traced run{}; kernel {}, {} CPUs\n", runs.size(),
@@ -70,6 +96,7 @@ std::string header(const TraceCensus& census, const std::vector<const TraceRun*>
   if (interrupted) {
     text += "  INTERRUPTED: the census is partial (the command was stopped)\n";
   }
+  text += left_running_line(runs);
   text += dropped > 0
               ? fmt::format("  WARNING: {} events dropped: the counts below are too low\n", dropped)
               : "  no events dropped\n";
@@ -93,7 +120,7 @@ std::string component_label(TraceComponent component) {
 
 std::string component_table(const std::vector<RunSummary>& summaries) {
   std::string text =
-      fmt::format("\n  {:<18} {:>7} {:>6} {:>10} {:>10} {:>10} {:>10} {:>10}  {:<22} {}\n", "part",
+      fmt::format("\n  {:<18} {:>7} {:>6} {:>10} {:>10} {:>10} {:>10} {:>10}  {:<30} {}\n", "part",
                   "count", "failed", "total", "p50", "p90", "p99", "max", "of wall", "of CPU");
   const std::size_t parts = summaries.front().components.size();
   for (std::size_t i = 0; i < parts; ++i) {
@@ -108,7 +135,7 @@ std::string component_table(const std::vector<RunSummary>& summaries) {
     const ComponentUse& first = summaries.front().components[i];
     const TimeSummary& time = first.time;
     const bool kernel = first.component == TraceComponent::kKernel;
-    text += fmt::format("  {:<18} {:>7} {:>6} {:>10} {:>10} {:>10} {:>10} {:>10}  {:<22} {}\n",
+    text += fmt::format("  {:<18} {:>7} {:>6} {:>10} {:>10} {:>10} {:>10} {:>10}  {:<30} {}\n",
                         component_label(first.component),
                         kernel ? "" : fmt::format("{:g}", spread_of(counts).median),
                         kernel ? "" : fmt::format("{}", first.failed),
@@ -123,6 +150,23 @@ std::string component_table(const std::vector<RunSummary>& summaries) {
   return text;
 }
 
+// The parent with the most RSS at a creation, named, with its own VMAs; the most VMAs of any
+// parent follows only when another creation's parent had more (two maxima, two parents).
+std::string largest_parent_text(const RunSummary& summary) {
+  if (!summary.largest_parent) {
+    return "no creation; ";
+  }
+  const RunSummary::LargestParent& largest = *summary.largest_parent;
+  std::string text =
+      fmt::format("largest parent: {}, {} RSS and {} VMAs at its creation; ",
+                  printable(largest.comm), format_size(largest.rss_kb * 1024), largest.vmas);
+  if (summary.max_parent_vmas > largest.vmas) {
+    text += fmt::format("most VMAs of any parent: {} (another creation's parent); ",
+                        summary.max_parent_vmas);
+  }
+  return text;
+}
+
 std::string bucket_table(const RunSummary& summary) {
   std::string text =
       fmt::format("\n  {:<24} {:>7} {:>10} {:>10} {:>10} {:>9}\n", "parent RSS at creation",
@@ -133,9 +177,8 @@ std::string bucket_table(const RunSummary& summary) {
                     duration(bucket.time.p50_ns), duration(bucket.time.p90_ns),
                     duration(bucket.time.max_ns), bucket.max_vmas);
   }
-  text += fmt::format("  largest parent: {} RSS, {} VMAs; {} process exits\n",
-                      format_size(summary.max_parent_rss_kb * 1024), summary.max_parent_vmas,
-                      summary.process_exits);
+  text += "  " + largest_parent_text(summary) +
+          fmt::format("{} process exits\n", summary.process_exits);
   return text;
 }
 
@@ -179,20 +222,22 @@ std::string render_what_if(const WhatIfOutcome& outcome) {
   const char* name = trace_component_name(outcome.what_if.component);
   const double change = outcome.what_if.change;
   std::string text = fmt::format(
-      "  what if {} costs {:+.3g} %: wall time changes by at most {:+.3g} % ({} of it is {}), "
-      "CPU time by at most {:+.3g} %\n",
-      name, change * 100, outcome.wall_bound.median * 100, percent_spread(outcome.wall_share), name,
-      outcome.cpu_bound.median * 100);
+      "  what if {} costs {}: wall time changes by at most {} ({} of it is {}), "
+      "CPU time by at most {}\n",
+      name, change_percent(change), change_percent(outcome.wall_bound.median),
+      percent_spread(outcome.wall_share), name, change_percent(outcome.cpu_bound.median));
   if (outcome.wall_bound.runs > 1) {
-    text += fmt::format("    (bound on wall time over the runs: {:+.3g} % to {:+.3g} %)\n",
-                        outcome.wall_bound.low * 100, outcome.wall_bound.high * 100);
+    text += fmt::format("    (bound on wall time over the runs: {} to {})\n",
+                        change_percent(outcome.wall_bound.low),
+                        change_percent(outcome.wall_bound.high));
   }
   if (outcome.needed_share) {
     const double needed = *outcome.needed_share;
     text += fmt::format(
-        "    a claimed saving of {:.3g} % from it needs {} to take >= {:.3g} % of the wall time "
+        "    a claimed saving of {} from it needs {} to take >= {} of the wall time "
         "(measured: {}): {}\n",
-        needed * std::fabs(change) * 100, name, needed * 100, percent_spread(outcome.wall_share),
+        percent(needed * std::fabs(change)), name, percent(needed),
+        percent_spread(outcome.wall_share),
         needed > 1                       ? "impossible, more than the whole run"
         : outcome.claim_possible_on_wall ? "possible"
                                          : "not supported by this census");
@@ -224,10 +269,10 @@ std::string render_trace_table(const TraceCensus& census, const TraceTableOption
   const TracingEffect effect = tracing_effect(census.runs);
   if (effect.pairs > 0) {
     text += fmt::format(
-        "\n  the tracing's own effect on wall time: {:+.3g} % (median of {} traced/untraced "
-        "pairs; range {:+.3g} % to {:+.3g} %)\n",
-        (effect.ratio.median - 1) * 100, effect.pairs, (effect.ratio.low - 1) * 100,
-        (effect.ratio.high - 1) * 100);
+        "\n  the tracing's own effect on wall time: {} (median of {} traced/untraced "
+        "pairs; range {} to {})\n",
+        change_percent(effect.ratio.median - 1), effect.pairs, change_percent(effect.ratio.low - 1),
+        change_percent(effect.ratio.high - 1));
   }
   return text;
 }

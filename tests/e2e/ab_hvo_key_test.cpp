@@ -15,6 +15,7 @@
 #include <string>
 #include <thread>
 
+#include "e2e/terminal_stderr.hpp"
 #include "support/machine_lock.hpp"
 #include "tool_process.hpp"
 
@@ -97,6 +98,24 @@ TEST_F(AbHvoKey, AShortRunCompletesChecksEveryRunAndRestoresAPoolThatExistedBefo
   EXPECT_EQ(summary.at("large_rss_bytes"), 2u << 20);
   EXPECT_EQ(summary.at("small_rss_bytes"), 512u << 10);
   EXPECT_FALSE(summary.at("attribution").get<std::string>().empty());
+}
+
+// On a terminal the progress says which round of how many, the time spent and the time left,
+// and every size is written in one unit ("16384 KiB and 65536 KiB" beside "16M -> 64M" once).
+TEST_F(AbHvoKey, ItsProgressShowsTheRoundsPlannedAndTheTimeLeftInOneUnit) {
+  TerminalStderr terminal;
+  ASSERT_TRUE(terminal.ready());
+  const ToolResult result = run_tool({"ab", "--preset", "hvo-key", "fork --rss 2M --timeout 0.05s",
+                                      "--pairs", "2", "--warmup", "0", "--no-store"},
+                                     120, {}, terminal.as_stderr());
+  const std::string screen = terminal.text();
+  ASSERT_EQ(result.exit_code, 0) << result.err << screen;
+  EXPECT_NE(screen.find("ab hvo-key: round 1/2"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("round 2/2"), std::string::npos) << screen;
+  EXPECT_NE(screen.find(" left"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("--rss 512 KiB and 2 MiB"), std::string::npos) << screen;
+  EXPECT_NE(result.out.find("slope 512 KiB -> 2 MiB"), std::string::npos) << result.out;
+  EXPECT_TRUE(nothing_left_behind());
 }
 
 TEST_F(AbHvoKey, ASigkillMidExperimentLeavesEverySysctlAsItWas) {

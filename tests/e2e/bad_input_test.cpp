@@ -51,6 +51,9 @@ INSTANTIATE_TEST_SUITE_P(
         BadRun{{"fork", "--instances", "x"}, "--instances"}, BadRun{{"--fork", "many"}, "--fork"},
         BadRun{{"--fork", "1", "--fork-ops", "0"}, "--fork-ops"},
         BadRun{{"fork", "--ops", "none"}, "--ops"}, BadRun{{"fork", "--pin", "4096"}, "--pin"},
+        // A count for a stressor that is not run is still checked (issue 37).
+        BadRun{{"fork", "--vfork-ops", "nan"}, "--vfork-ops"},
+        BadRun{{"fork", "--fork-ops", "5", "--ops", "nan"}, "--ops"},
         BadRun{{"fork", "--seed", "-4"}, "--seed"},
         BadRun{{"clone", "--clone-max", "0"}, "--clone-max"},
         BadRun{{"fork", "--phase-every", "-1"}, "--phase-every"}, BadRun{{"forkk"}, "forkk"},

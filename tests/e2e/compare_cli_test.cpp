@@ -7,7 +7,9 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include <tuple>
 
+#include "e2e/terminal_stderr.hpp"
 #include "store/store.hpp"
 #include "support/sample_document.hpp"
 #include "support/temp_directory.hpp"
@@ -143,6 +145,16 @@ TEST(CompareCli, AMissingPathIsAUsageError) {
   EXPECT_NE(result.err.find("/nonexistent/a.json: no such file"), std::string::npos) << result.err;
 }
 
+TEST(CompareCli, ADeviceOrADirectoryIsNamedAsNotARegularFile) {
+  for (const char* path : {"/dev/zero", "/tmp/"}) {
+    const ToolResult result = compare({path, compare_input("numbers-a.txt")});
+    EXPECT_EQ(result.exit_code, 2);
+    EXPECT_NE(result.err.find(std::string(path) + ": not a regular file"), std::string::npos)
+        << result.err;
+    EXPECT_TRUE(result.out.empty()) << result.out;
+  }
+}
+
 TEST(CompareCli, BenchstatFormatPrintsBenchstatsTable) {
   const ToolResult result =
       compare({compare_input("hyperfine-two.json"), compare_input("hyperfine-two.json"),
@@ -229,6 +241,20 @@ TEST_F(StoredRuns, AnUnknownLabelOrRunIdIsAUsageErrorNamingIt) {
   EXPECT_TRUE(result.out.empty()) << result.out;
 }
 
+// Eight copies of one run are one sample, not eight: "p < 0.001" about nothing (issue 37).
+TEST_F(StoredRuns, ARunRepeatedOnASideOrOnBothSidesIsRefused) {
+  for (const auto& [a, b, named] :
+       {std::tuple{"1,1,1,1,1,1,1,1", "7,7,7,7,7,7,7,7", "A: run 1 is selected 8 times"},
+        std::tuple{"1,2,3,4", "7,8,9,9", "B: run 9 is selected 2 times"},
+        std::tuple{"1,2,3,4", "4,5,6,7", "run 4 is in both A and B"},
+        std::tuple{"base", "base", "run 1 is in both A and B"}}) {
+    const ToolResult result = compare_stored({a, b});
+    EXPECT_EQ(result.exit_code, 2) << a << " " << b;
+    EXPECT_NE(result.err.find(named), std::string::npos) << result.err;
+    EXPECT_TRUE(result.out.empty()) << result.out;
+  }
+}
+
 // The cross-kernel workflow: run on kernel A, reboot, run on kernel B, compare. Each run draws
 // its own random seed; that is no difference between A and B, while a side that pools runs of
 // different --timeout is named.
@@ -279,6 +305,33 @@ TEST_F(CrossKernelRuns, ASideThatPoolsRunsOfDifferentTimeoutsIsNamed) {
                             "2.0 (3 runs), 5.0 (1 run)"),
             std::string::npos)
       << result.err;
+}
+
+// On a terminal stdout and stderr share one screen: a warning that the table prints is not
+// printed to stderr as well. With stdout in a file or a pipe, stderr still carries it.
+TEST_F(CrossKernelRuns, OnATerminalEachWarningIsShownOnce) {
+  save("kernel-a", 1, 5, 1);
+  save("kernel-b", 2, 2, 2);
+  const std::string warning = "differ in more than the kernel: option timeout_s: A 5.0, B 2.0";
+  TerminalStderr terminal;
+  ASSERT_TRUE(terminal.ready());
+  const std::function<void()> stderr_on_terminal = terminal.as_stderr();
+  const ToolResult on_terminal =
+      run_tool({"compare", "kernel-a", "kernel-b", "--db", db_}, kTimeoutS, {}, [&] {
+        stderr_on_terminal();
+        ::dup2(2, 1);  // stdout on the same terminal
+      });
+  ASSERT_EQ(on_terminal.exit_code, 0) << on_terminal.err;
+  const std::string screen = terminal.text();
+  std::size_t shown = 0;
+  for (std::size_t at = screen.find(warning); at != std::string::npos;
+       at = screen.find(warning, at + 1)) {
+    ++shown;
+  }
+  EXPECT_EQ(shown, 1U) << screen;
+  const ToolResult to_files = compare({"kernel-a", "kernel-b", "--db", db_});
+  EXPECT_NE(to_files.err.find(warning), std::string::npos) << to_files.err;
+  EXPECT_NE(to_files.out.find(warning), std::string::npos) << to_files.out;
 }
 
 }  // namespace

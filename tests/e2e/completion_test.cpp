@@ -1,6 +1,7 @@
 // The generated bash completion, sourced into a real bash and asked to complete command lines
 // as bash would (COMP_WORDS split on COMP_WORDBREAKS, as readline does).
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -12,6 +13,7 @@
 #include "e2e/command_process.hpp"
 #include "support/sample_report_store.hpp"
 #include "support/temp_directory.hpp"
+#include "support/test_data.hpp"
 
 namespace clonebench::testing {
 namespace {
@@ -167,6 +169,86 @@ TEST(BashCompletion, NeverCreatesADatabase) {
   const std::string db = dir.file("absent.db");
   EXPECT_TRUE(complete({"compare", ""}, {"CLONEBENCH_DB=" + db}).empty());
   EXPECT_FALSE(std::filesystem::exists(db));
+}
+
+// Stored labels come from the database, maybe another host's: one that looks like an option
+// would, once accepted, be read as that option ("report -oout.md" writes out.md).
+TEST(BashCompletion, NeverOffersAStoredLabelThatLooksLikeAnOption) {
+  TempDirectory dir("completion");
+  const std::string db = dir.file("runs.db");
+  {
+    Store store(db);
+    for (const std::string label : {"-oout.md", "--format=html", "-h", "plain"}) {
+      RunRecord run = report_fork_run(label, 1, 1000);
+      store.save(run, report_environment("6.8.0", "IBPB"));
+    }
+  }
+  EXPECT_EQ(complete({"compare", "--db", db, ""}), sorted({"plain"}));
+  EXPECT_EQ(complete({"report", "--db", db, ""}), sorted({"plain", "ab", "scale", "sweep"}));
+}
+
+// The --db on the line is read as bash would read it, quotes and backslashes removed.
+TEST(BashCompletion, ReadsTheLabelsOfAQuotedDatabasePath) {
+  TempDirectory dir("completion");
+  const std::string db = dir.file("my runs.db");
+  {
+    Store store(db);
+    RunRecord run = report_fork_run("patched", 1, 1000);
+    store.save(run, report_environment("6.8.0", "IBPB"));
+  }
+  EXPECT_EQ(complete({"compare", "--db", "'" + db + "'", "p"}), sorted({"patched"}));
+  EXPECT_EQ(complete({"compare", "--db", "\"" + db + "\"", "p"}), sorted({"patched"}));
+  std::string escaped;
+  for (const char c : db) {
+    escaped += c == ' ' ? std::string("\\ ") : std::string(1, c);
+  }
+  EXPECT_EQ(complete({"compare", "--db", escaped, "p"}), sorted({"patched"}));
+}
+
+std::int64_t schema_version_of(const std::string& path) {
+  sqlite3* db = nullptr;
+  std::int64_t version = -1;
+  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+    sqlite3_stmt* statement = nullptr;
+    if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &statement, nullptr) == SQLITE_OK &&
+        sqlite3_step(statement) == SQLITE_ROW) {
+      version = sqlite3_column_int64(statement, 0);
+    }
+    sqlite3_finalize(statement);
+  }
+  sqlite3_close(db);
+  return version;
+}
+
+// A TAB press reads: it never upgrades a database a user keeps for an older clonebench.
+TEST(BashCompletion, NeverUpgradesAnOlderDatabase) {
+  TempDirectory dir("completion");
+  const std::string db = dir.file("old.db");
+  std::filesystem::copy_file(data_path("store/store-schema-v1.db"), db);
+  const ToolResult labels = run_tool({"__labels", "--db", db});
+  EXPECT_EQ(labels.out, "");
+  EXPECT_EQ(schema_version_of(db), 1);
+}
+
+// Another process holds the database: a TAB press gives up at once instead of freezing the
+// shell for the store's ten-second wait. (The bound here is only a backstop far above it.)
+TEST(BashCompletion, GivesUpAtOnceOnALockedDatabase) {
+  TempDirectory dir("completion");
+  const std::string db = dir.file("runs.db");
+  {
+    Store store(db);
+    RunRecord run = report_fork_run("patched", 1, 1000);
+    store.save(run, report_environment("6.8.0", "IBPB"));
+  }
+  sqlite3* holder = nullptr;
+  ASSERT_EQ(sqlite3_open(db.c_str(), &holder), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(holder, "PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE;", nullptr,
+                         nullptr, nullptr),
+            SQLITE_OK);
+  const ToolResult labels = run_tool({"__labels", "--db", db}, 5);
+  sqlite3_close(holder);
+  EXPECT_EQ(labels.err.find("timed out"), std::string::npos) << labels.err;
+  EXPECT_EQ(labels.out, "");
 }
 
 TEST(BashCompletion, WorksWhenSourcedInsideAFunction) {

@@ -170,5 +170,25 @@ TEST(ManPages, AreInstalledGzippedBesideTheirRoffSource) {
   }
 }
 
+// The README's first `man` command must work as typed after its quick start, which builds into
+// build/release and installs nothing: "man clonebench-run" said "No manual entry" there.
+TEST(ManPages, TheReadmesManCommandWorksAfterTheQuickStart) {
+  const std::string readme = read_all(std::string(CLONEBENCH_SOURCE_DIR) + "/README.md");
+  const std::size_t start = readme.find("`man ");
+  ASSERT_NE(start, std::string::npos) << "the README names no man command";
+  const std::string command = readme.substr(start + 1, readme.find('`', start + 1) - start - 1);
+  const std::string build_pages = "man -l build/release/man/";
+  if (command.rfind(build_pages, 0) == 0) {
+    // The quick start's build directory is this build's: the same page, rendered the same way.
+    const std::string page =
+        std::string(CLONEBENCH_MAN_DIR) + "/" + command.substr(build_pages.size());
+    EXPECT_TRUE(std::filesystem::exists(page)) << command;
+    EXPECT_NE(page_text(page).find("clonebench-run"), std::string::npos) << command;
+  } else {
+    const CommandResult found = run_command({"man", "-w", command.substr(4)});
+    EXPECT_EQ(found.exit_code, 0) << "`" << command << "` as the README says: " << found.err;
+  }
+}
+
 }  // namespace
 }  // namespace clonebench::testing

@@ -3,7 +3,9 @@
 // when the tool is SIGKILLed (it is tethered), leaving no process and no file.
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -16,6 +18,15 @@
 
 namespace clonebench::testing {
 namespace {
+
+std::string find_gnuplot_for_test() {
+  for (const char* path : {"/usr/bin/gnuplot", "/bin/gnuplot", "/usr/local/bin/gnuplot"}) {
+    if (::access(path, X_OK) == 0) {
+      return path;
+    }
+  }
+  return {};
+}
 
 class ReportGnuplot : public TempDirectoryTest {
  protected:
@@ -47,6 +58,42 @@ TEST_F(ReportGnuplot, AFailingGnuplotIsAOneLineRuntimeErrorAndWritesNothing) {
             "clonebench: error: report: gnuplot failed (exit 1, signal 0): line 7: undefined "
             "variable: pages\n");
   EXPECT_FALSE(std::filesystem::exists(out_));
+}
+
+// gnuplot's error is its last line, not a warning before it (issue 37).
+TEST_F(ReportGnuplot, TheMessageQuotesGnuplotsErrorNotAWarningBeforeIt) {
+  const std::vector<std::string> env = path_with_gnuplot(
+      "echo 'Warning: empty y range [0:0], adjusting to [0:1]' >&2\necho >&2\n"
+      "echo '         line 22: x range is invalid' >&2\necho >&2\nexit 1");
+  const ToolResult result = run_tool(html_args(), 30, env);
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(result.err,
+            "clonebench: error: report: gnuplot failed (exit 1, signal 0): line 22: x range is "
+            "invalid\n");
+}
+
+// Under `ulimit -n 12` (or 32: any limit below 200) gnuplot could not even be given its
+// descriptors, and the message was "gnuplot failed (exit 127, signal 0): " with nothing after.
+// Now 32 descriptors are plenty, and under 12 the message says what failed.
+TEST_F(ReportGnuplot, UnderALowDescriptorLimitTheReportIsDrawnOrSaysWhyNot) {
+  if (find_gnuplot_for_test().empty()) {
+    GTEST_SKIP() << "gnuplot is not installed";
+  }
+  const auto limited_to = [](rlim_t descriptors) {
+    return [descriptors] {
+      const rlimit limit{descriptors, descriptors};
+      ::setrlimit(RLIMIT_NOFILE, &limit);
+    };
+  };
+  const ToolResult enough = run_tool(html_args(), 60, {}, limited_to(32));
+  EXPECT_EQ(enough.exit_code, 0) << enough.err;
+  EXPECT_TRUE(std::filesystem::exists(out_));
+  std::filesystem::remove(out_);
+  const ToolResult tight = run_tool(html_args(), 60, {}, limited_to(12));
+  if (tight.exit_code != 0) {
+    EXPECT_EQ(tight.err.find("(exit 127, signal 0): \n"), std::string::npos) << tight.err;
+    EXPECT_NE(tight.err.find("Too many open files"), std::string::npos) << tight.err;
+  }
 }
 
 TEST_F(ReportGnuplot, AHangingGnuplotDiesWithASigkilledToolAndLeavesNoFile) {

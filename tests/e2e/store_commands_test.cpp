@@ -3,8 +3,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -25,23 +27,26 @@ struct Outcome {
   std::string out, err;
 };
 
-// Runs the binary with a shell-free argv; stdout and stderr go to files we read back.
+// Runs the binary (or $CLONEBENCH_E2E_BINARY, to see a new test fail against an older build)
+// with a shell-free argv; stdout and stderr go to files we read back.
 Outcome run_clonebench(const std::vector<std::string>& args, const fs::path& scratch) {
   const std::string out_path = (scratch / "stdout").string();
   const std::string err_path = (scratch / "stderr").string();
+  const char* other = std::getenv("CLONEBENCH_E2E_BINARY");
+  const char* binary = other != nullptr && *other != '\0' ? other : CLONEBENCH_BINARY;
   const pid_t pid = ::fork();
   if (pid == 0) {
     if (std::freopen(out_path.c_str(), "w", stdout) == nullptr ||
         std::freopen(err_path.c_str(), "w", stderr) == nullptr) {
       ::_exit(127);
     }
-    std::vector<char*> argv = {const_cast<char*>(CLONEBENCH_BINARY)};
+    std::vector<char*> argv = {const_cast<char*>(binary)};
     for (const auto& arg : args) {
       argv.push_back(const_cast<char*>(arg.c_str()));
     }
     argv.push_back(nullptr);
     ::unsetenv("CLONEBENCH_DB");
-    ::execv(CLONEBENCH_BINARY, argv.data());
+    ::execv(binary, argv.data());
     ::_exit(127);
   }
   int status = 0;
@@ -101,6 +106,26 @@ TEST_F(StoreCommands, HistorySaysHowManyRunsItLeftOutAndAllShowsThem) {
   ASSERT_EQ(all.exit_code, 0) << all.err;
   EXPECT_NE(all.out.find(" clone "), std::string::npos) << all.out;
   EXPECT_EQ(all.out.find(" shown"), std::string::npos) << all.out;
+}
+
+// A limit that is not a count of runs (negative, or beyond any count) is refused, never read
+// as "everything".
+TEST_F(StoreCommands, HistoryRefusesALimitThatIsNotACountNamingTheFlag) {
+  for (const std::string limit : {"-1", "18446744073709551616", "1.5", "x"}) {
+    const Outcome outcome = run({"history", "--limit", limit});
+    EXPECT_EQ(outcome.exit_code, 2) << limit << ": " << outcome.out;
+    EXPECT_NE(outcome.err.find("--limit"), std::string::npos) << outcome.err;
+    EXPECT_EQ(outcome.out, "") << limit;
+  }
+}
+
+// A filter that matches nothing says so; "no runs stored" would be untrue.
+TEST_F(StoreCommands, HistorySaysWhenNoStoredRunMatchesTheHost) {
+  const Outcome outcome = run({"history", "--host", "nowhere"});
+  ASSERT_EQ(outcome.exit_code, 0) << outcome.err;
+  EXPECT_EQ(outcome.out.find("no runs stored"), std::string::npos) << outcome.out;
+  EXPECT_NE(outcome.out.find("none of the 2 stored runs is of host nowhere"), std::string::npos)
+      << outcome.out;
 }
 
 TEST_F(StoreCommands, ShowPrintsTheRunsOptions) {
@@ -182,6 +207,27 @@ TEST_F(StoreCommands, RefusesBadAndUnknownIdsNamingThem) {
   EXPECT_FALSE(fs::exists(json));
 }
 
+// A run listed twice would be exported twice, and read back as two samples (issue 37).
+TEST_F(StoreCommands, RefusesARunListedTwiceInExportAndReport) {
+  const std::string id = std::to_string(fork_id_);
+  const std::string csv = (scratch_ / "twice.csv").string();
+  Outcome outcome = run({"export", id, std::to_string(clone_id_), id, "--csv", csv});
+  EXPECT_EQ(outcome.exit_code, 2);
+  EXPECT_NE(outcome.err.find("run " + id + " is selected 2 times"), std::string::npos)
+      << outcome.err;
+  EXPECT_FALSE(fs::exists(csv));
+  for (const std::vector<std::string>& selection :
+       {std::vector<std::string>{id + "," + id + "," + id}, std::vector<std::string>{id, id}}) {
+    std::vector<std::string> args = {"report"};
+    args.insert(args.end(), selection.begin(), selection.end());
+    outcome = run(args);
+    EXPECT_EQ(outcome.exit_code, 2) << outcome.out;
+    EXPECT_NE(outcome.err.find("report: run " + id + " is selected"), std::string::npos)
+        << outcome.err;
+    EXPECT_TRUE(outcome.out.empty()) << outcome.out;
+  }
+}
+
 TEST_F(StoreCommands, RefusesExportWithoutAFormatOrToAnUnwritablePath) {
   Outcome outcome = run({"export", std::to_string(clone_id_)});
   EXPECT_EQ(outcome.exit_code, 2);
@@ -189,6 +235,36 @@ TEST_F(StoreCommands, RefusesExportWithoutAFormatOrToAnUnwritablePath) {
   outcome = run({"export", std::to_string(clone_id_), "--yaml", "/proc/clonebench.yaml"});
   EXPECT_EQ(outcome.exit_code, 2);
   EXPECT_NE(outcome.err.find("--yaml /proc/clonebench.yaml"), std::string::npos) << outcome.err;
+}
+
+// `report` chooses its format with --format: so does export, to stdout.
+TEST_F(StoreCommands, ExportTakesAFormatAsReportDoes) {
+  const Outcome csv = run({"export", std::to_string(clone_id_), "--format", "csv"});
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  EXPECT_EQ(csv.out, run({"export", std::to_string(clone_id_), "--csv", "-"}).out);
+  EXPECT_FALSE(csv.out.empty());
+  const Outcome twice = run({"export", std::to_string(clone_id_), "--format", "csv", "--csv", "-"});
+  EXPECT_EQ(twice.exit_code, 2);
+  EXPECT_NE(twice.err.find("--format csv"), std::string::npos) << twice.err;
+}
+
+// Run ids as every command reads them: a range is read whole, both ends included.
+TEST_F(StoreCommands, ExportReadsARangeOfIds) {
+  const std::string first = std::to_string(std::min(clone_id_, fork_id_));
+  const std::string last = std::to_string(std::max(clone_id_, fork_id_));
+  const Outcome outcome = run({"export", first + "-" + last, "--format", "json"});
+  ASSERT_EQ(outcome.exit_code, 0) << outcome.err;
+  const auto document = run_document_from_json(nlohmann::json::parse(outcome.out), "stdout");
+  EXPECT_EQ(document.runs.size(), 2U);
+}
+
+// Without an id, show shows the newest run and says that it did.
+TEST_F(StoreCommands, ShowWithoutAnIdShowsTheNewestRunAndSaysSo) {
+  const Outcome outcome = run({"show"});
+  ASSERT_EQ(outcome.exit_code, 0) << outcome.err;
+  EXPECT_EQ(outcome.out.rfind("run " + std::to_string(fork_id_) + " (the newest; no ID given)", 0),
+            0U)
+      << outcome.out;
 }
 
 TEST_F(StoreCommands, RefusesADatabaseThatIsNotOneNamingTheFile) {

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "core/number_text.hpp"
 #include "support/temp_directory.hpp"
 #include "tool_process.hpp"
 
@@ -90,6 +91,20 @@ TEST_F(SweepCli, APrecisionRunsRoundsUntilTheMaximumTimeAndSaysWhatEndedIt) {
   EXPECT_EQ(sweep_summary.at("points")[0].at("runs").size(), static_cast<std::size_t>(rounds));
 }
 
+// A budget given is used: with --max-time alone the rounds go on until it, not for the default 5
+// (which once ended such a sweep long before its budget).
+TEST_F(SweepCli, MaxTimeAloneRunsRoundsUntilTheBudget) {
+  const ToolResult result = sweep({"fork", "--rss", "0,1M", "--timeout-per-point", "0.05s",
+                                   "--max-time", "8s", "--seed", "4", "--no-store", "--json", "-"},
+                                  60);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto sweep_summary = nlohmann::json::parse(result.out).at("sweep");
+  const auto& stop = sweep_summary.at("stop");
+  EXPECT_EQ(stop.at("reason"), "max-time") << stop;
+  EXPECT_EQ(stop.at("rounds_cap"), 1000);
+  EXPECT_GE(sweep_summary.at("rounds").get<int>(), 2);
+}
+
 TEST_F(SweepCli, APrecisionWithinReachEndsAtALookFromTheThirdRoundOn) {
   // ±99 % per page is within reach of a few rounds of a 0 to 24 MiB fork sweep.
   const ToolResult result =
@@ -137,11 +152,12 @@ TEST_F(SweepCli, StoresEveryRunWithTheExperimentAndShowReRendersIt) {
   }
   EXPECT_EQ(tagged, 4u) << history.out;
   const auto document = nlohmann::json::parse(read_all(scratch_.file("sweep.json")));
-  // The stored analysis is the one the sweep printed: its fitted slopes re-appear.
+  // The stored analysis is the one the sweep printed: its fitted slopes re-appear, written by
+  // the one number rule.
   for (const auto& fit : document.at("sweep").at("fits")) {
-    const double estimate = fit.at("per_page_ns").at("estimate");
-    char text[32];
-    std::snprintf(text, sizeof text, "%.2f [", estimate);
+    const auto& slope = fit.at("per_page_ns");
+    const std::string text =
+        estimate_text(slope.at("estimate"), slope.at("ci")[0], slope.at("ci")[1]);
     EXPECT_NE(shown.out.find(text), std::string::npos) << text << " in " << shown.out;
   }
 }
@@ -173,7 +189,11 @@ TEST_F(SweepCli, RejectsBadArgumentsNamingTheFlag) {
       {{"--rss", "0,16M", "--precision", "3"}, "--precision"},
       {{"--rss", "0,16M", "--precision", "-3%"}, "--precision"},
       {{"--rss", "0,16M", "--precision", "3%", "--max-time", "never"}, "--max-time"},
-      {{"--rss", "0,16M", "--max-time", "0s"}, "--max-time"}};
+      {{"--rss", "0,16M", "--max-time", "0s"}, "--max-time"},
+      // A repeat is refused like a repeated --vmas (issue 37).
+      {{"--rss", "0,1M,1M"}, "--rss"},
+      {{"--rss", "0,16M", "--predict", "64M,vmas=1,vmas=2"}, "--predict"},
+      {{"--rss", "0,16M", "--lock-wait", "soon"}, "--lock-wait"}};
   for (const auto& [arguments, flag] : cases) {
     std::vector<std::string> args = {"fork"};
     args.insert(args.end(), arguments.begin(), arguments.end());

@@ -59,14 +59,15 @@ TEST_F(SweepVmaPreset, ASigkillMidSweepLeavesTheMapCountLimitAsItWas) {
 
 TEST_F(SweepVmaPreset, WithoutRootTheLargestPointIsLeftOutAndSaid) {
   const std::string before = max_map_count();
-  // --predict with a bad shape ends the command after the preset has chosen its VMA counts and
-  // before anything runs.
-  const ToolResult result = run_tool(
-      {"sweep", "fork", "--preset", "vma-fork", "--predict", "nonsense", "--no-store"}, 60, {}, [] {
-        (void)!::setgroups(0, nullptr);
-        (void)!::setgid(65534);
-        (void)!::setuid(65534);
-      });
+  // A bad --timeout-per-point ends the command after the preset has chosen its VMA counts and
+  // before anything runs (a bad --predict is refused before the preset looks at the limit).
+  const ToolResult result =
+      run_tool({"sweep", "fork", "--preset", "vma-fork", "--timeout-per-point", "0", "--no-store"},
+               60, {}, [] {
+                 (void)!::setgroups(0, nullptr);
+                 (void)!::setgid(65534);
+                 (void)!::setuid(65534);
+               });
   EXPECT_EQ(result.exit_code, 2) << result.err;
   EXPECT_NE(result.err.find("only root may raise it for 65536"), std::string::npos) << result.err;
   EXPECT_EQ(max_map_count(), before);

@@ -128,6 +128,8 @@ class ToolProcess {
 
   pid_t pid() const { return pid_; }
   void signal(int signal_number) const { ::kill(pid_, signal_number); }
+  // What the tool has written to stderr so far (it is still running).
+  std::string err_so_far() const { return read_all(err_path_); }
 
   // Waits at most `timeout_s`; kills the tool (a test failure) if it takes longer.
   ToolResult wait(double timeout_s = 60) {

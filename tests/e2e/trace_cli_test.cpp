@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <fstream>
@@ -257,6 +258,39 @@ TEST_F(TraceCli, RepeatsWithUntracedRunsBesideAndMeasuresTheTracingsOwnEffect) {
   EXPECT_EQ(runs[0]["creations"].size(), 0U);
   EXPECT_EQ(runs[1]["creations"].size(), 1U);
   EXPECT_EQ(runs[2]["execs"].size(), 2U);  // sh's own, then /bin/true's
+}
+
+// A clone that fails before a task is made (CLONE_THREAD without CLONE_SIGHAND) is what it asked
+// to be, a thread, with the flags it passed: not a failed fork with flags 0.
+TEST_F(TraceCli, ClassifiesAFailedCloneByTheFlagsItAskedFor) {
+  const std::string json_path = (scratch_.path() / "census.json").string();
+  const ToolResult result = run_tool(
+      {"trace", "--json", json_path, "--", CLONEBENCH_TRACE_WORKLOAD, "failing-clones"}, 60);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const json run = read_json(json_path)["runs"][0];
+  ASSERT_EQ(run["creations"].size(), 2U) << run["creations"];
+  for (const json& creation : run["creations"]) {
+    EXPECT_EQ(creation["kind"], "thread") << creation;
+    EXPECT_EQ(creation["errno"], EINVAL) << creation;
+    EXPECT_EQ(creation["clone_flags"].get<std::uint64_t>() & 0x10100U, 0x10100U) << creation;
+  }
+  EXPECT_EQ(run["creations"][0]["call"], "clone");
+  EXPECT_EQ(run["creations"][1]["call"], "clone3");
+}
+
+// A process of the tree still running when the command ends is stopped by the tool; the table
+// says so, as the JSON's left_running does.
+TEST_F(TraceCli, SaysWhichProcessesOfTheTreeItStoppedAtTheEnd) {
+  const std::string json_path = (scratch_.path() / "census.json").string();
+  const ToolResult result =
+      run_tool({"trace", "--json", json_path, "--", "bash", "-c", "sleep 30 & exit 0"}, 60);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(read_json(json_path)["runs"][0]["left_running"], 1);
+  EXPECT_NE(result.err.find("1 process of the tree was still running when the command ended: "
+                            "clonebench stopped it"),
+            std::string::npos)
+      << result.err;
+  EXPECT_TRUE(nothing_left_behind());
 }
 
 TEST_F(TraceCli, ExitsWithTheCommandsStatusOr128PlusItsSignal) {

@@ -129,9 +129,15 @@ TEST_F(TraceModelCli, SaysInOneLineWhenNoSweepOfThisHostAndKernelIsStored) {
 TEST_F(TraceModelCli, RefusesABadModelNamingTheFlagBeforeRunningAnything) {
   const std::string not_a_model = scratch_.file("not_a_model.json");
   std::ofstream(not_a_model) << "{\"phases\": [{\"phase\": \"create\"}]}\n";
+  // A syntax error is named with its line (issue 37), not as "not a JSON object".
+  const std::string broken = scratch_.file("broken.json");
+  std::ofstream(broken) << "{\n  \"phases\": [\n    {\"phase\": \"create\",}\n  ]\n}\n";
   const std::string marker = scratch_.file("ran");
   const std::vector<std::pair<std::string, std::string>> bad = {
       {not_a_model, "--model: " + not_a_model + ": not a sweep cost model"},
+      {broken, "--model: " + broken +
+                   ": not valid JSON: [json.exception.parse_error.101] parse "
+                   "error at line 3"},
       {"no-such-experiment", "--model: 'no-such-experiment' is neither a file nor an experiment"}};
   for (const auto& [model, message] : bad) {
     const ToolResult result =

@@ -41,7 +41,7 @@ TEST(PostgresStore, HasAMigrationForEveryVersionOfTheSqliteSchema) {
 TEST(PostgresStore, MigratesAVersionTwoDatabaseKeepingItsRunsAndGivingThemIds) {
   const std::string url = shared_postgres_cluster().create_database();
   {
-    postgres::Connection connection(url);
+    postgres::Connection connection(StoreLocation::parse(url).settings());
     migrate_postgres(connection, url, 2);
   }
   const std::string database = database_of(url);

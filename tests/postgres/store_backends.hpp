@@ -20,7 +20,7 @@ namespace clonebench::testing {
 
 // The first column of the first row of `sql`, read with the database's bare C API.
 inline std::int64_t query_int(const std::string& location, const std::string& sql) {
-  if (is_postgres_url(location)) {
+  if (is_postgres_location(location)) {
     PGconn* connection = PQconnectdb(location.c_str());
     EXPECT_EQ(PQstatus(connection), CONNECTION_OK) << PQerrorMessage(connection);
     PGresult* result = PQexec(connection, sql.c_str());

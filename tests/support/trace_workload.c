@@ -10,6 +10,9 @@
  *                                into TRUTH_FILE.
  *   trace_workload outsider      forks and reaps in a loop (at most 100,000 times or 120 s):
  *                                the unrelated activity that must not be counted.
+ *   trace_workload failing-clones   two thread creations that fail before a task is made
+ *                                (EINVAL: CLONE_THREAD without CLONE_SIGHAND), one by clone and
+ *                                one by clone3; exits 0 when both failed.
  *
  * Known truth: 5 fork-like creations (4 by the parent, 1 by the child), 2 vfork-like, 2 threads;
  * 3 exec calls of which 1 fails (ENOENT), plus the exec that started the parent; 8 process
@@ -21,6 +24,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -94,6 +98,14 @@ static int outsider(void) {
   return 0;
 }
 
+static int failing_clones(void) {
+  const unsigned long flags = 0x00000100UL | 0x00010000UL; /* CLONE_VM | CLONE_THREAD */
+  long by_clone = syscall(SYS_clone, flags, 0, 0, 0, 0);
+  unsigned long long clone_args[8] = {flags}; /* struct clone_args, version 0: flags first */
+  long by_clone3 = syscall(SYS_clone3, clone_args, sizeof(clone_args));
+  return by_clone == -1 && by_clone3 == -1 ? 0 : 1;
+}
+
 static int parent(const char* truth_path, char* self) {
   unsigned char* region = mmap(NULL, PARENT_ANON_BYTES, PROT_READ | PROT_WRITE,
                                MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
@@ -157,9 +169,12 @@ int main(int argc, char** argv) {
   if (argc == 2 && strcmp(argv[1], "outsider") == 0) {
     return outsider();
   }
+  if (argc == 2 && strcmp(argv[1], "failing-clones") == 0) {
+    return failing_clones();
+  }
   if (argc == 2) {
     return parent(argv[1], argv[0]);
   }
-  fprintf(stderr, "usage: trace_workload TRUTH_FILE | outsider\n");
+  fprintf(stderr, "usage: trace_workload TRUTH_FILE | outsider | failing-clones\n");
   return 2;
 }

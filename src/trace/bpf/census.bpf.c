@@ -33,6 +33,19 @@ char LICENSE[] SEC("license") = "GPL";
 #error "census.bpf.c knows the system call numbers of x86 and arm64 only"
 #endif
 
+/* The first argument of a system call, at sys_enter. */
+#if defined(__TARGET_ARCH_x86)
+#define SYSCALL_ARG1(regs) BPF_CORE_READ(regs, di)
+#else
+#define SYSCALL_ARG1(regs) BPF_CORE_READ(regs, regs[0])
+#endif
+
+/* Clone flags (include/uapi/linux/sched.h): what fork and vfork ask for, and the exit signal's
+ * bits that clone() carries in its flags but copy_process() does not see there. */
+#define CLONE_VM 0x00000100ULL
+#define CLONE_VFORK 0x00004000ULL
+#define CSIGNAL 0x000000ffULL
+
 #define MAX_TREE 65536
 #define MAX_CALLS 16384
 #define MAX_CPUS 512
@@ -167,6 +180,25 @@ static void submit(const struct census_event* event) {
   bpf_ringbuf_submit(slot, BPF_RB_NO_WAKEUP);
 }
 
+/* The flags a creating call asks for, from its arguments, as copy_process() takes them: clone's
+ * first argument without the exit signal, clone3's clone_args.flags, vfork's fixed pair, none for
+ * fork. task_newtask replaces them with the flags it saw when a task is made; a call that fails
+ * before that keeps these, so that a failed thread creation is not taken for a failed fork. */
+static __u64 requested_clone_flags(struct pt_regs* regs, long nr) {
+  if (nr == NR_VFORK) {
+    return CLONE_VM | CLONE_VFORK;
+  }
+  if (nr == NR_CLONE) {
+    return (__u32)SYSCALL_ARG1(regs) & ~CSIGNAL;
+  }
+  if (nr == NR_CLONE3) {
+    __u64 flags = 0; /* stays 0 when the page of clone_args is not resident */
+    bpf_probe_read_user(&flags, sizeof(flags), (void*)SYSCALL_ARG1(regs));
+    return flags;
+  }
+  return 0;
+}
+
 SEC("tp_btf/sys_enter")
 int BPF_PROG(census_sys_enter, struct pt_regs* regs, long nr) {
   if (!is_creation(nr) && !is_exec(nr)) {
@@ -185,6 +217,7 @@ int BPF_PROG(census_sys_enter, struct pt_regs* regs, long nr) {
   bpf_get_current_comm(call.event.comm, sizeof(call.event.comm));
   if (call.event.kind == CENSUS_CREATE) {
     read_parent(&call.event.parent);
+    call.event.clone_flags = requested_clone_flags(regs, nr);
   }
   call.event.start_ns = bpf_ktime_get_ns();
   if (bpf_map_update_elem(&calls, &tid, &call, BPF_ANY) != 0) {

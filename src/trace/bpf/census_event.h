@@ -24,7 +24,8 @@ struct census_event {
   __u64 start_ns;    /* CLOCK_MONOTONIC: the call's entry, or the start of the exit */
   __u64 end_ns;      /* creation: the child exists; exec: the call ended; teardown: exit_mmap */
   __u64 return_ns;   /* creation: the call returned to the parent (vfork: after the child) */
-  __u64 clone_flags; /* creation: the flags task_newtask saw (0 when no task was made) */
+  __u64 clone_flags; /* creation: the flags task_newtask saw; when no task was made, those the
+                        call asked for (its arguments: clone, clone3; vfork's; 0 for fork) */
   struct census_parent parent;
   __u32 kind;       /* enum census_event_kind */
   __u32 syscall_nr; /* the creating or exec call */

@@ -78,9 +78,16 @@ struct bpf_array {
   void* pptrs[0];
 };
 
+/* A system call's registers: its first argument is di on x86-64, regs[0] on arm64. */
+#if defined(__TARGET_ARCH_x86)
 struct pt_regs {
   unsigned long di;
 };
+#else
+struct pt_regs {
+  unsigned long regs[31];
+};
+#endif
 
 struct linux_binprm {
   const char* filename;

@@ -58,3 +58,5 @@ CREATE UNIQUE INDEX run_uid ON run(uid);
 ALTER TABLE run ADD COLUMN hostname TEXT NOT NULL DEFAULT '';
 ALTER TABLE run ADD COLUMN machine_hash TEXT NOT NULL DEFAULT '';
 CREATE INDEX run_hostname ON run(hostname);
+-- version 5
+ALTER TABLE experiment ADD COLUMN owner TEXT NOT NULL DEFAULT '';

@@ -141,6 +141,7 @@ TEST(AbProgressLine, ShowsTheRunTheTimeAndTheLastLook) {
   AbProgress progress = ab_progress_of(21, 40, "BA", "b", "fork", 0.5);
   progress.elapsed_s = 31.4;
   progress.left_s = 29.0;
+  progress.expected = true;
   progress.target_pct = 1.0;
   progress.widest_metric = "ops_per_sec_real";
   progress.estimate_pct = -0.42;
@@ -160,12 +161,27 @@ TEST(AbProgressLine, WithoutPrecisionOrTimeLeftShowsOnlyTheRun) {
 
 TEST(AbProgressLine, SaysWhenTheLastLookHadNoInterval) {
   AbProgress progress = ab_progress_of(20, 30, "AB", "a", "fork", 0);
+  progress.expected = true;
   progress.target_pct = 1.0;
   progress.widest_metric = "ops_per_sec_real";
   progress.half_width_pct = std::numeric_limits<double>::infinity();
   EXPECT_EQ(ab_progress_line(progress),
             "ab pair 20/≈30 (AB): arm a, fork for 0 s; 0:00 spent; ops_per_sec_real: too few "
             "pairs for an interval yet (target ±1 %)");
+}
+
+// With --max-time alone the pairs (or rounds) are those that fit in the budget at the pace so
+// far: 10 runs in 20 s are 4 s a pair of 2 runs; 90 s hold 22 pairs, one of them a warm-up.
+TEST(AbBudget, CountsTheUnitsThatFitInTheBudgetAtThePaceSoFar) {
+  EXPECT_EQ(units_in_budget(90, 20, 10, 2, 1), 21u);
+  EXPECT_EQ(units_in_budget(90, 20, 0, 2, 1), std::nullopt);
+  EXPECT_EQ(units_in_budget(3, 20, 10, 2, 1), 0u);
+}
+
+TEST(AbBudget, TheTimeLeftIsThePaceTimesTheRunsToComeAndNoMoreThanTheBudgetLeaves) {
+  EXPECT_EQ(time_left_s(20, 10, 40, std::nullopt), 60.0);
+  EXPECT_EQ(time_left_s(20, 10, 40, 50.0), 30.0);
+  EXPECT_EQ(time_left_s(20, 0, 40, 50.0), std::nullopt);
 }
 
 TEST(ProgressCounts, ShowTheTimeLeftOnceARunHasEnded) {

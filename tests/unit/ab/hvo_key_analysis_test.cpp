@@ -13,22 +13,69 @@ namespace {
 
 HvoKeyEffect effect_with_ci(double lo, double hi) {
   HvoKeyEffect effect;
+  effect.estimate_pct = (lo + hi) / 2;
   effect.ci_pct = {lo, hi};
   return effect;
 }
 
+HvoKeySlope slope_with_ci(const char* name, double estimate, double lo, double hi) {
+  return {name, estimate, {lo, hi}, 20};
+}
+
+// A summary of 20 rounds whose per-page "control - off" holds 0 unless given otherwise.
+HvoKeySummary judged(HvoKeyEffect key, HvoKeyEffect control,
+                     HvoKeySlope control_cost = slope_with_ci("control - off", 1, -5, 7)) {
+  HvoKeySummary summary;
+  summary.rounds = 20;
+  summary.key = key;
+  summary.control = control;
+  summary.per_page = {slope_with_ci("on - off", 2, -1, 5), control_cost};
+  return summary;
+}
+
 TEST(HvoKeyAttribution, TheKeyTakesTheEffectOnlyWhenTheControlShowsNone) {
-  EXPECT_EQ(hvo_key_attribution(effect_with_ci(-3.3, -1.4), effect_with_ci(-1.4, 0.7)),
-            "attributed to the key");
-  EXPECT_EQ(hvo_key_attribution(effect_with_ci(-3.3, -1.4), effect_with_ci(-2.0, -0.5)),
-            "not attributed: the control also differs");
-  EXPECT_EQ(hvo_key_attribution(effect_with_ci(-1.0, 0.4), effect_with_ci(-1.4, 0.7))
+  EXPECT_EQ(
+      hvo_key_attribution(judged(effect_with_ci(-3.3, -1.4), effect_with_ci(-1.4, 0.7)), 0, 1),
+      "attributed to the key");
+  EXPECT_EQ(hvo_key_attribution(judged(effect_with_ci(-1.0, 0.4), effect_with_ci(-1.4, 0.7)), 0, 1)
                 .rfind("inconclusive", 0),
             0u);
   HvoKeyEffect unbounded;
   unbounded.ci_pct = {std::nullopt, std::nullopt};
-  EXPECT_EQ(hvo_key_attribution(effect_with_ci(-3.3, -1.4), unbounded).rfind("inconclusive", 0),
+  EXPECT_EQ(hvo_key_attribution(judged(effect_with_ci(-3.3, -1.4), unbounded), 0, 1)
+                .rfind("inconclusive", 0),
             0u);
+}
+
+// The control's key is off: when it differs from off, whatever the key's own interval says,
+// nothing can be put on the key, and the sentence says why with the control's interval.
+TEST(HvoKeyAttribution, AControlThatDiffersMakesEverythingUnattributableAndSaysWhy) {
+  for (const HvoKeySummary& summary :
+       {judged(effect_with_ci(-3.3, -1.4), effect_with_ci(-2.0, -0.5)),
+        judged(effect_with_ci(-1.0, 0.4), effect_with_ci(0.5, 2.0)),
+        judged(effect_with_ci(-1.0, 0.4), effect_with_ci(-1.4, 0.7),
+               slope_with_ci("control - off", 177.58, 16.594, 352.273))}) {
+    const std::string attribution = hvo_key_attribution(summary, 0, 1);
+    EXPECT_EQ(attribution.rfind("not attributable: the control differs from off", 0), 0u)
+        << attribution;
+    EXPECT_NE(attribution.find("cannot attribute any difference to the key"), std::string::npos)
+        << attribution;
+    EXPECT_NE(attribution.find("although its key is off"), std::string::npos) << attribution;
+  }
+  const std::string per_page =
+      hvo_key_attribution(judged(effect_with_ci(-1.0, 0.4), effect_with_ci(-1.4, 0.7),
+                                 slope_with_ci("control - off", 177.58, 16.594, 352.273)),
+                          0, 1);
+  EXPECT_NE(per_page.find("control - off +178 ns [+17, +352] per page"), std::string::npos)
+      << per_page;
+}
+
+// As compare does: how many more rounds would resolve the threshold.
+TEST(HvoKeyAttribution, AnUnresolvedKeySaysHowManyMoreRoundsWouldResolveIt) {
+  const std::string attribution =
+      hvo_key_attribution(judged(effect_with_ci(-1.0, 0.4), effect_with_ci(-1.4, 0.7)), 65, 1);
+  EXPECT_NE(attribution.find("≈45 more rounds would resolve ±1 %"), std::string::npos)
+      << attribution;
 }
 
 RunObservation run_taking_ns(double ns_per_op) {
@@ -54,8 +101,10 @@ TEST(HvoKeySlopes, AreSummarisedByTheMedianOfTheirWalshAverages) {
   EXPECT_FALSE(slope.ci_ns.bounded());  // 4 rounds cannot reach 95 %
 }
 
-// Rounds where the key adds `key_ns` per page and nothing else differs, with noise per run.
-HvoKeyRounds synthetic_rounds(std::size_t count, double key_ns, std::uint64_t seed) {
+// Rounds where the key adds `key_ns` per page and the control `control_ns` (0: nothing else
+// differs), with noise per run.
+HvoKeyRounds synthetic_rounds(std::size_t count, double key_ns, std::uint64_t seed,
+                              double control_ns = 0) {
   std::mt19937_64 generator(seed);
   std::normal_distribution<double> noise(1.0, 0.002);
   HvoKeyRounds rounds;
@@ -63,7 +112,8 @@ HvoKeyRounds synthetic_rounds(std::size_t count, double key_ns, std::uint64_t se
   for (std::size_t round = 0; round < count; ++round) {
     for (HvoArm arm : kHvoArms) {
       for (int size : {0, 1}) {
-        const double per_page = 90.0 + (arm == HvoArm::kOn ? key_ns : 0.0);
+        const double per_page = 90.0 + (arm == HvoArm::kOn ? key_ns : 0.0) +
+                                (arm == HvoArm::kControl ? control_ns : 0.0);
         rounds.runs[static_cast<int>(arm)][size].push_back(
             run_taking_ns((100'000 + per_page * pages[size]) * noise(generator)));
       }
@@ -89,6 +139,18 @@ TEST(HvoKeyRoundsAnalysis, FindsAKnownPerPteCostAndAttributesItToTheKey) {
   EXPECT_EQ(control_cost.name, "control - off");
   EXPECT_LT(*control_cost.ci_ns.lo, 0.0);
   EXPECT_GT(*control_cost.ci_ns.hi, 0.0);
+}
+
+// The control differs from off although its key is off: the experiment says that nothing can
+// be attributed and why, not merely that the key's effect is unresolved.
+TEST(HvoKeyRoundsAnalysis, AControlThatDiffersMakesTheKeyUnattributable) {
+  HvoKeySummary summary;
+  analyse_hvo_key_rounds(synthetic_rounds(40, 0.0, 13, 6.0), {16 << 20, 64 << 20}, {}, {}, summary);
+  EXPECT_EQ(summary.attribution.rfind("not attributable: the control differs from off", 0), 0u)
+      << summary.attribution;
+  EXPECT_NE(summary.attribution.find("cannot attribute any difference to the key"),
+            std::string::npos)
+      << summary.attribution;
 }
 
 TEST(HvoKeyRoundsAnalysis, WithoutAnEffectNothingIsAttributed) {

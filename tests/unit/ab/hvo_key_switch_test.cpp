@@ -36,10 +36,14 @@ class HvoKeySwitchFiles : public testing::TempDirectoryTest {
   }
   std::string pool_2m() const { return roots_.hugepages + "/hugepages-2048kB"; }
   HugetlbRoots roots_{scratch_.file("vm"), scratch_.file("hugepages")};
+  MachineSettingsLock lock_{{.directory = scratch_.file("run"),
+                             .wait_s = 0,
+                             .writable_roots = {roots_.proc_sys_vm, roots_.hugepages},
+                             .notice = {}}};
 };
 
 TEST_F(HvoKeySwitchFiles, EachArmIsEnteredAndSeenInItsState) {
-  HvoKeySwitch hvo_switch(roots_, "y");
+  HvoKeySwitch hvo_switch(lock_, roots_, "y");
   const HvoCheck off = hvo_switch.enter(HvoArm::kOff);
   EXPECT_TRUE(off.ok) << off.basis;
   EXPECT_EQ(off.key_on, false);
@@ -55,7 +59,7 @@ TEST_F(HvoKeySwitchFiles, EachArmIsEnteredAndSeenInItsState) {
 }
 
 TEST_F(HvoKeySwitchFiles, AStateThatDoesNotHoldFailsItsCheck) {
-  HvoKeySwitch hvo_switch(roots_, "y");
+  HvoKeySwitch hvo_switch(lock_, roots_, "y");
   ASSERT_TRUE(hvo_switch.enter(HvoArm::kOn).ok);
   write(pool_2m() + "/nr_hugepages", "1");  // a page could not be had
   EXPECT_FALSE(hvo_switch.check(HvoArm::kOn).ok);
@@ -71,7 +75,7 @@ TEST_F(HvoKeySwitchFiles, AStateThatDoesNotHoldFailsItsCheck) {
 
 TEST_F(HvoKeySwitchFiles, EverythingIsPutBackWhenTheSwitchEnds) {
   {
-    HvoKeySwitch hvo_switch(roots_, "y");
+    HvoKeySwitch hvo_switch(lock_, roots_, "y");
     hvo_switch.enter(HvoArm::kOn);
   }
   std::ifstream nr(pool_2m() + "/nr_hugepages");

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include "core/error.hpp"
 
 namespace clonebench {
@@ -55,6 +57,17 @@ TEST(TextSafety, PrintableEscapesTheC1ControlsATerminalWouldObey) {
                UsageError);
 }
 
+// Bidirectional overrides and isolates (U+202A..U+202E, U+2066..U+2069) make a terminal show
+// text in another order than it is stored: "\u202E" escaped like a C1 control, and refused
+// where a flag sets a stored name.
+TEST(TextSafety, PrintableEscapesTheBidirectionalOverridesATerminalWouldObey) {
+  EXPECT_EQ(printable("a\u202Eb"), "a\\u202Eb");
+  EXPECT_EQ(printable("\u202A\u202B\u202C\u202D"), "\\u202A\\u202B\\u202C\\u202D");
+  EXPECT_EQ(printable("\u2066x\u2067\u2068\u2069"), "\\u2066x\\u2067\\u2068\\u2069");
+  EXPECT_EQ(printable("\u2029\u2065\u206A\u2060"), "\u2029\u2065\u206A\u2060");
+  EXPECT_THROW(require_clean_text("fast\u202Ewols", "--label"), UsageError);
+}
+
 std::string label_error(const std::string& label) {
   try {
     require_selectable_label(label, "--label");
@@ -73,6 +86,18 @@ TEST(TextSafety, ALabelThatASelectionWouldReadAsSomethingElseIsRefusedNamingTheF
   for (const char* label : {"6.8.0-31-generic", "abc", "v5", "scale-2", "5a", ""}) {
     EXPECT_EQ(label_error(label), "") << label;
   }
+}
+
+// A label that starts with '-' would be read as an option where a command line holds it
+// ("report -oout.md" writes out.md); a newline or a bidirectional override is not text.
+TEST(TextSafety, ALabelThatLooksLikeAnOptionOrHoldsNonTextIsRefusedNamingTheFlag) {
+  for (const std::string& label : std::vector<std::string>{
+           "-oout.md", "--format=html", "-h", "-", "a\nb", std::string("a\0b", 3), "x\u2067y"}) {
+    const std::string error = label_error(label);
+    EXPECT_TRUE(error.starts_with("--label: ")) << label << ": " << error;
+  }
+  EXPECT_NE(label_error("-oout.md").find("'-'"), std::string::npos) << label_error("-oout.md");
+  EXPECT_EQ(label_error("a-b"), "");
 }
 
 TEST(TextSafety, ALabelIsAtMost200BytesAndTheRefusalQuotesOnlyItsStart) {

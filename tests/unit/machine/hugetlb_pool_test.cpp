@@ -104,7 +104,11 @@ TEST_F(HugetlbPoolFiles, TheGuardianPutsThePoolsAndTheSwitchBackWhenTheToolIsKil
   ASSERT_GE(tool, 0);
   if (tool == 0) {
     const HugetlbState saved = read_hugetlb_state(roots_);
-    ThpGuard guard(hugetlb_restore_writes(saved, roots_));
+    MachineSettingsLock lock({.directory = scratch_.file("run"),
+                              .wait_s = 0,
+                              .writable_roots = {roots_.proc_sys_vm, roots_.hugepages},
+                              .notice = {}});
+    ThpGuard guard(lock, hugetlb_restore_writes(saved, roots_));
     guard.apply(hugetlb_pool_writes(saved, roots_, 1, 2048, 2));
     ::raise(SIGKILL);  // no destructor runs
   }

@@ -30,6 +30,10 @@ class MapCountGuard : public testing::TempDirectoryTest {
     return text.str();
   }
   const std::string path_ = scratch_.file("max_map_count");
+  MachineSettingsLock lock_{{.directory = scratch_.file("run"),
+                             .wait_s = 0,
+                             .writable_roots = {scratch_.path().string()},
+                             .notice = {}}};
 };
 
 TEST_F(MapCountGuard, NeedsTwoEntriesPerVmaPlusTheHeadroomAndInvertsTheLimit) {
@@ -40,7 +44,7 @@ TEST_F(MapCountGuard, NeedsTwoEntriesPerVmaPlusTheHeadroomAndInvertsTheLimit) {
 
 TEST_F(MapCountGuard, RaisesForItsLifeAndPutsTheValueBack) {
   {
-    MapCountRaise raise(131329, path_);
+    MapCountRaise raise(lock_, 131329, path_);
     EXPECT_TRUE(raise.raised());
     EXPECT_EQ(raise.found(), 65530u);
     EXPECT_EQ(value(), "131329\n");
@@ -49,7 +53,7 @@ TEST_F(MapCountGuard, RaisesForItsLifeAndPutsTheValueBack) {
 }
 
 TEST_F(MapCountGuard, LeavesALimitThatIsHighEnoughAlone) {
-  MapCountRaise raise(1000, path_);
+  MapCountRaise raise(lock_, 1000, path_);
   EXPECT_FALSE(raise.raised());
   EXPECT_EQ(raise.guardian_pid(), -1);
   EXPECT_EQ(value(), "65530\n");
@@ -57,15 +61,15 @@ TEST_F(MapCountGuard, LeavesALimitThatIsHighEnoughAlone) {
 
 TEST_F(MapCountGuard, RefusesAFileThatHoldsNoNumber) {
   std::ofstream(path_) << "many\n";
-  EXPECT_THROW(MapCountRaise(131329, path_), RuntimeError);
-  EXPECT_THROW(MapCountRaise(131329, scratch_.file("absent")), RuntimeError);
+  EXPECT_THROW(MapCountRaise(lock_, 131329, path_), RuntimeError);
+  EXPECT_THROW(MapCountRaise(lock_, 131329, scratch_.file("absent")), RuntimeError);
 }
 
 TEST_F(MapCountGuard, TheGuardianPutsTheValueBackWhenTheToolIsKilled) {
   const pid_t tool = ::fork();
   ASSERT_GE(tool, 0);
   if (tool == 0) {
-    MapCountRaise raise(131329, path_);
+    MapCountRaise raise(lock_, 131329, path_);
     ::raise(SIGKILL);  // no destructor runs
   }
   int status = 0;

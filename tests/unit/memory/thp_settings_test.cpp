@@ -42,6 +42,11 @@ class ThpSettings : public testing::TempDirectoryTest {
     return words;
   }
   const std::string root_ = scratch_.file("thp");
+  // The lock and journals in a scratch directory standing for /run/clonebench.
+  MachineSettingsLockOptions lock_options() const {
+    return {
+        .directory = scratch_.file("run"), .wait_s = 0, .writable_roots = {root_}, .notice = {}};
+  }
 };
 
 TEST_F(ThpSettings, ListsTheSizesWithASwitchAndReadsTheSelectedWord) {
@@ -70,7 +75,8 @@ TEST_F(ThpSettings, RefusesASizeTheKernelDoesNotOfferNamingTheFlag) {
 TEST_F(ThpSettings, TheGuardPutsEveryValueBackWhenItEnds) {
   const std::vector<std::string> before = values();
   {
-    ThpGuard guard(read_thp_settings(root_));
+    MachineSettingsLock lock(lock_options());
+    ThpGuard guard(lock, read_thp_settings(root_));
     guard.apply(folio_thp_settings(root_, 2048));
     EXPECT_EQ(values(), (std::vector<std::string>{"never", "never", "always"}));
   }
@@ -82,7 +88,8 @@ TEST_F(ThpSettings, TheGuardianPutsEveryValueBackWhenTheToolIsKilled) {
   const pid_t tool = ::fork();
   ASSERT_GE(tool, 0);
   if (tool == 0) {
-    ThpGuard guard(read_thp_settings(root_));
+    MachineSettingsLock lock(lock_options());
+    ThpGuard guard(lock, read_thp_settings(root_));
     guard.apply(folio_thp_settings(root_, 16));
     ::raise(SIGKILL);  // no destructor runs
   }
@@ -95,6 +102,9 @@ TEST_F(ThpSettings, TheGuardianPutsEveryValueBackWhenTheToolIsKilled) {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   EXPECT_EQ(values(), before);
+  // The guardian held the lock until the values were back, and removed its journal.
+  const MachineSettingsLock next(lock_options());
+  EXPECT_EQ(next.replayed(), 0u);
 }
 
 }  // namespace

@@ -139,8 +139,58 @@ TEST(ModelReport, PutsAStoredSweepBesideTheModelsCallOverhead) {
   context.kernel = KernelLink{"sweep-x", "2026-11-29T18:00:00Z", fits};
   const std::string text = render_model_text(result, context);
   EXPECT_NE(text.find("stored sweep sweep-x"), std::string::npos);
-  EXPECT_NE(text.find("% of it"), std::string::npos);
-  EXPECT_TRUE(model_json(result, context).at("kernel").contains("model_call_overhead_ns"));
+  EXPECT_NE(text.find("model call overhead"), std::string::npos) << text;
+  const nlohmann::json overhead =
+      model_json(result, context).at("kernel").at("model_call_overhead_ns");
+  EXPECT_EQ(overhead.at("copy_ci").size(), 2u) << overhead;
+}
+
+// A model result of six rounds in which out-of-line costs `copy_extra` ns per entry more than
+// inline in each round, plus `swing` that alternates in sign.
+ModelResult call_overhead_result(const std::vector<double>& copy_extra) {
+  ModelResult result;
+  result.coverage = 0.97;
+  for (const Variant* variant :
+       select_variants("post-inline-keyoff-ret,post-outline-keyoff-ret", "--variants")) {
+    VariantResult entry;
+    entry.variant = variant;
+    const bool outline = variant->head_mode == HeadMode::kOutline;
+    for (std::size_t round = 0; round < copy_extra.size(); ++round) {
+      const double base = 10.0 + static_cast<double>(round % 3);
+      entry.copy_ns_per_pte.push_back(base + (outline ? copy_extra[round] : 0));
+      entry.zap_ns_per_pte.push_back(base);
+    }
+    entry.copy = median_interval(entry.copy_ns_per_pte, kConfidenceLevel);
+    entry.zap = median_interval(entry.zap_ns_per_pte, kConfidenceLevel);
+    result.variants.push_back(entry);
+  }
+  return result;
+}
+
+std::string kernel_line(const ModelResult& result) {
+  ModelContext context;
+  context.kernel = KernelLink{"sweep-x", "2026-11-29T18:00:00Z", {{"create", 80.0, 75.0, 85.0}}};
+  const std::string text = render_model_text(result, context);
+  const std::size_t at = text.find("  create ");
+  return at == std::string::npos ? text : text.substr(at, text.find('\n', at) - at);
+}
+
+// "call overhead -2.63 ns/entry = -2.2 %" was printed with no interval: the overhead now has one
+// (the median of the per-round differences), and an overhead whose interval holds 0 is not
+// turned into a share of the real cost.
+TEST(ModelReport, GivesTheCallOverheadAnIntervalAndNoShareWhenItIsNotResolved) {
+  const std::string line = kernel_line(call_overhead_result({-1, 1, -1, 2, -1, 0}));
+  EXPECT_NE(line.find("model call overhead"), std::string::npos) << line;
+  EXPECT_NE(line.find("ns/entry ["), std::string::npos) << line;
+  EXPECT_NE(line.find("not resolved"), std::string::npos) << line;
+  EXPECT_EQ(line.find("% of it"), std::string::npos) << line;
+}
+
+TEST(ModelReport, StatesAResolvedCallOverheadsShareWithItsInterval) {
+  const std::string line = kernel_line(call_overhead_result({3, 3, 3, 3, 3, 3}));
+  EXPECT_NE(line.find("model call overhead +3 ns/entry [+3, +3] = 3.75 % [3.53, 4.00] of it"),
+            std::string::npos)
+      << line;
 }
 
 TEST(ModelReport, ShowsTheFourKernelErasSideBySideAndMarksTheRunningOne) {

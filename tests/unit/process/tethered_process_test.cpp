@@ -5,6 +5,8 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -13,6 +15,7 @@
 #include <sstream>
 #include <thread>
 
+#include "core/error.hpp"
 #include "support/process_table.hpp"
 #include "sys/descriptor.hpp"
 
@@ -111,10 +114,34 @@ TEST(TetheredProcess, DescriptorsArriveUnderTheirNumbersAndNothingElseLeaks) {
   EXPECT_EQ(text, "hello\n5\n");
 }
 
-TEST(TetheredProcess, AMissingProgramEndsWithStatus127) {
-  TetheredProcess process(TetheredCommand{{"/nonexistent/perf"}, {}, -1, -1});
-  EXPECT_TRUE(process.signal_and_wait(0, 5, {}));
-  EXPECT_EQ(process.exit().exit_code, 127);
+// What the child could not do before the exec reaches the caller with its errno (a missing
+// program, descriptors beyond a low `ulimit -n`), not as a bare status 127 to guess from.
+TEST(TetheredProcess, AProgramThatCannotBeStartedIsARuntimeErrorSayingWhy) {
+  try {
+    TetheredProcess process(TetheredCommand{{"/nonexistent/perf"}, {}, -1, -1});
+    ADD_FAILURE() << "started a missing program";
+  } catch (const RuntimeError& error) {
+    EXPECT_STREQ(error.what(),
+                 "cannot start /nonexistent/perf: could not execute it: No such file or directory");
+  }
+}
+
+TEST(TetheredProcess, DescriptorsAreParkedJustAboveTheHighestTargetUnderALowLimit) {
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    const rlimit limit{16, 16};
+    ::setrlimit(RLIMIT_NOFILE, &limit);
+    try {
+      TetheredProcess process(shell("exit 3"));
+      ::_exit(process.signal_and_wait(0, 5, {}) && process.exit().exit_code == 3 ? 0 : 1);
+    } catch (const std::exception&) {
+      ::_exit(2);
+    }
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
 }
 
 }  // namespace

@@ -75,6 +75,40 @@ TEST(ExportCsv, QuotesLineBreaks) {
   EXPECT_EQ(rows[1][column(rows[0], "label")], "two\nlines");
 }
 
+// OWASP's CSV-injection rule: a cell a spreadsheet would evaluate starts with ' instead.
+TEST(ExportCsv, WritesACellThatASpreadsheetWouldTakeForAFormulaAsText) {
+  RunDocument document = testing::sample_document();
+  for (const std::string label : {"=HYPERLINK(\"http://x.invalid\",\"click\")", "@SUM(A1:A9)",
+                                  "+1+cmd|' /C calc'!A0", "-2+3", "-", "-inf", "=1,2"}) {
+    document.runs[0].label = label;
+    const auto rows = parse_csv(render_csv(document));
+    EXPECT_EQ(rows[1][column(rows[0], "label")], "'" + label);
+  }
+}
+
+// A TAB or CR first is escaped as stored text is (printable_lines), so no cell starts with one.
+TEST(ExportCsv, NoCellStartsWithATabOrACarriageReturn) {
+  RunDocument document = testing::sample_document();
+  document.runs[0].label = "\t=1+1";
+  document.runs[1].label = "\r=1+1";
+  const auto rows = parse_csv(render_csv(document));
+  for (const auto& row : rows) {
+    for (const std::string& cell : row) {
+      EXPECT_FALSE(cell.starts_with('\t') || cell.starts_with('\r')) << cell;
+    }
+  }
+}
+
+// A spreadsheet user adds numbers up: a label or value that is a plain number stays one.
+TEST(ExportCsv, KeepsAPlainNumberANumberWhateverItsSign) {
+  RunDocument document = testing::sample_document();
+  for (const std::string label : {"-5", "+5", "-1.25", "-2e3", "+.5E-2", "42"}) {
+    document.runs[0].label = label;
+    const auto rows = parse_csv(render_csv(document));
+    EXPECT_EQ(rows[1][column(rows[0], "label")], label);
+  }
+}
+
 TEST(ExportCsv, CarriesRatesLatenciesAndFailures) {
   const RunDocument document = testing::sample_document();
   const auto rows = parse_csv(render_csv(document));

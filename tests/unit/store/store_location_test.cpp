@@ -5,28 +5,78 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <map>
 
+#include "core/error.hpp"
 #include "store/host_identity.hpp"
 #include "support/temp_directory.hpp"
 
 namespace clonebench {
 namespace {
 
-TEST(StoreLocation, TellsPostgresUrlsFromFilePaths) {
-  EXPECT_TRUE(is_postgres_url("postgresql://db.example/runs"));
-  EXPECT_TRUE(is_postgres_url("postgres:///runs?host=/tmp"));
-  EXPECT_FALSE(is_postgres_url("runs.db"));
-  EXPECT_FALSE(is_postgres_url("./postgresql://x"));
-  EXPECT_FALSE(is_postgres_url(""));
+TEST(StoreLocation, TellsPostgresLocationsFromFilePaths) {
+  EXPECT_TRUE(is_postgres_location("postgresql://db.example/runs"));
+  EXPECT_TRUE(is_postgres_location("postgres:///runs?host=/tmp"));
+  EXPECT_TRUE(is_postgres_location("POSTGRESQL://db.example/runs"));
+  EXPECT_TRUE(is_postgres_location("PostGres://db.example/runs"));
+  EXPECT_TRUE(is_postgres_location("host=db.example dbname=runs"));
+  EXPECT_TRUE(is_postgres_location("  dbname = runs"));
+  EXPECT_FALSE(is_postgres_location("runs.db"));
+  EXPECT_FALSE(is_postgres_location("./postgresql://x"));
+  EXPECT_FALSE(is_postgres_location("./host=x"));
+  EXPECT_FALSE(is_postgres_location("/tmp/a=b.db"));
+  EXPECT_FALSE(is_postgres_location(""));
+}
+
+TEST(StoreLocation, ReadsAFilePathAsItIs) {
+  const StoreLocation location = StoreLocation::parse("/tmp/a=b c.db");
+  EXPECT_FALSE(location.is_postgres());
+  EXPECT_EQ(location.file(), "/tmp/a=b c.db");
+  EXPECT_EQ(location.shown(), "/tmp/a=b c.db");
+}
+
+// The settings that connect are libpq's reading of the text, password included.
+TEST(StoreLocation, ConnectsWithLibpqsOwnSettingsOfTheText) {
+  const StoreLocation url = StoreLocation::parse("POSTGRESQL://bench:s3cr3t@db.example:5433/runs");
+  ASSERT_TRUE(url.is_postgres());
+  std::map<std::string, std::string> settings;
+  for (const ConnectionSetting& setting : url.settings()) {
+    settings[setting.keyword] = setting.value;
+  }
+  EXPECT_EQ(settings, (std::map<std::string, std::string>{{"user", "bench"},
+                                                          {"password", "s3cr3t"},
+                                                          {"host", "db.example"},
+                                                          {"port", "5433"},
+                                                          {"dbname", "runs"}}));
+  const StoreLocation text = StoreLocation::parse("host=h password='a b' dbname=d");
+  ASSERT_TRUE(text.is_postgres());
+  EXPECT_EQ(text.shown(), "dbname=d host=h");
+  EXPECT_EQ(StoreLocation::parse("postgresql://").settings().size(), 0U);
+}
+
+// Another scheme, or key=value text libpq cannot read, is refused: never a file of that name.
+TEST(StoreLocation, RefusesTextThatIsNeitherAFileNorADatabaseLibpqReads) {
+  for (const std::string text :
+       {"mysql://u:s3cr3t@h/db", "postgresq://u@h/db", "runs=1.db", "host=h pasword=s3cr3t",
+        "postgresql://h/db?bogus=1", "dbname=postgresql://u:s3cr3t@h/db"}) {
+    try {
+      StoreLocation::parse(text);
+      ADD_FAILURE() << text << " was read";
+    } catch (const UsageError& error) {
+      EXPECT_EQ(std::string(error.what()).find("s3cr3t"), std::string::npos) << error.what();
+      EXPECT_EQ(std::string(error.what()).rfind("database ", 0), 0U) << error.what();
+    }
+  }
 }
 
 TEST(StoreLocation, RedactsThePasswordOfTheUserPart) {
   EXPECT_EQ(redacted_location("postgresql://bench:s3cr3t@db.example:5433/runs"),
             "postgresql://bench@db.example:5433/runs");
   EXPECT_EQ(redacted_location("postgresql://:s3cr3t@db.example/runs"),
-            "postgresql://@db.example/runs");
-  // The last '@' ends the user part, so a password may hold one.
-  EXPECT_EQ(redacted_location("postgres://bench:a@b@host"), "postgres://bench@host");
+            "postgresql://db.example/runs");
+  // libpq ends the user part at the first '@': one more is refused, and nothing of it shown.
+  EXPECT_EQ(redacted_location("postgres://bench:a@b@host"), "postgres://(not shown)");
+  EXPECT_EQ(redacted_location("postgres://bench:a%40b@host"), "postgres://bench@host");
 }
 
 TEST(StoreLocation, RedactsAPasswordParameterAndKeepsTheOthers) {

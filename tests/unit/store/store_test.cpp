@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 #include <sqlite3.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -93,8 +94,8 @@ TEST_F(StoreTest, CreatesParentDirectoriesAndAVersionedSchema) {
   EXPECT_TRUE(fs::exists(path_));
   EXPECT_EQ(store.path(), path_);
   EXPECT_EQ(count_rows("run"), 0);
-  // Schema version 4 (raise with every migration) and the application id "CLNB" in ASCII.
-  EXPECT_EQ(pragma("user_version"), 4);
+  // Schema version 5 (raise with every migration) and the application id "CLNB" in ASCII.
+  EXPECT_EQ(pragma("user_version"), 5);
   EXPECT_EQ(pragma("application_id"), 0x434C4E42);
 }
 
@@ -288,6 +289,26 @@ TEST_F(StoreTest, AnExperimentGrowsRunByRunAndEndsWithItsStatus) {
   EXPECT_EQ(summary->status, "complete");
   EXPECT_EQ(summary->summary, (nlohmann::json{{"verdict", "equivalent"}}));
   EXPECT_ANY_THROW(store.finish_experiment("no-such", {}, "complete"));
+}
+
+// A process killed with SIGKILL cannot mark its experiment interrupted: once that process is
+// gone, the store says so itself instead of "running" forever.
+TEST_F(StoreTest, AnExperimentWhoseProcessIsGoneIsInterrupted) {
+  const pid_t writer = ::fork();
+  if (writer == 0) {
+    Store store(path_);
+    store.begin_experiment({"ab-killed", "ab", "2026-11-29T18:00:00Z", {}});
+    RunRecord run = testing::sample_fork_run();
+    run.experiment = "ab-killed";
+    store.save(run, testing::sample_environment());
+    ::_exit(0);  // as a killed process ends: nothing more said
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(writer, &status, 0), writer);
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  const Store store(path_, Store::Access::kReadOnly);
+  EXPECT_EQ(store.load_experiment_summary("ab-killed")->status, "interrupted");
+  EXPECT_EQ(store.history(1)[0].experiment_status, "interrupted");
 }
 
 TEST_F(StoreTest, AnInterruptedExperimentKeepsItsRunsAndIsNeverTheLatestSweep) {

@@ -81,6 +81,40 @@ TEST(SweepAnalysis, RecoversThePerPageAndFixedCostOfEachPhase) {
   EXPECT_NE(report.find("total µs per op vs pages"), std::string::npos);
 }
 
+// A sweep printed two fits of the same costs side by side, Theil–Sen and the cost model, without
+// saying which to quote. One leads, the other is labelled a cross-check: for a sweep of --rss
+// alone, the line; for one that also varied --vmas or --folio, the cost model (the line over
+// pages pools those axes).
+TEST(SweepAnalysis, LeadsWithOneFitAndLabelsTheOtherACrossCheck) {
+  const SweepSettings settings = settings_of({0, 16u << 20, 32u << 20, 64u << 20});
+  std::mt19937_64 rng(4);
+  std::vector<SweepSample> samples;
+  for (std::uint32_t round = 0; round < settings.rounds; ++round) {
+    for (std::size_t point = 0; point < settings.sizes.size(); ++point) {
+      samples.push_back(
+          SweepSample{point, round, 0, sweep_run_of(synthetic_run(settings.sizes[point], rng))});
+    }
+  }
+  SweepSummary summary = analyze_sweep(settings, samples, 1.5);
+  ASSERT_TRUE(summary.model.has_value());
+  const std::string line_first = render_sweep(summary);
+  const std::size_t headline = line_first.find("the figures to quote: the Theil–Sen line");
+  const std::size_t cross_check = line_first.find("cross-check, not to quote: the cost model");
+  ASSERT_NE(headline, std::string::npos) << line_first;
+  ASSERT_NE(cross_check, std::string::npos) << line_first;
+  EXPECT_LT(headline, cross_check);
+  EXPECT_EQ(line_first.find("the figures to quote", headline + 1), std::string::npos);
+
+  summary.vmas_list = {1, 64};  // as if --vmas had been an axis
+  const std::string model_first = render_sweep(summary);
+  EXPECT_NE(model_first.find("the figures to quote: cost model over every axis"), std::string::npos)
+      << model_first;
+  EXPECT_NE(model_first.find("cross-check, not to quote: the Theil–Sen line over pages alone, "
+                             "which pools the --vmas axis"),
+            std::string::npos)
+      << model_first;
+}
+
 // A fork run whose create cost bends upward with size (a second-order term that more than
 // doubles the per-page cost at the largest size) while its reap cost stays straight; ±0.3 % of
 // deterministic round-to-round jitter.

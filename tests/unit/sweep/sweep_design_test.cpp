@@ -100,7 +100,8 @@ TEST(SweepShape, ReadsASizeWithVmasAndFolio) {
 }
 
 TEST(SweepShape, RefusesWhatIsNotAShapeNamingTheFlag) {
-  for (const char* bad : {"", "64M,vma=3", "64M,folio=3K", "64M,vmas=0", "x,vmas=2", "64M,"}) {
+  for (const char* bad : {"", "64M,vma=3", "64M,folio=3K", "64M,vmas=0", "x,vmas=2", "64M,",
+                          "64M,vmas=1,vmas=2", "64M,folio=64K,vmas=2,folio=64K"}) {
     EXPECT_THROW(parse_shape(bad, "--predict"), UsageError) << bad;
   }
 }

@@ -40,5 +40,19 @@ TEST(SizeList, RejectsBadListsNamingTheFlag) {
   }
 }
 
+// --vmas and --folio refuse a repeat; so does --rss, also one that rounding makes.
+TEST(SizeList, RefusesASizeGivenTwiceNamingIt) {
+  for (const auto& [text, named] : {std::pair{"0,1M,1M", "1024 KiB is given twice"},
+                                    std::pair{"0,8192,8193", "8 KiB is given twice"},
+                                    std::pair{"0:8K:5", "0 KiB is given twice"}}) {
+    try {
+      parse_size_list(text, "--rss");
+      ADD_FAILURE() << "accepted '" << text << "'";
+    } catch (const UsageError& error) {
+      EXPECT_NE(std::string(error.what()).find(named), std::string::npos) << error.what();
+    }
+  }
+}
+
 }  // namespace
 }  // namespace clonebench

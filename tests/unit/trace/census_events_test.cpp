@@ -89,6 +89,22 @@ TEST(CensusEvents, AFailedCreationKeepsItsErrnoAndItsWholeCallTime) {
   EXPECT_EQ(summary.failures_by_errno.at("EAGAIN"), 1U);
 }
 
+// The BPF program records the flags a failed call asked for (no task_newtask saw them): a failed
+// clone(CLONE_VM|CLONE_THREAD|...) is a failed thread, whatever the call's name.
+TEST(CensusEvents, AFailedCreationIsClassifiedByTheFlagsItAskedFor) {
+  census_event thread = creation(0, 7'000, CLONE_VM | CLONE_THREAD | CLONE_SIGHAND, -11);
+  thread.syscall_nr = SYS_clone;
+  census_event vfork_like = creation(8'000, 9'000, CLONE_VM | CLONE_VFORK, -12);
+  vfork_like.syscall_nr = SYS_clone3;
+  TraceRun run;
+  const std::vector<census_event> events{thread, vfork_like};
+  add_census_events(events, 0, 4096, run);
+  ASSERT_EQ(run.creations.size(), 2U);
+  EXPECT_EQ(run.creations[0].kind, CreationKind::kThread);
+  EXPECT_EQ(run.creations[0].clone_flags, CLONE_VM | CLONE_THREAD | CLONE_SIGHAND);
+  EXPECT_EQ(run.creations[1].kind, CreationKind::kVfork);
+}
+
 TEST(CensusEvents, AnExitWithoutTeardownHasNone) {
   TraceRun run;
   const std::vector<census_event> events{event_of(CENSUS_EXIT, 10, 0, 7, "sh")};

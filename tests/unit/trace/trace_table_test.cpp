@@ -60,6 +60,38 @@ TEST(TraceTable, ShowsTheCensusSharesAndTheWhatIfBoundWithTheClaimsNeededShare) 
   expect_golden_file(golden_path("trace/table.txt"), render_trace_table(sample_census(), options));
 }
 
+// "largest parent: 111.0 MiB RSS, 92 VMAs" once combined two parents: the one with the most RSS
+// is named with its own VMAs, and another parent's larger VMA count is said to be another's.
+TEST(TraceTable, NamesTheLargestParentWithItsOwnVmasAndKeepsAnotherParentsMostVmasApart) {
+  TraceCensus census = sample_census();
+  census.runs.resize(1);
+  census.runs[0].creations = {creation(CreationKind::kFork, 1'000, 70'000, "make", 112'000, 43),
+                              creation(CreationKind::kFork, 2'000, 70'000, "cc1", 4'096, 92)};
+  const std::string table = render_trace_table(census, {});
+  EXPECT_NE(table.find("largest parent: make, 110.4 MiB RSS and 43 VMAs at its creation; most "
+                       "VMAs of any parent: 92 (another creation's parent)"),
+            std::string::npos)
+      << table;
+}
+
+TEST(TraceTable, SaysHowManyProcessesOfTheTreeItStoppedWhenTheCommandEnded) {
+  TraceCensus census = sample_census();
+  census.runs[0].left_running = 1;
+  const std::string table = render_trace_table(census, {});
+  EXPECT_NE(table.find("1 process of the tree was still running when the command ended (over the "
+                       "runs): clonebench stopped it"),
+            std::string::npos)
+      << table;
+}
+
+TEST(TraceTable, WritesTinySharesWithoutScientificNotation) {
+  TraceCensus census = sample_census();
+  census.runs.resize(1);
+  census.runs[0].wall_ns = 1'000'000'000'000;  // 1000 s against µs of creations
+  const std::string table = render_trace_table(census, {});
+  EXPECT_EQ(table.find("e-0"), std::string::npos) << table;
+}
+
 TEST(TraceReport, RendersAStoredCensusAsMarkdownWithTheProgramNamesEscaped) {
   const Experiment experiment{"trace-2026-12-03T12:00:00Z-0001", "trace", "2026-12-03T12:00:00Z",
                               trace_document(sample_census()), "complete"};

@@ -1,0 +1,100 @@
+#include "core/number_text.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace clonebench {
+namespace {
+
+constexpr int kMostDecimals = 9;
+
+bool all_zero_digits(const std::string& text) {
+  return text.find_first_of("123456789") == std::string::npos;
+}
+
+std::string infinite_text(double value, NumberSign sign) {
+  if (value < 0) {
+    return "-inf";
+  }
+  return sign == NumberSign::kAlways ? "+inf" : "inf";
+}
+
+// Drops the zeros after the point, and the point when nothing follows it.
+void trim_fraction(std::string& text) {
+  if (text.find('.') == std::string::npos) {
+    return;
+  }
+  text.erase(text.find_last_not_of('0') + 1);
+  if (text.ends_with('.')) {
+    text.pop_back();
+  }
+}
+
+std::string end_text(double value, int decimals, NumberSign sign) {
+  return decimals < 0 ? significant_text(value, 3, sign) : fixed_text(value, decimals, sign);
+}
+
+}  // namespace
+
+int interval_decimals(double low, double high) {
+  const double half_width = (high - low) / 2;
+  if (!std::isfinite(half_width) || !(half_width > 0)) {
+    return -1;
+  }
+  const int magnitude = static_cast<int>(std::floor(std::log10(half_width)));
+  return std::clamp(1 - magnitude, 0, kMostDecimals);
+}
+
+std::string fixed_text(double value, int decimals, NumberSign sign) {
+  if (std::isnan(value)) {
+    return "nan";
+  }
+  if (std::isinf(value)) {
+    return infinite_text(value, sign);
+  }
+  std::string text = fmt::format("{:.{}f}", value, std::clamp(decimals, 0, kMostDecimals));
+  if (all_zero_digits(text)) {
+    return text.front() == '-' ? text.substr(1) : text;  // no "-0.0"
+  }
+  if (sign == NumberSign::kAlways && text.front() != '-') {
+    text.insert(text.begin(), '+');
+  }
+  return text;
+}
+
+std::string significant_text(double value, int significant, NumberSign sign) {
+  if (!std::isfinite(value) || value == 0) {
+    return fixed_text(value, 0, sign);
+  }
+  const int digits = std::max(1, significant);
+  const int magnitude = static_cast<int>(std::floor(std::log10(std::fabs(value))));
+  int decimals = std::max(0, digits - 1 - magnitude);
+  // Rounding may carry into a new leading digit (9.996 -> 10.00): one decimal fewer then.
+  const double rounded = std::fabs(std::stod(fmt::format("{:.{}f}", value, decimals)));
+  if (decimals > 0 && rounded >= std::pow(10.0, magnitude + 1)) {
+    --decimals;
+  }
+  std::string text = fixed_text(value, decimals > kMostDecimals ? kMostDecimals : decimals, sign);
+  trim_fraction(text);
+  return all_zero_digits(text) ? "0" : text;
+}
+
+std::string interval_text_of(double low, double high, NumberSign sign) {
+  const int decimals = interval_decimals(low, high);
+  return fmt::format("[{}, {}]", end_text(low, decimals, sign), end_text(high, decimals, sign));
+}
+
+std::string estimate_text(double estimate, double low, double high, std::string_view unit,
+                          NumberSign sign) {
+  const int decimals = interval_decimals(low, high);
+  std::string text = end_text(estimate, decimals, sign);
+  if (!unit.empty()) {
+    text += " ";
+    text += unit;
+  }
+  return text + " " + interval_text_of(low, high, sign);
+}
+
+}  // namespace clonebench

@@ -1,0 +1,81 @@
+#include "core/number_text.hpp"
+
+#include <gtest/gtest.h>
+
+#include <limits>
+
+namespace clonebench {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+TEST(IntervalDecimals, ShowTwoSignificantDigitsOfTheHalfWidth) {
+  EXPECT_EQ(interval_decimals(1.36, 1.59), 2);      // ±0.115
+  EXPECT_EQ(interval_decimals(42.24, 108.08), 0);   // ±33
+  EXPECT_EQ(interval_decimals(-1.0, 5.9), 1);       // ±3.45
+  EXPECT_EQ(interval_decimals(-9.4, 6.6), 1);       // ±8.0
+  EXPECT_EQ(interval_decimals(0.0001, 0.0004), 5);  // ±0.00015
+}
+
+TEST(IntervalDecimals, NeverRoundIntegerDigitsAway) {
+  EXPECT_EQ(interval_decimals(207.61, 619.4), 0);
+  EXPECT_EQ(interval_decimals(-30808, 501993), 0);
+}
+
+TEST(IntervalDecimals, AreUnknownWithoutAFiniteWidth) {
+  EXPECT_EQ(interval_decimals(1, 1), -1);
+  EXPECT_EQ(interval_decimals(2, 1), -1);
+  EXPECT_EQ(interval_decimals(-kInf, 1), -1);
+  EXPECT_EQ(interval_decimals(0, std::numeric_limits<double>::quiet_NaN()), -1);
+}
+
+TEST(EstimateText, SharesTheIntervalsDigitsBetweenEstimateAndBounds) {
+  EXPECT_EQ(estimate_text(413.519, 207.610, 619.402, "ns"), "414 ns [208, 619]");
+  EXPECT_EQ(estimate_text(1.4812, 1.3604, 1.5911), "1.48 [1.36, 1.59]");
+  EXPECT_EQ(estimate_text(55.91, 42.24, 108.08, "ns/page"), "56 ns/page [42, 108]");
+}
+
+TEST(EstimateText, SignsAChangeWhenAsked) {
+  EXPECT_EQ(estimate_text(2.41, -1.04, 5.93, "%", NumberSign::kAlways), "+2.4 % [-1.0, +5.9]");
+  EXPECT_EQ(estimate_text(-0.001, -1.04, 0.93, "%", NumberSign::kAlways), "0.00 % [-1.04, +0.93]");
+}
+
+TEST(EstimateText, WritesInfiniteEndsAndFallsBackToTheEstimatesDigits) {
+  EXPECT_EQ(estimate_text(159.529, -30.808, kInf, "ns"), "160 ns [-30.8, inf]");
+  EXPECT_EQ(estimate_text(3.25, -kInf, kInf, "%", NumberSign::kAlways), "+3.25 % [-inf, +inf]");
+}
+
+TEST(EstimateText, NeverUsesScientificNotation) {
+  EXPECT_EQ(estimate_text(1e6, 0.9e6, 1.1e6), "1000000 [900000, 1100000]");
+  EXPECT_EQ(estimate_text(4.06e-5, 3.1e-5, 5.2e-5), "0.000041 [0.000031, 0.000052]");
+}
+
+TEST(FixedText, HasNoNegativeZero) {
+  EXPECT_EQ(fixed_text(-0.004, 2), "0.00");
+  EXPECT_EQ(fixed_text(-0.004, 2, NumberSign::kAlways), "0.00");
+  EXPECT_EQ(fixed_text(-0.006, 2), "-0.01");
+  EXPECT_EQ(fixed_text(0.006, 2, NumberSign::kAlways), "+0.01");
+}
+
+TEST(SignificantText, KeepsThreeSignificantDigitsWithoutTrailingZeros) {
+  EXPECT_EQ(significant_text(0.00406), "0.00406");
+  EXPECT_EQ(significant_text(12.34), "12.3");
+  EXPECT_EQ(significant_text(1.5), "1.5");
+  EXPECT_EQ(significant_text(413.519), "414");
+  EXPECT_EQ(significant_text(557840.2), "557840");
+  EXPECT_EQ(significant_text(0), "0");
+}
+
+TEST(SignificantText, CarriesARoundingIntoTheNextDigit) {
+  EXPECT_EQ(significant_text(9.996), "10");
+  EXPECT_EQ(significant_text(0.09996), "0.1");
+  EXPECT_EQ(significant_text(-9.996, 2), "-10");
+}
+
+TEST(SignificantText, SignsAChangeWhenAsked) {
+  EXPECT_EQ(significant_text(2.63, 2, NumberSign::kAlways), "+2.6");
+  EXPECT_EQ(significant_text(-2.63, 2, NumberSign::kAlways), "-2.6");
+}
+
+}  // namespace
+}  // namespace clonebench

@@ -96,6 +96,13 @@ SideSource source_of(const SampleSet& set) {
   return source;
 }
 
+// The ids of the runs a side selected from the store. A file's runs keep the ids they had in
+// whichever store exported them, so two files (or a file and the store) may share an id without
+// being the same run: only a store's own ids say that two selections are one run.
+std::vector<std::int64_t> stored_run_ids(const SampleSet& set) {
+  return set.format == "store" ? source_of(set).run_ids : std::vector<std::int64_t>{};
+}
+
 // The host and stressor of side A's first run, when it says.
 std::pair<std::string, std::string> host_and_stressor(const SampleSet& set) {
   for (const RunObservation& run : set.runs) {
@@ -145,9 +152,9 @@ int run_compare(const CompareArguments& args) {
     std::unique_ptr<Store> store;
     const SampleSet a = read_side("A", args.a, args, store);
     const SampleSet b = read_side("B", args.b, args, store);
-    require_distinct_runs(source_of(a).run_ids, "A");
-    require_distinct_runs(source_of(b).run_ids, "B");
-    require_disjoint_sides(source_of(a).run_ids, source_of(b).run_ids);
+    require_distinct_runs(stored_run_ids(a), "A");
+    require_distinct_runs(stored_run_ids(b), "B");
+    require_disjoint_sides(stored_run_ids(a), stored_run_ids(b));
     mix = profiled_mix(a, b);
     if (!mix.empty() && !args.allow_profiled_mix) {
       throw UsageError(mix + "; compare like with like, or pass --allow-profiled-mix");

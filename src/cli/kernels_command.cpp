@@ -6,104 +6,21 @@
 #include <unistd.h>
 
 #include <cstdio>
-#include <memory>
-#include <random>
 
-#include "cli/argument_split.hpp"
 #include "cli/command.hpp"
-#include "cli/precision_options.hpp"
-#include "cli/run_spec.hpp"
+#include "cli/kernels_arguments.hpp"
 #include "cli/shared_options.hpp"
 #include "compare/bisect.hpp"
-#include "compare/gate.hpp"
 #include "core/error.hpp"
-#include "core/text_safety.hpp"
-#include "core/units.hpp"
 #include "experiment/experiment_session.hpp"
 #include "kernels/kernels_experiment.hpp"
-#include "kernels/qemu_boot.hpp"
 #include "render/output_file.hpp"
-#include "store/store.hpp"
-#include "stressors/stressor.hpp"
 
 namespace clonebench {
 namespace {
 
-constexpr double kGuestDefaultRunS = 2.0;
-
-struct KernelsArguments {
-  std::string a, b, spec;
-  std::string boots = "4", runs_per_boot = "3", seed, accel, append, cpus = "1", memory = "512";
-  std::string threshold = "1%", alpha = "0.05", precision, max_time;
-  std::vector<std::string> metrics;
-  std::string json_path, label, db_path;
-  bool no_store = false, quiet = false, bisect = false;
-};
-
-StressorJob guest_job(const std::string& spec_text) {
-  RunSpec spec;
-  try {
-    spec = parse_run_spec(split_arguments(spec_text, "SPEC"));
-  } catch (const UsageError& error) {
-    throw UsageError(fmt::format("SPEC ('{}'): {}", printable(spec_text), error.what()));
-  }
-  if (spec.jobs.size() != 1 || spec.runs != 1 || !spec.json_path.empty() || spec.profile) {
-    throw UsageError(
-        fmt::format("SPEC ('{}'): one stressor and its options (runs per boot are --runs-per-boot)",
-                    printable(spec_text)));
-  }
-  StressorJob job = spec.jobs.front();
-  if (job.instances != 1) {
-    throw UsageError(
-        "SPEC: --instances: the guest runs one instance (give the guest CPUs with "
-        "--cpus, the runs stay single-instance)");
-  }
-  if (!job.pin_cpus.empty()) {
-    throw UsageError("SPEC: --pin: pinning inside the guest is not supported");
-  }
-  if (!spec.timeout_given && job.max_ops == 0) {
-    job.timeout_s = kGuestDefaultRunS;
-  }
-  require_stressor(job.stressor, "SPEC");
-  return job;
-}
-
-KernelsPlan plan_of(const KernelsArguments& args) {
-  KernelsPlan plan;
-  plan.a = check_kernel_image(args.a, "--a");
-  plan.b = check_kernel_image(args.b, "--b");
-  plan.job = guest_job(args.spec);
-  plan.spec = printable(args.spec);
-  plan.boots_per_image = static_cast<std::size_t>(parse_integer(args.boots, "--boots", 1, 1000));
-  plan.runs_per_boot =
-      static_cast<std::size_t>(parse_integer(args.runs_per_boot, "--runs-per-boot", 1, 1000));
-  plan.seed = seed_option(args.seed).value;
-  if (!args.accel.empty()) {
-    plan.accelerator = args.accel == "kvm" ? Accelerator::kKvm : Accelerator::kTcg;
-  }
-  require_clean_text(args.append, "--append");
-  plan.append = args.append;
-  plan.cpus = static_cast<unsigned>(parse_integer(args.cpus, "--cpus", 1, 64));
-  plan.memory_mb = static_cast<unsigned>(parse_integer(args.memory, "--memory", 128, 65536));
-  plan.options.threshold = parse_threshold(args.threshold, "--threshold");
-  plan.options.alpha = parse_real(args.alpha, "--alpha", 0.0001, 0.5);
-  plan.metrics = args.metrics;
-  const PrecisionOptions precision = parse_precision_options(args.precision, args.max_time, "1h");
-  if (precision.precision) {
-    plan.precision_pct = *precision.precision * 100;
-    plan.max_time_s = precision.max_time_s.value_or(3600);
-  }
-  check_label_option(args.label);
-  plan.label = args.label;
-  plan.db_path = args.no_store ? std::string() : database_path(args.db_path);
-  plan.no_store = args.no_store;
-  plan.progress = !args.quiet && ::isatty(STDERR_FILENO) == 1;
-  find_qemu();  // no QEMU is bad input: exit 2 before anything else
-  return plan;
-}
-
 int run_kernels_command(const KernelsArguments& args) {
-  const KernelsPlan plan = plan_of(args);
+  const KernelsPlan plan = kernels_plan(args);
   if (!args.json_path.empty()) {
     check_output_path(args.json_path, "--json");
   }
@@ -117,7 +34,7 @@ int run_kernels_command(const KernelsArguments& args) {
   if (!args.json_path.empty()) {
     write_output(args.json_path, render_kernels_json(result), "--json");
   }
-  return args.bisect ? kernels_bisect_code(result) : kExitOk;
+  return args.bisect ? kernels_bisect_code(result) : kernels_exit_code(result);
 }
 
 int run_kernels_or_bisect(const KernelsArguments& args) {
@@ -136,20 +53,38 @@ void add_kernels_command(CLI::App& app, CommandList& commands) {
   kernels.add_option("--a", args.a, "Kernel image A (bzImage or vmlinuz), the baseline")
       ->required()
       ->type_name("IMAGE");
-  kernels.add_option("--b", args.b, "Kernel image B, the candidate")
-      ->required()
+  kernels.add_option("--b", args.b, "Kernel image B, the candidate (required unless --preset)")
       ->type_name("IMAGE");
+  kernels.add_option("SPEC", args.spec,
+                     "What to run in each boot, as for `run`: \"fork\", \"clone --timeout 2s\" "
+                     "(required unless --preset)");
   kernels
-      .add_option("SPEC", args.spec,
-                  "What to run in each boot, as for `run`: \"fork\", "
-                  "\"clone --timeout 2s\"")
-      ->required();
+      .add_option("--preset", args.preset,
+                  "hvo-key: boot --a with the HVO static key off (A) and on (B), SPEC (default "
+                  "\"fork --rss 64M --timeout 0.3s\") at its --rss and a quarter of it; counts "
+                  "instructions and gives the key's cost per 4 KiB page")
+      ->check(CLI::IsMember({"hvo-key"}));
   kernels.add_option("--boots", args.boots, "Boots of each image (default 4)");
   kernels.add_option("--runs-per-boot", args.runs_per_boot, "Runs in each boot (default 3)");
-  define_seed_option(kernels, args.seed, "the boot order");
+  define_seed_option(kernels, args.seed, "the boot order and every boot's randomness");
   kernels.add_option("--accel", args.accel, "kvm | tcg (default: KVM when it can run the guest)")
       ->check(CLI::IsMember({"kvm", "tcg"}));
-  kernels.add_option("--append", args.append, "Added to the guest kernel's command line");
+  kernels
+      .add_option("--measure", args.measure,
+                  "time (default) | instructions: count guest instructions per operation with "
+                  "QEMU's icount (TCG, exact whatever the host's load)")
+      ->check(CLI::IsMember({"time", "instructions"}));
+  kernels.add_option("--append", args.append, "Added to both guest kernels' command lines");
+  kernels.add_option("--a-append", args.a_append,
+                     "Added to kernel A's command line only, after --append");
+  kernels.add_option("--b-append", args.b_append,
+                     "Added to kernel B's command line only, after --append");
+  kernels.add_option("--jobs", args.jobs,
+                     "Boots at once (default: the host's CPUs with --measure instructions, else "
+                     "1; more than 1 only with --measure instructions)");
+  kernels.add_option("--warmup-runs", args.warmup_runs,
+                     "Runs at the start of every boot that are shown but not compared (default "
+                     "1)");
   kernels.add_option("--cpus", args.cpus, "Guest CPUs (default 1)");
   kernels.add_option("--memory", args.memory, "Guest memory in MiB (default 512)");
   kernels.add_option("--metric", args.metrics, "Metric to compare (default ops_per_sec_real)");

@@ -120,6 +120,7 @@ BootSpread boot_spread(std::span<const double> logs, std::span<const std::string
     const double within = within_df > 0 ? spread.within_sd_log : 0;
     const double variance = means_sd * means_sd - within * within / runs_per_boot(spread);
     spread.between_sd_log = std::sqrt(std::max(0.0, variance));
+    spread.between_within_noise = variance <= 0 && within > 0;
   }
   return spread;
 }

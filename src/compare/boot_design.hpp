@@ -30,6 +30,9 @@ struct BootSpread {
   // SD of the boots' own means, S² of the boot means less within²/(runs per boot), floored at
   // 0; NaN with fewer than 2 boots.
   double between_sd_log = std::numeric_limits<double>::quiet_NaN();
+  // The boot means vary no more than the within-boot noise explains (the estimate above was
+  // floored at 0): the between-boot spread is not measurable, which is not "0 %".
+  bool between_within_noise = false;
 };
 
 // A between-boot spread measured elsewhere: a stored label of the same host and stressor that

@@ -14,6 +14,12 @@ std::string spread_pct(double sd_log) {
                                : std::string("n/a");
 }
 
+// A between-boot estimate floored at 0 is no measurement of 0 %: say what it is.
+std::string between_pct(const BootSpread& spread) {
+  return spread.between_within_noise ? std::string("not above the within-boot noise")
+                                     : spread_pct(spread.between_sd_log);
+}
+
 std::string side_text(const char* side, const BootSpread& spread) {
   return fmt::format("{} {} boot{} ({} runs)", side, spread.boots, spread.boots == 1 ? "" : "s",
                      spread.runs);
@@ -43,7 +49,7 @@ std::string resolution_text(const BootAnalysis& boots, const ComparisonResult& r
 }  // namespace
 
 std::string verdict_text(const MetricComparison& metric) {
-  std::string text(verdict_name(metric.effect.verdict));
+  std::string text(verdict_word(metric.effect.verdict, metric.info));
   if (!metric.boots || metric.boots->design != BootDesign::kOneBootPerSide) {
     return text;
   }
@@ -59,8 +65,7 @@ std::string boot_line(const MetricComparison& metric, const ComparisonResult& /*
   return fmt::format("{}: {}, {}; within-boot SD A {}, B {}; between-boot SD A {}, B {}; {}",
                      metric.name, side_text("A", boots.a), side_text("B", boots.b),
                      spread_pct(boots.a.within_sd_log), spread_pct(boots.b.within_sd_log),
-                     spread_pct(boots.a.between_sd_log), spread_pct(boots.b.between_sd_log),
-                     design_text(boots.design));
+                     between_pct(boots.a), between_pct(boots.b), design_text(boots.design));
 }
 
 std::string boot_caveat(const MetricComparison& metric, const ComparisonResult& report) {

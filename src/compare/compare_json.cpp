@@ -29,7 +29,7 @@ nlohmann::ordered_json side_json(const SideSummary& side) {
           {"drift", {{"rho", side.drift.rho}, {"p", side.drift.p}}}};
 }
 
-nlohmann::ordered_json effect_json(const Effect& e, bool paired) {
+nlohmann::ordered_json effect_json(const Effect& e, const MetricInfo& info, bool paired) {
   return {{"estimator", paired ? "hodges-lehmann-log-paired" : "hodges-lehmann-log"},
           {"test", paired ? "wilcoxon-signed-rank" : "mann-whitney-u"},
           {"exact", e.exact},
@@ -38,7 +38,7 @@ nlohmann::ordered_json effect_json(const Effect& e, bool paired) {
           {"ci90_pct", {number(e.ci90_low_pct), number(e.ci90_high_pct)}},
           {"p", e.p},
           {"p_holm", e.p_holm},
-          {"verdict", verdict_name(e.verdict)},
+          {"verdict", verdict_word(e.verdict, info)},
           {"enough_samples", e.enough_samples},
           {"runs_needed", e.runs_needed},
           {"mde_pct", number(e.mde_pct)}};
@@ -61,7 +61,10 @@ nlohmann::ordered_json spread_json(const BootSpread& spread) {
   return {{"boots", spread.boots},
           {"runs", spread.runs},
           {"within_boot_sd_pct", pct(spread.within_sd_log)},
-          {"between_boot_sd_pct", pct(spread.between_sd_log)}};
+          {"between_boot_sd_pct", pct(spread.between_sd_log)},
+          {"between_boot_above_noise", std::isfinite(spread.between_sd_log)
+                                           ? nlohmann::ordered_json(!spread.between_within_noise)
+                                           : nlohmann::ordered_json(nullptr)}};
 }
 
 nlohmann::ordered_json boots_json(const MetricComparison& metric) {
@@ -76,7 +79,7 @@ nlohmann::ordered_json boots_json(const MetricComparison& metric) {
                                                    : nlohmann::ordered_json(nullptr)},
       {"spread_source", boots.spread_source}};
   if (boots.design == BootDesign::kOneBootPerSide) {
-    json["run_level_verdict"] = verdict_name(boots.run_level_verdict);
+    json["run_level_verdict"] = verdict_word(boots.run_level_verdict, metric.info);
     json["assumed_no_boot_effect"] = boots.assumed_no_boot_effect;
   }
   return json;
@@ -110,13 +113,14 @@ nlohmann::ordered_json compare_to_json(const ComparisonResult& report) {
   add_source_json(report.b_source, b);
   nlohmann::ordered_json metrics = nlohmann::ordered_json::array();
   for (const MetricComparison& metric : report.metrics) {
-    nlohmann::ordered_json json = {{"name", metric.name},
-                                   {"direction", direction_name(metric.info.direction)},
-                                   {"unit", metric.info.unit},
-                                   {"a", side_json(metric.a)},
-                                   {"b", side_json(metric.b)},
-                                   {"effect", effect_json(metric.effect, report.paired)},
-                                   {"sentence", metric_sentence(metric, report)}};
+    nlohmann::ordered_json json = {
+        {"name", metric.name},
+        {"direction", direction_name(metric.info.direction)},
+        {"unit", metric.info.unit},
+        {"a", side_json(metric.a)},
+        {"b", side_json(metric.b)},
+        {"effect", effect_json(metric.effect, metric.info, report.paired)},
+        {"sentence", metric_sentence(metric, report)}};
     if (metric.boots) {
       json["boots"] = boots_json(metric);
     }

@@ -10,7 +10,10 @@
 namespace clonebench {
 namespace {
 
-constexpr const char* kDefaultMetrics[] = {"ops_per_sec_real", "time_s", "value"};
+// The first each side has: a run's rate, or, for a guest run measured in instructions
+// (record/instruction_metrics.hpp), its instructions per operation; then other tools' names.
+constexpr const char* kDefaultMetrics[] = {"ops_per_sec_real", "guest_instructions_per_op",
+                                           "time_s", "value"};
 
 std::vector<std::string> groups_of(const SampleSet& set) {
   std::vector<std::string> groups;

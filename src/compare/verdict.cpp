@@ -1,5 +1,7 @@
 #include "compare/verdict.hpp"
 
+#include "record/instruction_metrics.hpp"
+
 namespace clonebench {
 
 std::string_view verdict_name(Verdict verdict) {
@@ -18,6 +20,30 @@ std::string_view verdict_name(Verdict verdict) {
       return "inconclusive";
   }
   return "inconclusive";
+}
+
+bool counts_instructions(const MetricInfo& info) {
+  return info.unit == kInstructionsUnit;
+}
+
+std::string_view verdict_word(Verdict verdict, const MetricInfo& info) {
+  if (!counts_instructions(info)) {
+    return verdict_name(verdict);
+  }
+  switch (verdict) {
+    case Verdict::kFaster:
+      return "fewer";
+    case Verdict::kSlower:
+      return "more";
+    case Verdict::kFasterSmall:
+      return "fewer-small";
+    case Verdict::kSlowerSmall:
+      return "more-small";
+    case Verdict::kEquivalent:
+    case Verdict::kInconclusive:
+      break;
+  }
+  return verdict_name(verdict);
 }
 
 bool is_regression(Verdict verdict) {

@@ -21,6 +21,14 @@ enum class Verdict {
 
 std::string_view verdict_name(Verdict verdict);
 
+// The verdict in the words of `info`'s metric: verdict_name() for times and rates; for a count
+// of guest instructions (record/instruction_metrics.hpp), which is no time and no speed, "fewer",
+// "more", "fewer-small", "more-small" (B executes fewer or more instructions than A).
+std::string_view verdict_word(Verdict verdict, const MetricInfo& info);
+
+// True when `info` is a count of executed instructions.
+bool counts_instructions(const MetricInfo& info);
+
 // Percent changes of B relative to A, in the metric's own terms (+ means B's value is higher).
 struct VerdictInput {
   double ci_low_pct = 0, ci_high_pct = 0;      // 95 % (1 − alpha) CI

@@ -101,16 +101,20 @@ std::string run_sentence(const MetricComparison& metric, const ComparisonResult&
   const std::string theta = threshold_text(report);
   const bool inside = e.ci_low_pct > -report.options.threshold * 100 &&
                       e.ci_high_pct < report.options.threshold * 100;
+  // A count of instructions is neither a time nor a speed: B executes fewer or more of them.
+  const bool counts = counts_instructions(metric.info);
+  const char* better = counts ? "B executes fewer instructions than A" : "B is faster than A";
+  const char* worse = counts ? "B executes more instructions than A" : "B is slower than A";
   switch (e.verdict) {
     case Verdict::kFaster:
-      return fmt::format("B is faster than A beyond the {} threshold: {}.", theta, change);
+      return fmt::format("{} beyond the {} threshold: {}.", better, theta, change);
     case Verdict::kSlower:
-      return fmt::format("B is slower than A beyond the {} threshold: {}.", theta, change);
+      return fmt::format("{} beyond the {} threshold: {}.", worse, theta, change);
     case Verdict::kFasterSmall:
-      return fmt::format("B is faster than A, {} {}: {}.",
+      return fmt::format("{}, {} {}: {}.", better,
                          inside ? "by less than" : "though possibly by less than", theta, change);
     case Verdict::kSlowerSmall:
-      return fmt::format("B is slower than A, {} {}: {}.",
+      return fmt::format("{}, {} {}: {}.", worse,
                          inside ? "by less than" : "though possibly by less than", theta, change);
     case Verdict::kEquivalent:
       return fmt::format("A and B are equivalent within {}: {} {} ({}).", theta, metric.name,
@@ -184,7 +188,11 @@ std::string noise_line(const MetricComparison& metric, const ComparisonResult& r
                ? std::string("n/a (1 run)")
                : fmt::format("{:.2f} % (robust {:.2f} %)", side.cv * 100, side.robust_cv * 100);
   };
-  const auto drift = [](const SideSummary& side) {
+  const bool counts = counts_instructions(metric.info);
+  const auto drift = [counts](const SideSummary& side) {
+    if (counts) {
+      return std::string("n/a (a count of instructions does not drift)");
+    }
     return side.n < 3 ? fmt::format("n/a ({} run{})", side.n, side.n == 1 ? "" : "s")
                       : fmt::format("ρ = {:+.2f} (p = {:.3f})", side.drift.rho, side.drift.p);
   };

@@ -1,12 +1,14 @@
 /* clonebench-guest-init: PID 1 of the guest that `clonebench kernels` boots (docs/kernels.md).
  *
  * The initramfs holds this program as /init, the static clonebench-worker and clonebench-helper,
- * the job (/clonebench/job: "runs N" and "deadline_ms D" lines) and the worker page the driver
- * prepared (/clonebench/page). The init mounts /proc and /sys, sends what the guest is (kernel
- * release and version, boot id, command line, CPU model, mitigations), then runs the worker N
- * times, each on a fresh copy of the page in a memfd exactly as the driver's supervisor does on
- * the host, and sends each page back with the worker's exit status, framed and checksummed
- * (console_frame.h) on its console. Then it powers the machine off.
+ * the job (/clonebench/job: "runs N", "jobs J" and "deadline_ms D" lines) and the J worker pages
+ * the driver prepared (/clonebench/page0, page1, ...: one per job, e.g. two parent sizes). The
+ * init mounts /proc and /sys, sends what the guest is (kernel release and version, boot id,
+ * command line, CPU model, mitigations, the HugeTLB pool and HVO switch), then runs the worker N
+ * times for each job in turn, each run on a fresh copy of its page in a memfd exactly as the
+ * driver's supervisor does on the host, and sends each page back with the worker's exit status
+ * (message index job * N + run), framed and checksummed (console_frame.h) on its console. Then
+ * it powers the machine off.
  *
  * "clonebench.fail=exit" on the kernel command line makes it return at once, which panics the
  * kernel: the tests' way of making a guest fail. */
@@ -146,6 +148,8 @@ static void send_environment(void) {
   append_file(text, "boot_id", "/proc/sys/kernel/random/boot_id");
   append_file(text, "cmdline", "/proc/cmdline");
   append_file(text, "thp", "/sys/kernel/mm/transparent_hugepage/enabled");
+  append_file(text, "nr_hugepages", "/proc/sys/vm/nr_hugepages");
+  append_file(text, "hugetlb_optimize_vmemmap", "/proc/sys/vm/hugetlb_optimize_vmemmap");
   append_cpu(text);
   static const char* const kVulnerabilities[] = {"spectre_v1",
                                                  "spectre_v2",
@@ -246,6 +250,32 @@ static void run_once(unsigned index, const unsigned char* page, size_t page_byte
                         emit, NULL);
 }
 
+/* The runs of job `job`: its page read once, each run on a fresh copy. */
+static void run_job(unsigned job, unsigned runs, long deadline_ms) {
+  char path[64] = "/clonebench/page";
+  const size_t prefix = strlen(path);
+  path[prefix] = (char)('0' + job % 10);
+  path[prefix + 1] = '\0';
+  const struct stat none = {0};
+  struct stat page_stat = none;
+  if (job >= 10 || stat(path, &page_stat) != 0 || page_stat.st_size <= 0) {
+    say("clonebench-guest-init: a job's page is missing from the initramfs\n");
+    return;
+  }
+  const size_t page_bytes = (size_t)page_stat.st_size;
+  unsigned char* page = malloc(page_bytes);
+  const int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (page != NULL && fd >= 0 && read_all(fd, page, page_bytes)) {
+    for (unsigned i = 0; i < runs; ++i) {
+      run_once(job * runs + i, page, page_bytes, deadline_ms);
+    }
+  }
+  if (fd >= 0) {
+    close(fd);
+  }
+  free(page);
+}
+
 int main(void) {
   mount("proc", "/proc", "proc", 0, NULL);
   mount("sysfs", "/sys", "sysfs", 0, NULL);
@@ -257,21 +287,14 @@ int main(void) {
   say("\nclonebench-guest-init: started\n");
   send_environment();
   static char job[1024];
-  const struct stat none = {0};
-  struct stat page_stat = none;
-  if (read_file("/clonebench/job", job, sizeof job) < 0 ||
-      stat("/clonebench/page", &page_stat) != 0 || page_stat.st_size <= 0) {
+  if (read_file("/clonebench/job", job, sizeof job) < 0) {
     say("clonebench-guest-init: no job in the initramfs\n");
   } else {
-    const size_t page_bytes = (size_t)page_stat.st_size;
-    unsigned char* page = malloc(page_bytes);
-    const int fd = open("/clonebench/page", O_RDONLY | O_CLOEXEC);
-    if (page != NULL && fd >= 0 && read_all(fd, page, page_bytes)) {
-      const long runs = job_value(job, "runs ", 1);
-      const long deadline_ms = job_value(job, "deadline_ms ", 60000);
-      for (long i = 0; i < runs; ++i) {
-        run_once((unsigned)i, page, page_bytes, deadline_ms);
-      }
+    const long runs = job_value(job, "runs ", 1);
+    const long jobs = job_value(job, "jobs ", 1);
+    const long deadline_ms = job_value(job, "deadline_ms ", 60000);
+    for (long j = 0; j < jobs; ++j) {
+      run_job((unsigned)j, (unsigned)runs, deadline_ms);
     }
   }
   say("CBDONE1\n");

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <memory>
 #include <sstream>
+#include <stdexcept>
 
 #include "core/error.hpp"
 #include "kernels/newc_archive.hpp"
@@ -21,6 +22,8 @@ namespace clonebench {
 namespace {
 
 constexpr std::uint64_t kGuestPidShare = 32768 / 4;
+// The init names a job's page with one digit.
+constexpr std::size_t kMaxGuestJobs = 10;
 
 std::string file_bytes(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -78,12 +81,15 @@ std::uint64_t guest_live_limit(const StressorJob& job) {
       1, std::min<std::uint64_t>(job.clone_max, kGuestPidShare / instances));
 }
 
-void write_guest_initramfs(UnnamedFile& file, const StressorJob& job, std::size_t runs,
-                           double run_deadline_s) {
+void write_guest_initramfs(UnnamedFile& file, const std::vector<StressorJob>& jobs,
+                           std::size_t runs, double run_deadline_s) {
   using Kind = ArchiveEntry::Kind;
-  const std::string job_text =
-      fmt::format("runs {}\ndeadline_ms {}\n", runs, static_cast<long>(run_deadline_s * 1000));
-  const std::vector<ArchiveEntry> entries = {
+  if (jobs.empty() || jobs.size() > kMaxGuestJobs) {
+    throw std::invalid_argument("write_guest_initramfs: 1 to 10 jobs");
+  }
+  const std::string job_text = fmt::format("runs {}\njobs {}\ndeadline_ms {}\n", runs, jobs.size(),
+                                           static_cast<long>(run_deadline_s * 1000));
+  std::vector<ArchiveEntry> entries = {
       {Kind::kDirectory, "dev", 0755, {}, 0, 0},
       {Kind::kCharDevice, "dev/console", 0600, {}, 5, 1},
       {Kind::kDirectory, "proc", 0755, {}, 0, 0},
@@ -95,8 +101,11 @@ void write_guest_initramfs(UnnamedFile& file, const StressorJob& job, std::size_
       {Kind::kFile, "clonebench/helper", 0755,
        file_bytes(find_private_program("clonebench-helper")), 0, 0},
       {Kind::kFile, "clonebench/job", 0644, job_text, 0, 0},
-      {Kind::kFile, "clonebench/page", 0644, worker_page_bytes(job), 0, 0},
   };
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    entries.push_back(
+        {Kind::kFile, fmt::format("clonebench/page{}", i), 0644, worker_page_bytes(jobs[i]), 0, 0});
+  }
   write_all(file.fd(), newc_archive(entries));
 }
 

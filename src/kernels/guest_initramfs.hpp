@@ -5,6 +5,7 @@
 // leave behind.
 
 #include <cstdint>
+#include <vector>
 
 #include "record/job.hpp"
 #include "sys/unnamed_file.hpp"
@@ -15,8 +16,10 @@ namespace clonebench {
 // host's pid space; a fresh guest has its default pid_max of 32768).
 std::uint64_t guest_live_limit(const StressorJob& job);
 
-// Throws RuntimeError when a private program is missing or the file cannot be written.
-void write_guest_initramfs(UnnamedFile& file, const StressorJob& job, std::size_t runs,
-                           double run_deadline_s);
+// The guest runs each of `jobs` (at most 10: one page each) `runs` times, in turn. Throws
+// RuntimeError when a private program is missing or the file cannot be written,
+// std::invalid_argument when `jobs` is empty or holds more than 10.
+void write_guest_initramfs(UnnamedFile& file, const std::vector<StressorJob>& jobs,
+                           std::size_t runs, double run_deadline_s);
 
 }  // namespace clonebench

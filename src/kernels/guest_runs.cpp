@@ -10,6 +10,7 @@
 
 #include "core/text_safety.hpp"
 #include "kernels/console_frames.hpp"
+#include "kernels/guest_initramfs.hpp"
 #include "record/worker_page.hpp"
 #include "runner/aggregate.hpp"
 
@@ -87,7 +88,8 @@ std::optional<RunResult> run_of(const ConsoleMessages& messages, unsigned index,
                               strnlen(report.error_message, sizeof report.error_message))));
     return std::nullopt;
   }
-  return aggregate_instances(expected.job, expected.live_limit, {&report});
+  const StressorJob& job = expected.jobs.at(index / expected.runs);
+  return aggregate_instances(job, guest_live_limit(job), {&report});
 }
 
 }  // namespace
@@ -115,9 +117,29 @@ std::string selected_choice(const std::string& value) {
              : value;
 }
 
+// The guest's HugeTLB pool and HVO switch, and whether the HVO key is on: the kernel turns it on
+// when it frees the vmemmap of a huge page, which it does for every page of the pool while the
+// switch is on. Absent when the guest did not say (an older init, a kernel without HugeTLB).
+Fact<HvoFacts> guest_hvo(const std::map<std::string, std::int64_t>& numbers) {
+  const auto sysctl = numbers.find("hugetlb_optimize_vmemmap");
+  const auto pages = numbers.find("nr_hugepages");
+  if (sysctl == numbers.end() || pages == numbers.end()) {
+    return {};
+  }
+  HvoFacts hvo;
+  hvo.sysctl = sysctl->second;
+  hvo.nr_hugepages = pages->second;
+  hvo.key_on = sysctl->second == 1 && pages->second > 0;
+  hvo.key_on_basis =
+      fmt::format("inferred: the guest reported vm.hugetlb_optimize_vmemmap={} and {} huge pages",
+                  sysctl->second, pages->second);
+  return hvo;
+}
+
 Environment guest_environment(const std::string& text) {
   Environment environment;
   std::map<std::string, std::string> mitigations;
+  std::map<std::string, std::int64_t> hvo_numbers;
   const std::map<std::string, Fact<std::string> Environment::*> texts = {
       {"kernel_release", &Environment::kernel_release},
       {"kernel_version", &Environment::kernel_version},
@@ -129,6 +151,8 @@ Environment guest_environment(const std::string& text) {
       mitigations[key.substr(std::strlen("mitigation."))] = value;
     } else if (key == "thp") {
       environment.thp = selected_choice(value);
+    } else if (key == "nr_hugepages" || key == "hugetlb_optimize_vmemmap") {
+      hvo_numbers[key] = static_cast<std::int64_t>(std::strtoll(value.c_str(), nullptr, 10));
     } else if (key == "cpus") {
       environment.cpus = static_cast<std::int64_t>(std::strtol(value.c_str(), nullptr, 10));
     } else if (const auto text_field = texts.find(key); text_field != texts.end()) {
@@ -136,6 +160,7 @@ Environment guest_environment(const std::string& text) {
     }
   }
   environment.mitigations = std::move(mitigations);
+  environment.hvo = guest_hvo(hvo_numbers);
   return environment;
 }
 
@@ -154,7 +179,8 @@ GuestBootResult read_guest_boot(const std::string& console, const GuestExpectati
     }
   }
   std::string problem;
-  for (unsigned i = 0; i < expected.runs && problem.empty(); ++i) {
+  const std::size_t total = expected.runs * expected.jobs.size();
+  for (unsigned i = 0; i < total && problem.empty(); ++i) {
     if (auto run = run_of(messages, i, expected, problem)) {
       result.runs.push_back(std::move(*run));
     }

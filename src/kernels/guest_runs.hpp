@@ -21,13 +21,12 @@ struct GuestBootResult {
   Environment environment;  // as the guest saw itself
   // Two of its lines, as the guest sent them; absent when it did not.
   std::optional<std::string> boot_id, kernel_release;
-  std::vector<RunResult> runs;
+  std::vector<RunResult> runs;          // job by job: run i of job j at j * runs + i
   std::vector<std::string> last_lines;  // of the console, for a failed boot
 };
 
 struct GuestExpectation {
-  StressorJob job;
-  std::uint64_t live_limit = 1;
+  std::vector<StressorJob> jobs;  // run in turn, `runs` times each
   std::size_t runs = 1;
   bool timed_out = false;  // QEMU was killed at the deadline
 };

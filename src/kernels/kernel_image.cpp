@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <fmt/core.h>
 #include <openssl/evp.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -18,6 +19,8 @@ namespace clonebench {
 namespace {
 
 constexpr std::size_t kHeaderMagicOffset = 0x202;
+// A bzImage is a few MiB to a few tens; the boot protocol cannot load more than this anyway.
+constexpr std::uint64_t kMaxImageBytes = std::uint64_t{256} << 20;
 
 std::string hex_of(const unsigned char* bytes, unsigned length) {
   std::string hex;
@@ -36,10 +39,27 @@ bool has_boot_header(std::string_view header) {
 
 KernelImage check_kernel_image(const std::string& path, const std::string& flag) {
   const std::string shown = printable(path);
-  const Descriptor fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  // Only a regular file is an image: opening a FIFO waits for a writer, and a device such as
+  // /dev/zero never ends. Checked before opening, and again on what was opened (O_NONBLOCK: a
+  // FIFO swapped in between opens at once and is refused).
+  struct stat status {};
+  if (::stat(path.c_str(), &status) == 0 && !S_ISREG(status.st_mode)) {
+    throw UsageError(fmt::format(
+        "{} {}: not a regular file (a kernel image is read as a file, not a FIFO, a device or a "
+        "directory)",
+        flag, shown));
+  }
+  const Descriptor fd(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC));
   if (fd.get() < 0) {
     throw UsageError(
         fmt::format("{} {}: cannot read the kernel image: {}", flag, shown, std::strerror(errno)));
+  }
+  if (::fstat(fd.get(), &status) != 0 || !S_ISREG(status.st_mode)) {
+    throw UsageError(fmt::format("{} {}: not a regular file", flag, shown));
+  }
+  if (static_cast<std::uint64_t>(status.st_size) > kMaxImageBytes) {
+    throw UsageError(fmt::format("{} {}: {} bytes, more than any kernel image ({} MiB at most)",
+                                 flag, shown, status.st_size, kMaxImageBytes >> 20));
   }
   std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> context(EVP_MD_CTX_new(),
                                                                   &EVP_MD_CTX_free);
@@ -55,8 +75,12 @@ KernelImage check_kernel_image(const std::string& path, const std::string& flag)
     }
     image.bytes += chunk.size();
     EVP_DigestUpdate(context.get(), chunk.data(), chunk.size());
-    return true;
+    return image.bytes <= kMaxImageBytes;  // a file that grows while read is bounded too
   });
+  if (image.bytes > kMaxImageBytes) {
+    throw UsageError(fmt::format("{} {}: more than any kernel image ({} MiB at most)", flag, shown,
+                                 kMaxImageBytes >> 20));
+  }
   if (error_number != 0) {
     throw UsageError(fmt::format("{} {}: cannot read the kernel image: {}", flag, shown,
                                  std::strerror(error_number)));

@@ -15,7 +15,9 @@ struct KernelImage {
   std::uintmax_t bytes = 0;
 };
 
-// Throws UsageError naming `flag` and the file when it is missing, unreadable or not a kernel.
+// Throws UsageError naming `flag` and the file when it is missing, unreadable, not a regular file
+// (a FIFO or a device is refused before it is read: never waited on), above 256 MiB or not a
+// kernel.
 KernelImage check_kernel_image(const std::string& path, const std::string& flag);
 
 // True when `header` (the image's first bytes) carries the x86 boot protocol's "HdrS" at 0x202.

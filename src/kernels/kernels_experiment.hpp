@@ -1,8 +1,9 @@
 #pragma once
 // `clonebench kernels`: kernel A against kernel B, booted alternately in QEMU (docs/kernels.md).
-// Builds the guest's initramfs once, boots the images in a balanced, seeded order, reads every
-// boot's runs from its console, stores each run as its boot ends (experiment kind "kernels"),
-// and compares the two kernels with boots as the units.
+// Builds the guest's initramfs once, boots the images in a balanced, seeded order (up to --jobs
+// at once), each boot seeded from the experiment's seed and its index, reads every boot's runs
+// from its console, stores each run as its boot ends (experiment kind "kernels"), and compares
+// the two kernels with boots as the units.
 
 #include <cstdint>
 #include <optional>
@@ -16,17 +17,27 @@
 namespace clonebench {
 
 struct KernelsPlan {
-  KernelImage a, b;  // checked (kernel_image.hpp)
-  StressorJob job;
+  KernelImage a, b;                // checked (kernel_image.hpp)
+  std::string a_append, b_append;  // each side's own command line, after `append`
+  // What each boot runs, in turn: one job, or (--preset hvo-key) one per parent size. With
+  // several, each job's runs are compared as a group of their own, named in `job_names`.
+  std::vector<StressorJob> jobs;
+  std::vector<std::string> job_names;
   std::string spec;  // as given, for the output
+  // --preset hvo-key: every boot's guest must report the key off (A) or on (B), and the result
+  // gets the key's cost per PTE from the two jobs (small, large parent).
+  std::optional<HvoKeyPreset> hvo_key;
+  Measure measure = Measure::kTime;
   std::size_t boots_per_image = 4;
   std::size_t runs_per_boot = 3;
+  std::size_t warmup_runs = 1;   // per boot, before the measured runs, not compared
+  std::size_t jobs_at_once = 1;  // --jobs: boots running at once
   std::uint64_t seed = 0;
   std::optional<Accelerator> accelerator;  // nullopt: KVM when it can run the guest, else TCG
-  std::string append;
+  std::string append;                      // both sides
   unsigned cpus = 1, memory_mb = 512;
   CompareOptions options;
-  std::vector<std::string> metrics;  // --metric; empty: ops_per_sec_real
+  std::vector<std::string> metrics;  // --metric; empty: the measure's headline metric
   // --precision: add blocks of 2 boots per image until the boot-level 95 % CI half-width is at
   // most this (percent), within --max-time (seconds).
   std::optional<double> precision_pct;
@@ -38,8 +49,8 @@ struct KernelsPlan {
 };
 
 // Throws UsageError (no QEMU, a private program missing), RuntimeError (a forced KVM that cannot
-// run the guest, the store), Interrupted (SIGINT/SIGTERM/SIGHUP: QEMU killed, the experiment
-// marked interrupted with the runs stored so far).
+// run the guest, the store), Interrupted (SIGINT/SIGTERM/SIGHUP: every QEMU killed, the
+// experiment marked interrupted with the runs stored so far).
 KernelsResult run_kernels(const KernelsPlan& plan);
 
 }  // namespace clonebench

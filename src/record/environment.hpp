@@ -102,6 +102,12 @@ struct NprocLimit {
 struct GuestFacts {
   Fact<std::string> image, image_sha256, qemu, append;
   Fact<std::uint64_t> cpus, memory_mb;
+  // What the guest's clock counted ("time", or "instructions" under icount), the boot's place
+  // in its experiment's order, the seed its randomness came from (16 hex digits), and the boot
+  // id the guest's kernel drew (the run's boot_id is the experiment's name for the boot).
+  Fact<std::string> measure;
+  Fact<std::uint64_t> boot_index;
+  Fact<std::string> boot_seed, guest_boot_id;
   bool operator==(const GuestFacts&) const = default;
 };
 

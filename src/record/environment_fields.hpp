@@ -65,6 +65,10 @@ void fields(PartOf<GuestFacts> auto& guest, auto&& field) {
   field("cpus", guest.cpus);
   field("memory_mb", guest.memory_mb);
   field("append", guest.append);
+  field("measure", guest.measure);
+  field("boot_index", guest.boot_index);
+  field("boot_seed", guest.boot_seed);
+  field("guest_boot_id", guest.guest_boot_id);
 }
 
 void fields(PartOf<Environment> auto& env, auto&& field) {

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "record/instruction_metrics.hpp"
+
 namespace clonebench {
 namespace {
 
@@ -116,6 +118,9 @@ bool is_run_metric(std::string_view name) {
 
 MetricInfo metric_info(std::string_view name) {
   if (const RunMetric* metric = find_run_metric(name)) {
+    return metric->info;
+  }
+  if (const RunMetric* metric = find_instruction_metric(name)) {
     return metric->info;
   }
   if (const auto other = other_metrics().find(name); other != other_metrics().end()) {

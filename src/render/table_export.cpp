@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/text_safety.hpp"
+#include "record/instruction_metrics.hpp"
 #include "record/start_up_ramp_check.hpp"
 #include "render/exporters.hpp"
 
@@ -142,6 +143,13 @@ std::string table_notes(const RunDocument& document) {
     queued = queued || result.options.clone_max.has_value();
   }
   std::string notes;
+  if (measured_in_instructions(document.environment)) {
+    notes +=
+        "note: measured in a QEMU guest under icount (kernels --measure instructions): its clock "
+        "counted guest instructions, so each \"second\" above is 10^9 instructions and each "
+        "\"µs\" 1000, not a time; `compare` and `report` read these runs as instructions per "
+        "operation (guest_instructions_per_op, lower is better)\n";
+  }
   if (flag_failures) {
     notes +=
         "note: EINVAL and EPERM failures are deliberate: like stress-ng, clone tries random "

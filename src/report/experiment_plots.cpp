@@ -252,7 +252,7 @@ BootDots boot_dots(const std::vector<KernelsBootRow>& rows, const std::vector<st
     std::vector<double> medians;
     for (const KernelsBootRow& row : rows) {
       if (row.side == sides[side]) {
-        medians.push_back(row.median_ops_per_sec);
+        medians.push_back(row.median_value);
       }
     }
     for (std::size_t i = 0; i < medians.size(); ++i) {  // spread side by side, in boot order
@@ -282,22 +282,28 @@ void boot_dot_plot(ScriptBuilder& b, const std::vector<KernelsBootRow>& rows,
     return;
   }
   const BootDots data = boot_dots(rows, sides);
+  // Guest runs counted in instructions are shown as counts (lower is better), never as a rate.
+  const bool instructions = rows.front().instructions;
+  const std::string headline = instructions ? "guest_instructions_per_op" : "ops_per_sec_real";
+  const std::string quantity =
+      instructions ? "guest instructions per operation" : std::string("ops/s (real)");
   const MetricComparison* metric = nullptr;
   for (const MetricComparison& candidate : comparison.metrics) {
-    metric = candidate.name == "ops_per_sec_real" ? &candidate : metric;
+    metric = candidate.name == headline ? &candidate : metric;
   }
   const bool boot_level = metric != nullptr && metric->boots &&
                           metric->boots->design == BootDesign::kBootLevel &&
                           metric->effect.enough_samples;
-  b.begin(
-      boot_level
-          ? "Boots (y axis not from zero): each dot one boot's median ops/s (real), bars "
-            "the median of a kernel's boots; the error bar is B as A × (1 + Δ) with the boot-level "
-            "95 % CI of Δ"
-          : "Boots (y axis not from zero): each dot one boot's median ops/s (real), bars "
-            "the median of a kernel's boots; no boot-level interval (fewer than 2 boots a side, or "
-            "too few boots for one)",
-      "kernel", "ops/s (real), median of a boot");
+  b.begin(fmt::format("Boots (y axis not from zero): each dot one boot's median {}, bars the "
+                      "median of a kernel's boots; {}",
+                      quantity,
+                      boot_level ? "the error bar is B as A × (1 + Δ) with the boot-level 95 % "
+                                   "CI of Δ"
+                                 : "no boot-level interval (fewer than 2 boots a side, or too "
+                                   "few boots for one)"),
+          "kernel",
+          instructions ? "guest instructions per operation, median of a boot (lower is better)"
+                       : "ops/s (real), median of a boot");
   b.datablock("boots", data.dots);
   b.datablock("boot_medians", data.bars);
   std::string plot = fmt::format(

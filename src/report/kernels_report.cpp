@@ -9,23 +9,23 @@
 #include "compare/wording.hpp"
 #include "core/text_safety.hpp"
 #include "record/environment.hpp"
+#include "record/instruction_metrics.hpp"
 #include "stats/descriptive.hpp"
 
 namespace clonebench {
 namespace {
-
-const std::string kEmulationNotice = kKernelsEmulationNotice;
 
 std::string boot_of(const Environment& environment) {
   return environment.boot_id.value_or("unknown");
 }
 
 std::string boots_table(const KernelsReportFacts& facts) {
-  std::vector<std::vector<std::string>> rows = {
-      {"kernel", "release", "boot", "runs", "median ops/s"}};
+  std::string heading = boot_value_heading(facts.boots);
+  heading[0] = 'm';
+  std::vector<std::vector<std::string>> rows = {{"kernel", "release", "boot", "runs", heading}};
   for (const KernelsBootRow& row : facts.boots) {
     rows.push_back({printable(row.side), printable(row.release), printable(row.boot_id),
-                    std::to_string(row.runs), fmt::format("{:.5g}", row.median_ops_per_sec)});
+                    std::to_string(row.runs), plain_number(row.median_value)});
   }
   return render_columns(rows, {false, false, false, true, true}, "  ");
 }
@@ -34,25 +34,66 @@ std::string image_word(const std::optional<KernelsSummarySide>& side) {
   return side ? quoted(side->image) : std::string("?");
 }
 
+// The command as far as the summary stored it: the preset, the measure, each side's command
+// line and the warm-ups, so that the SRU test plan repeats what ran.
+std::string kernels_command_line(const KernelsSummary& summary) {
+  std::string line = summary.hvo_key
+                         ? fmt::format("clonebench kernels --preset hvo-key --a {} {}",
+                                       image_word(summary.a), quoted(summary.spec))
+                         : fmt::format("clonebench kernels --a {} --b {} {}", image_word(summary.a),
+                                       image_word(summary.b), quoted(summary.spec));
+  line += fmt::format(" --boots {} --runs-per-boot {}", summary.boots.size() / 2,
+                      summary.runs_per_boot);
+  if (summary.measure == "instructions" && !summary.hvo_key) {
+    line += " --measure instructions";
+  }
+  if (!summary.hvo_key) {
+    for (const auto& [side, flag] :
+         {std::pair{&summary.a, "--a-append"}, std::pair{&summary.b, "--b-append"}}) {
+      if (*side && !(*side)->append.empty()) {
+        line += fmt::format(" {} {}", flag, quoted((*side)->append));
+      }
+    }
+  }
+  if (!summary.guest_append.empty()) {
+    line += " --append " + quoted(summary.guest_append);
+  }
+  if (summary.warmup_runs != 1) {
+    line += fmt::format(" --warmup-runs {}", summary.warmup_runs);
+  }
+  return line + fmt::format(" --seed {}", summary.seed);
+}
+
 }  // namespace
+
+std::string boot_value_heading(const std::vector<KernelsBootRow>& rows) {
+  return !rows.empty() && rows.front().instructions ? "Median instructions/op" : "Median ops/s";
+}
 
 std::vector<KernelsBootRow> boot_median_rows(const std::vector<LabelGroup>& groups) {
   std::vector<KernelsBootRow> rows;
   for (const LabelGroup& group : groups) {
-    std::map<std::string, std::vector<double>> rates;
+    std::map<std::string, std::vector<double>> values;
     std::vector<std::string> order;
     std::map<std::string, std::string> releases;
+    bool instructions = false;
     for (const StoredRun* run : group.runs) {
       const Environment& environment = run->environment;
       const std::string boot = boot_of(environment);
-      if (!rates.contains(boot)) {
+      if (!values.contains(boot)) {
         order.push_back(boot);
       }
-      rates[boot].push_back(run->record.result.ops_per_sec_real());
+      instructions = measured_in_instructions(run->environment);
+      const std::map<std::string, double> metrics =
+          stored_run_metric_values(run->record, run->environment);
+      const auto value =
+          metrics.find(instructions ? std::string(kInstructionsPerOp) : "ops_per_sec_real");
+      values[boot].push_back(value == metrics.end() ? 0.0 : value->second);
       releases[boot] = environment.kernel_release.value_or("");
     }
     for (const std::string& boot : order) {
-      rows.push_back({group.label, boot, releases[boot], rates[boot].size(), median(rates[boot])});
+      rows.push_back({group.label, boot, releases[boot], values[boot].size(), median(values[boot]),
+                      instructions});
     }
   }
   return rows;
@@ -63,10 +104,7 @@ KernelsReportFacts kernels_report_facts(const KernelsSummary& summary,
                                         bool assume_no_boot_effect) {
   KernelsReportFacts facts;
   // The boots each image was planned (and, after --precision, run) with: half of all boots.
-  facts.command =
-      fmt::format("clonebench kernels --a {} --b {} {} --boots {} --runs-per-boot {} --seed {}",
-                  image_word(summary.a), image_word(summary.b), quoted(summary.spec),
-                  summary.boots.size() / 2, summary.runs_per_boot, summary.seed);
+  facts.command = kernels_command_line(summary);
   facts.boot_order = summary.boot_order;
   facts.failed_boots = summary.failed_boots;
   facts.emulated = summary.emulated;
@@ -77,6 +115,9 @@ KernelsReportFacts kernels_report_facts(const KernelsSummary& summary,
           facts.emulated || (virtualization && virtualization->emulated.value_or(false));
     }
   }
+  facts.notice = summary.measure == "instructions" ? std::string(kKernelsInstructionsNotice)
+                 : facts.emulated                  ? std::string(kKernelsEmulationNotice)
+                                                   : std::string();
   // Kernel A first, whichever booted first: the labels are <label>:a and <label>:b.
   std::vector<LabelGroup> sides = groups;
   std::sort(sides.begin(), sides.end(),
@@ -93,8 +134,8 @@ std::string kernels_sru_report(const KernelsReportFacts& facts) {
       "[Test Plan]\n\nBoot both kernels alternately in QEMU (the boot order and its "
       "seed are stored) and run the same job in every boot:\n\n    " +
       printable(facts.command) + "\n\n[Test Results]\n\n";
-  if (facts.emulated) {
-    out += std::string(kEmulationNotice) + "\n\n";
+  if (!facts.notice.empty()) {
+    out += facts.notice + "\n\n";
   }
   out += fmt::format("Boot order: {}; failed boots: {}\n\n", printable(facts.boot_order),
                      facts.failed_boots);
@@ -106,16 +147,16 @@ std::string kernels_sru_report(const KernelsReportFacts& facts) {
       out += "Boots: " + boots + "\n";
     }
   }
-  if (facts.emulated) {
-    out += "\n" + std::string(kEmulationNotice) + "\n";
+  if (!facts.notice.empty()) {
+    out += "\n" + facts.notice + "\n";
   }
   return out;
 }
 
 Blocks kernels_section(const KernelsReportFacts& facts) {
   Blocks out = {Heading{2, {words("Kernels, booted alternately in QEMU")}}};
-  if (facts.emulated) {
-    out.push_back(Notice{{strong(kEmulationNotice, MarkdownEscape::kOwnWords)}});
+  if (!facts.notice.empty()) {
+    out.push_back(Notice{{strong(facts.notice, MarkdownEscape::kOwnWords)}});
   }
   out.push_back(Paragraph{{code(facts.command)}});
   out.push_back(Paragraph{{words("Boot order "), text(facts.boot_order),
@@ -126,7 +167,7 @@ Blocks kernels_section(const KernelsReportFacts& facts) {
        {words("Release")},
        {words("Boot")},
        {words("Runs")},
-       {words("Median ops/s")}},
+       {words(boot_value_heading(facts.boots))}},
       {Alignment::kLeft, Alignment::kLeft, Alignment::kLeft, Alignment::kRight, Alignment::kRight},
       {}};
   for (const KernelsBootRow& row : facts.boots) {
@@ -134,7 +175,7 @@ Blocks kernels_section(const KernelsReportFacts& facts) {
                           {text(row.release)},
                           {text(row.boot_id)},
                           {words(std::to_string(row.runs))},
-                          {words(fmt::format("{:.5g}", row.median_ops_per_sec))}});
+                          {words(plain_number(row.median_value))}});
   }
   out.push_back(std::move(boots));
   BulletList sentences;

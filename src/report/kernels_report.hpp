@@ -19,20 +19,29 @@ struct KernelsBootRow {
   std::string side;  // the label ("<tag>:a")
   std::string boot_id, release;
   std::size_t runs = 0;
-  double median_ops_per_sec = 0;
+  // The median of the boot's runs in its headline metric: ops_per_sec_real, or for runs counted
+  // in guest instructions (record/instruction_metrics.hpp) guest_instructions_per_op.
+  double median_value = 0;
+  bool instructions = false;
 };
+
+// "Median ops/s" or "Median instructions/op": the column of `rows`' values.
+std::string boot_value_heading(const std::vector<KernelsBootRow>& rows);
 
 struct KernelsReportFacts {
   std::string command;  // the `clonebench kernels` command line, as far as stored
   std::string boot_order;
   std::size_t failed_boots = 0;
   bool emulated = false;
+  // The notice the outputs carry first and last: what an instruction count is (--measure
+  // instructions), or under TCG timing that the timings are an emulator's; empty otherwise.
+  std::string notice;
   std::vector<KernelsBootRow> boots;  // in the order stored
   ComparisonResult comparison;        // boots as the units
 };
 
 // One row per boot of each group (runs without a boot id: one "unknown" boot), groups in order,
-// boots in order of first appearance, with the median ops/s (real) of the boot's runs.
+// boots in order of first appearance, with the median of the boot's runs in its headline metric.
 std::vector<KernelsBootRow> boot_median_rows(const std::vector<LabelGroup>& groups);
 
 KernelsReportFacts kernels_report_facts(const KernelsSummary& summary,

@@ -11,6 +11,7 @@
 #include "compare/environment_diff.hpp"
 #include "compare/metric_selection.hpp"
 #include "core/text_safety.hpp"
+#include "record/instruction_metrics.hpp"
 #include "store/stored_runs.hpp"
 
 namespace clonebench {
@@ -266,10 +267,13 @@ ComparisonResult compare_first_and_last(const std::vector<LabelGroup>& groups,
                                         bool assume_no_boot_effect) {
   const SampleSet a = side_of(groups.front());
   const SampleSet b = side_of(groups.back());
+  // Runs a guest counted in instructions are compared by their count per operation, never a rate.
+  const bool counted = !groups.front().runs.empty() &&
+                       measured_in_instructions(groups.front().runs.front()->environment);
+  const std::string headline = counted ? std::string(kInstructionsPerOp) : "ops_per_sec_real";
   // Boots are the units where the labels span several boots; one boot per side caps the verdict.
-  ComparisonResult report =
-      analyze_with_boots(select_metrics(a, b, {"ops_per_sec_real"}, std::nullopt), {},
-                         BootOptions{assume_no_boot_effect, {}});
+  ComparisonResult report = analyze_with_boots(select_metrics(a, b, {headline}, std::nullopt), {},
+                                               BootOptions{assume_no_boot_effect, {}});
   report.a_name = groups.front().label;
   report.b_name = groups.back().label;
   report.warnings = comparison_warnings(a, b);

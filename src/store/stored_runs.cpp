@@ -9,6 +9,7 @@
 #include "compare/run_boot.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
+#include "record/instruction_metrics.hpp"
 #include "record/metric_table.hpp"
 
 namespace clonebench {
@@ -83,7 +84,7 @@ RunObservation observation_of(const RunRecord& record,
   run.environment = environment;
   run.boot = run_boot(environment.value_or(Environment{}), record.label);
   run.profiled = record.profile.has_value();
-  run.metrics = metric_values(record);
+  run.metrics = stored_run_metric_values(record, environment);
   return run;
 }
 

@@ -53,8 +53,8 @@ class KernelsCli : public ::testing::Test {
   ToolResult kernels(const std::string& a, const std::string& b, std::vector<std::string> extra,
                      double timeout_s = 240) {
     std::vector<std::string> args = {
-        "kernels", "--a",    a,   "--b",    b,  "fork --timeout 300ms", "--accel", "tcg", "--db",
-        db_,       "--json", "-", "--seed", "7"};
+        "kernels", "--a", a, "--b", b, "fork --timeout 300ms", "--accel", "tcg", "--db", db_,
+        "--json", "-", "--seed", "7", "--warmup-runs", "0"};
     args.insert(args.end(), extra.begin(), extra.end());
     return run_tool(args, timeout_s);
   }
@@ -95,7 +95,8 @@ TEST_F(KernelsCli, ComparesTwoDebianKernelsWithBootsAsTheUnitsAndStoresEveryBoot
     const nlohmann::json environment = nlohmann::json::parse(shown.out)["environment"];
     EXPECT_TRUE(environment["kernel_release"] == release_of(images.a) ||
                 environment["kernel_release"] == release_of(images.b));
-    EXPECT_EQ(environment["boot_id"].get<std::string>().size(), 36u);
+    EXPECT_NE(environment["boot_id"].get<std::string>().find("/boot-"), std::string::npos);
+    EXPECT_EQ(environment["guest"]["guest_boot_id"].get<std::string>().size(), 36u);
     EXPECT_EQ(environment["virtualization"]["accelerator"], "tcg");
     EXPECT_EQ(environment["guest"]["image_sha256"].get<std::string>().size(), 64u);
   }
@@ -125,8 +126,12 @@ TEST_F(KernelsCli, CountsAnImageThatDoesNotBootAndAGuestThatPanicsAsFailedBoots)
   const ToolResult result =
       kernels(bogus, test_kernels().b,
               {"--boots", "1", "--runs-per-boot", "1", "--append", "clonebench.fail=exit"});
+  // With --bisect, a commit whose kernel never booted is skipped, never judged good.
+  const ToolResult bisect =
+      kernels(bogus, bogus, {"--boots", "1", "--runs-per-boot", "1", "--bisect", "--no-store"});
   std::remove(bogus.c_str());
-  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(bisect.exit_code, 125) << bisect.err;
+  ASSERT_EQ(result.exit_code, 1) << "no comparison is a failure: " << result.err;
   const nlohmann::json json = nlohmann::json::parse(result.out);
   EXPECT_EQ(json["failed_boots"], 2);
   EXPECT_TRUE(json["comparison"].is_null());

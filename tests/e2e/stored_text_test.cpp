@@ -154,7 +154,7 @@ TEST_F(StoredText, AMalformedTraceCensusIsAnErrorNamingItsField) {
 TEST_F(StoredText, AMalformedKernelsSummaryIsAnErrorNamingItsField) {
   KernelsSummary kernels;
   kernels.spec = "fork";
-  kernels.a = KernelsSummarySide{"x:a", "/boot/a", "", 0, ""};
+  kernels.a = KernelsSummarySide{"x:a", "/boot/a", "", 0, "", ""};
   nlohmann::json summary(kernels_summary_to_json(kernels, nullptr));
   summary["runs_per_boot"] = "two";
   store_experiment("kernels", summary);

@@ -111,7 +111,8 @@ const char kEnvironment[] =
 
 GuestExpectation two_fork_runs() {
   GuestExpectation expected;
-  expected.job.stressor = "fork";
+  expected.jobs = {StressorJob{}};
+  expected.jobs.front().stressor = "fork";
   expected.runs = 2;
   return expected;
 }

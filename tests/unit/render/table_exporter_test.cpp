@@ -59,6 +59,20 @@ TEST(ExportTable, NotesARunThatStartedBelowItsSteadyRate) {
   EXPECT_EQ(render_table(document).find("started slow"), std::string::npos);
 }
 
+TEST(ExportTable, SaysARunCountedInGuestInstructionsHasNoTimes) {
+  RunDocument counted = testing::sample_document();
+  counted.runs.erase(counted.runs.begin());
+  GuestFacts guest;
+  guest.measure = std::string("instructions");
+  counted.environment.guest = guest;
+  const std::string table = render_table(counted);
+  EXPECT_NE(table.find("note: measured in a QEMU guest under icount"), std::string::npos) << table;
+  EXPECT_NE(table.find("guest_instructions_per_op"), std::string::npos);
+  guest.measure = std::string("time");
+  counted.environment.guest = guest;
+  EXPECT_EQ(render_table(counted).find("icount"), std::string::npos);
+}
+
 TEST(ExportTable, RightAlignsNumbersUnderTheirHeaders) {
   const auto lines = table_lines_of(render_table(testing::sample_document()));
   const std::size_t end = lines[1].find("ops/s real") + std::string("ops/s real").size();

@@ -74,16 +74,61 @@ void save_kernels(Store& store) {
   summary.runs_per_boot = 2;
   summary.seed = 3;
   summary.boot_order = "ABBAABBA";
-  summary.a = KernelsSummarySide{"k:a", "/boot/vmlinuz-a", "", 0, testing::kKernelA};
-  summary.b = KernelsSummarySide{"k:b", "/boot/vmlinuz-b", "", 0, testing::kKernelB};
+  summary.a = KernelsSummarySide{"k:a", "/boot/vmlinuz-a", "", 0, testing::kKernelA, ""};
+  summary.b = KernelsSummarySide{"k:b", "/boot/vmlinuz-b", "", 0, testing::kKernelB, ""};
   for (std::uint64_t boot = 1; boot <= 8; ++boot) {
     KernelsSummaryBoot stored;
     stored.sequence = boot;
-    stored.image = "ABBAABBA"[boot - 1] == 'A' ? "a" : "b";
+    stored.image.assign(1, "ABBAABBA"[boot - 1] == 'A' ? 'a' : 'b');
     stored.ok = true;
     summary.boots.push_back(stored);
   }
   store.finish_experiment(kKernelsTag, nlohmann::json(kernels_summary_to_json(summary, nullptr)),
+                          "complete");
+}
+
+constexpr const char* kCountedTag = "kernels-2026-12-01T12:00:00Z-0003";
+
+// A kernels experiment counted in guest instructions (--measure instructions): each run's
+// "seconds" are 10^9 instructions, B about 5 % more instructions per fork than A.
+void save_counted_kernels(Store& store) {
+  store.begin_experiment(kCountedTag, ExperimentKind::kKernels, "2026-12-01T12:00:00Z");
+  const double per_second_a[] = {553.1, 552.8, 553.3, 552.9};
+  for (int boot = 0; boot < 4; ++boot) {
+    for (const char* side : {"a", "b"}) {
+      Environment environment = testing::report_environment(testing::kKernelA, "");
+      environment.boot_id = fmt::format("{}/boot-{}-{}", kCountedTag, side, boot);
+      GuestFacts guest;
+      guest.measure = std::string("instructions");
+      environment.guest = guest;
+      for (int run = 0; run < 2; ++run) {
+        RunRecord record = testing::report_fork_run(
+            std::string("c:") + side, 100 + boot * 4 + run,
+            per_second_a[boot] * (side[0] == 'a' ? 1.0 : 0.95) * (run == 0 ? 0.9999 : 1.0001));
+        record.experiment = kCountedTag;
+        store.save(record, environment);
+      }
+    }
+  }
+  KernelsSummary summary;
+  summary.spec = "fork --rss 16M --timeout 0.3s";
+  summary.runs_per_boot = 2;
+  summary.measure = "instructions";
+  summary.metric = "guest_instructions_per_op";
+  summary.unit = "instructions";
+  summary.warmup_runs = 1;
+  summary.boot_order = "ABBAABBA";
+  summary.a = KernelsSummarySide{"c:a", "/boot/vmlinuz-a", "", 0, testing::kKernelA, ""};
+  summary.b =
+      KernelsSummarySide{"c:b", "/boot/vmlinuz-a", "", 0, testing::kKernelA, "mitigations=off"};
+  for (std::uint64_t boot = 1; boot <= 8; ++boot) {
+    KernelsSummaryBoot stored;
+    stored.sequence = boot;
+    stored.image.assign(1, "ABBAABBA"[boot - 1] == 'A' ? 'a' : 'b');
+    stored.ok = true;
+    summary.boots.push_back(stored);
+  }
+  store.finish_experiment(kCountedTag, nlohmann::json(kernels_summary_to_json(summary, nullptr)),
                           "complete");
 }
 
@@ -134,6 +179,42 @@ TEST_F(ExperimentReport, AKernelsExperimentDrawsADotPerBootAndTheBootLevelInterv
   ASSERT_FALSE(plots.titles.empty());
   EXPECT_NE(plots.titles.front().find("boot-level 95 % CI"), std::string::npos);
   EXPECT_NE(plots.script.find("$boot_interval"), std::string::npos);
+}
+
+// The part of `output` from `from` up to `to` (or its end).
+std::string between(const std::string& output, const std::string& from, const std::string& to) {
+  const std::size_t begin = output.find(from);
+  if (begin == std::string::npos) {
+    return "";
+  }
+  return output.substr(begin, output.find(to, begin) - begin);
+}
+
+TEST_F(ExperimentReport, AKernelsExperimentCountedInInstructionsNamesItsCountsInItsSections) {
+  {
+    Store store(path_);
+    save_counted_kernels(store);
+  }
+  const ReportInput selected = input({kCountedTag});
+  const PlotScript plots = plot_script(selected);
+  const std::string html =
+      render_html_report(selected, plots.titles, std::vector<std::string>(plots.titles.size(), ""));
+  const std::string sru = render_sru_report(selected);
+  // The kernels section of each format, and the whole SRU report.
+  for (const std::string& section :
+       {between(render_markdown_report(selected), "## Kernels", "## Runs"),
+        between(html, "<section class=\"verdict\"", "</section>"), sru}) {
+    EXPECT_NE(section.find("instructions"), std::string::npos) << section;
+    for (const char* word : {"ops/s", "faster", "slower", "do not represent"}) {
+      EXPECT_EQ(section.find(word), std::string::npos) << word << " in:\n" << section;
+    }
+  }
+  EXPECT_NE(plots.script.find("guest instructions per operation"), std::string::npos);
+  EXPECT_NE(sru.find("Counted in guest instructions"), std::string::npos);
+  EXPECT_NE(sru.find("B executes more instructions than A"), std::string::npos) << sru;
+  EXPECT_NE(sru.find("--measure instructions --b-append mitigations=off"), std::string::npos)
+      << sru;
+  EXPECT_NE(sru.find("median instructions/op"), std::string::npos) << sru;
 }
 
 TEST_F(ExperimentReport, TwoLabelsOfSeveralBootsEachGetTheBootPlotAndOneBootEachDoesNot) {

@@ -1,0 +1,83 @@
+#include "record/instruction_metrics.hpp"
+
+#include <fmt/core.h>
+
+namespace clonebench {
+namespace {
+
+std::vector<RunMetric> build_instruction_metrics() {
+  const MetricInfo info{Direction::kLowerIsBetter, std::string(kInstructionsUnit)};
+  std::vector<RunMetric> metrics = {{std::string(kInstructionsPerOp), info, false,
+                                     [](const RunRecord& record) -> std::optional<double> {
+                                       const RunResult& run = record.result;
+                                       if (run.bogo_ops == 0 || run.real_time_s <= 0) {
+                                         return std::nullopt;
+                                       }
+                                       return run.real_time_s * 1e9 /
+                                              static_cast<double>(run.bogo_ops);
+                                     }}};
+  for (const LatencyPhase& phase : kLatencyPhases) {
+    metrics.push_back({instruction_phase_metric_name(phase.name), info, false,
+                       [phase](const RunRecord& record) -> std::optional<double> {
+                         const LatencyHistogram& histogram = record.result.*phase.histogram;
+                         if (histogram.count() == 0) {
+                           return std::nullopt;
+                         }
+                         return histogram.mean_ns();
+                       }});
+  }
+  return metrics;
+}
+
+}  // namespace
+
+std::string instruction_phase_metric_name(std::string_view phase) {
+  return fmt::format("guest_instructions.{}.mean", phase);
+}
+
+const std::vector<RunMetric>& instruction_metrics() {
+  static const std::vector<RunMetric> metrics = build_instruction_metrics();
+  return metrics;
+}
+
+const RunMetric* find_instruction_metric(std::string_view name) {
+  for (const RunMetric& metric : instruction_metrics()) {
+    if (metric.name == name) {
+      return &metric;
+    }
+  }
+  return nullptr;
+}
+
+std::map<std::string, double> instruction_metric_values(const RunRecord& record) {
+  std::map<std::string, double> values;
+  for (const RunMetric& metric : instruction_metrics()) {
+    if (const std::optional<double> value = metric.value(record)) {
+      values[metric.name] = *value;
+    }
+  }
+  return values;
+}
+
+bool measured_in_instructions(const Environment& environment) {
+  return environment.guest.has_value() &&
+         environment.guest->measure.value_or("") == kMeasureInstructions;
+}
+
+bool measured_in_instructions(const std::optional<Environment>& environment) {
+  return environment.has_value() && measured_in_instructions(*environment);
+}
+
+std::map<std::string, double> stored_run_metric_values(const RunRecord& record,
+                                                       const Environment& environment) {
+  return measured_in_instructions(environment) ? instruction_metric_values(record)
+                                               : metric_values(record);
+}
+
+std::map<std::string, double> stored_run_metric_values(
+    const RunRecord& record, const std::optional<Environment>& environment) {
+  return measured_in_instructions(environment) ? instruction_metric_values(record)
+                                               : metric_values(record);
+}
+
+}  // namespace clonebench

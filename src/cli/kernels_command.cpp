@@ -75,16 +75,24 @@ void add_kernels_command(CLI::App& app, CommandList& commands) {
                   "QEMU's icount (TCG, exact whatever the host's load)")
       ->check(CLI::IsMember({"time", "instructions"}));
   kernels.add_option("--append", args.append, "Added to both guest kernels' command lines");
-  kernels.add_option("--a-append", args.a_append,
-                     "Added to kernel A's command line only, after --append");
-  kernels.add_option("--b-append", args.b_append,
-                     "Added to kernel B's command line only, after --append");
-  kernels.add_option("--jobs", args.jobs,
-                     "Boots at once (default: the host's CPUs with --measure instructions, else "
-                     "1; more than 1 only with --measure instructions)");
-  kernels.add_option("--warmup-runs", args.warmup_runs,
-                     "Runs at the start of every boot that are shown but not compared (default "
-                     "1)");
+  kernels
+      .add_option("--a-append", args.a_append,
+                  "Added to kernel A's command line only, after --append")
+      ->type_name("CMDLINE");
+  kernels
+      .add_option("--b-append", args.b_append,
+                  "Added to kernel B's command line only, after --append")
+      ->type_name("CMDLINE");
+  kernels
+      .add_option("--jobs", args.jobs,
+                  "Boots at once (default: the host's CPUs with --measure instructions, else "
+                  "1; more than 1 only with --measure instructions)")
+      ->type_name("N");
+  kernels
+      .add_option("--warmup-runs", args.warmup_runs,
+                  "Runs at the start of every boot that are shown but not compared (default "
+                  "1)")
+      ->type_name("N");
   kernels.add_option("--cpus", args.cpus, "Guest CPUs (default 1)");
   kernels.add_option("--memory", args.memory, "Guest memory in MiB (default 512)");
   kernels.add_option("--metric", args.metrics, "Metric to compare (default ops_per_sec_real)");

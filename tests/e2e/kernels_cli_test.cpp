@@ -53,8 +53,8 @@ class KernelsCli : public ::testing::Test {
   ToolResult kernels(const std::string& a, const std::string& b, std::vector<std::string> extra,
                      double timeout_s = 240) {
     std::vector<std::string> args = {
-        "kernels", "--a", a, "--b", b, "fork --timeout 300ms", "--accel", "tcg", "--db", db_,
-        "--json", "-", "--seed", "7", "--warmup-runs", "0"};
+        "kernels", "--a",    a,   "--b",    b,   "fork --timeout 300ms", "--accel", "tcg", "--db",
+        db_,       "--json", "-", "--seed", "7", "--warmup-runs",        "0"};
     args.insert(args.end(), extra.begin(), extra.end());
     return run_tool(args, timeout_s);
   }

@@ -22,7 +22,17 @@ KernelsSummary example_kernels() {
   summary.guest_append = "quiet";
   summary.a = KernelsSummarySide{"k:a", "/boot/a", "00ff", 1234, "6.8.0", ""};
   summary.b = KernelsSummarySide{"k:b", "/boot/b", "ff00", 4321, "", ""};
-  summary.boots = {{1, "a", true, "boot-1", "6.8.0", 2, 30.5, "", {}, "00000000000000a1", "x-1",
+  summary.boots = {{1,
+                    "a",
+                    true,
+                    "boot-1",
+                    "6.8.0",
+                    2,
+                    30.5,
+                    "",
+                    {},
+                    "00000000000000a1",
+                    "x-1",
                     {{"fork", {2.5e6}, {1.8e6, 1.81e6}, {{"create", 9e4}}}}},
                    {2, "b", false, "", "", 0, 120, "no runs", {"Kernel panic"}, "", "", {}}};
   summary.failed_boots = 1;

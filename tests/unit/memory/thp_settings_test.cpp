@@ -102,8 +102,12 @@ TEST_F(ThpSettings, TheGuardianPutsEveryValueBackWhenTheToolIsKilled) {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   EXPECT_EQ(values(), before);
-  // The guardian held the lock until the values were back, and removed its journal.
-  const MachineSettingsLock next(lock_options());
+  // The guardian held the lock until the values were back, and removed its journal. It lets
+  // go of the lock when it ends, a moment after the last value is back: the next holder waits
+  // for that (bounded), as a second tool would.
+  MachineSettingsLockOptions waiting = lock_options();
+  waiting.wait_s = 20;
+  const MachineSettingsLock next(waiting);
   EXPECT_EQ(next.replayed(), 0u);
 }
 

@@ -46,6 +46,6 @@ bool measured_in_instructions(const std::optional<Environment>& environment);
 std::map<std::string, double> stored_run_metric_values(
     const RunRecord& record, const std::optional<Environment>& environment);
 std::map<std::string, double> stored_run_metric_values(const RunRecord& record,
-                                                       const nlohmann::json& environment);
+                                                       const Environment& environment);
 
 }  // namespace clonebench

@@ -5,7 +5,8 @@
 
 #include <gtest/gtest.h>
 
-#include <regex>
+#include <cctype>
+#include <string>
 
 #include "record/sweep_summary_json.hpp"
 #include "record/trace_summary_json.hpp"
@@ -17,6 +18,23 @@
 
 namespace clonebench {
 namespace {
+
+// The first word of `script` (a run of letters and underscores) that is "inf" or "nan", or "".
+// (std::regex would do, but GCC 12 warns inside <regex> in the sanitizer build.)
+std::string non_finite_word(const std::string& script) {
+  std::string word;
+  for (const char c : script + "\n") {
+    if (std::isalpha(static_cast<unsigned char>(c)) != 0 || c == '_') {
+      word += c;
+      continue;
+    }
+    if (word == "inf" || word == "nan") {
+      return word;
+    }
+    word.clear();
+  }
+  return "";
+}
 
 class DegeneratePlots : public testing::TempDirectoryTest {
  protected:
@@ -38,8 +56,7 @@ class DegeneratePlots : public testing::TempDirectoryTest {
     }
     EXPECT_EQ(svgs.size(), plots.titles.size());
     // gnuplot knows NaN (a point left out); "inf" and "nan" are names it has never heard of.
-    const std::regex non_finite(R"((^|[^A-Za-z_])-?(inf|nan)([^A-Za-z_]|$))");
-    EXPECT_FALSE(std::regex_search(plots.script, non_finite)) << plots.script;
+    EXPECT_EQ(non_finite_word(plots.script), "") << plots.script;
   }
   const std::string path_ = scratch_.file("runs.db");
 };

@@ -89,6 +89,11 @@ TEST_F(ReportGnuplot, UnderALowDescriptorLimitTheReportIsDrawnOrSaysWhyNot) {
   EXPECT_EQ(enough.exit_code, 0) << enough.err;
   EXPECT_TRUE(std::filesystem::exists(out_));
   std::filesystem::remove(out_);
+#if defined(__SANITIZE_ADDRESS__)
+  // The sanitizers' runtime needs descriptors of its own (its reports, /proc/self/maps): under
+  // 12 it fails before the tool can say anything, which says nothing about the tool.
+  GTEST_SKIP() << "12 descriptors are too few for a sanitized build's runtime";
+#endif
   const ToolResult tight = run_tool(html_args(), 60, {}, limited_to(12));
   if (tight.exit_code != 0) {
     EXPECT_EQ(tight.err.find("(exit 127, signal 0): \n"), std::string::npos) << tight.err;

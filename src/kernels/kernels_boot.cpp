@@ -77,11 +77,10 @@ Environment stored_environment(const KernelsSession& session, const GuestBootRes
   return environment;
 }
 
-double headline_value(const RunRecord& record, const Environment& environment,
-                      const std::string& metric) {
-  const std::map<std::string, double> values = stored_run_metric_values(record, environment);
-  const auto found = values.find(metric);
-  return found == values.end() ? 0.0 : found->second;
+// The run's value in the headline metric of its table (record/instruction_metrics.hpp), 0 when
+// it has none (no operations).
+double headline_value(const RunRecord& record, const Environment& environment) {
+  return run_metric_table(environment).headline_value(record).value_or(0.0);
 }
 
 // The phases' instruction counts of one job's measured runs: the median of each phase's mean.
@@ -108,7 +107,6 @@ std::vector<BootJobValues> keep_runs(KernelsSession& session, const PlannedBoot&
   KernelSide& side = planned.image == Image::kA ? session.result.a : session.result.b;
   side.release = boot.kernel_release.value_or(side.release);
   const Environment environment = stored_environment(session, boot, planned);
-  const std::string metric = headline_metric(session.plan.measure);
   const std::size_t per_job = session.plan.warmup_runs + session.plan.runs_per_boot;
   std::vector<BootJobValues> values;
   std::vector<RunObservation>& observations = session.observations[planned.sequence];
@@ -122,12 +120,12 @@ std::vector<BootJobValues> keep_runs(KernelsSession& session, const PlannedBoot&
       record.experiment = session.writer.tag();
       record.result = boot.runs.at(job * per_job + i);
       if (i < session.plan.warmup_runs) {  // a warm-up: shown, never stored or compared
-        job_values.warmup.push_back(headline_value(record, environment, metric));
+        job_values.warmup.push_back(headline_value(record, environment));
         continue;
       }
       session.writer.save(record, environment, planned.image == Image::kA ? "a" : "b");
       record.label = side.label;
-      job_values.runs.push_back(headline_value(record, environment, metric));
+      job_values.runs.push_back(headline_value(record, environment));
       RunObservation observation = observation_of(record, environment);
       if (session.plan.jobs.size() > 1) {
         observation.group = job_values.job;

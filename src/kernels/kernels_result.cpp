@@ -51,11 +51,11 @@ std::size_t KernelsResult::failed_boots() const noexcept {
 }
 
 std::string headline_metric(Measure measure) {
-  return measure == Measure::kInstructions ? std::string(kInstructionsPerOp) : "ops_per_sec_real";
+  return std::string(run_metric_table(measure == Measure::kInstructions).headline);
 }
 
 std::string headline_unit(Measure measure) {
-  return measure == Measure::kInstructions ? std::string(kInstructionsUnit) : "ops/s";
+  return metric_info(headline_metric(measure)).unit;
 }
 
 std::string side_name(const KernelsResult& result, const KernelSide& side) {
@@ -80,6 +80,15 @@ std::string precision_plan_text(const KernelsResult& result) {
       "--precision {:g}%: after the planned boots, 2 boots a side at a time until the 95 % "
       "interval is within ±{:g} % (a rank interval needs at least 4 boots a side at α = 0.05)",
       result.precision_pct.value_or(0), result.precision_pct.value_or(0));
+}
+
+std::string precision_reached_text(const KernelsResult& result) {
+  std::size_t a = 0, b = 0;
+  for (const BootRecord& boot : result.boots) {
+    (boot.image == Image::kA ? a : b) += boot.ok ? 1 : 0;
+  }
+  return a == b ? fmt::format("precision reached with {} boots a side", a)
+                : fmt::format("precision reached with {} boots of A and {} of B", a, b);
 }
 
 KernelsSummary kernels_summary_of(const KernelsResult& result) {

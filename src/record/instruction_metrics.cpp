@@ -49,16 +49,6 @@ const RunMetric* find_instruction_metric(std::string_view name) {
   return nullptr;
 }
 
-std::map<std::string, double> instruction_metric_values(const RunRecord& record) {
-  std::map<std::string, double> values;
-  for (const RunMetric& metric : instruction_metrics()) {
-    if (const std::optional<double> value = metric.value(record)) {
-      values[metric.name] = *value;
-    }
-  }
-  return values;
-}
-
 bool measured_in_instructions(const Environment& environment) {
   return environment.guest.has_value() &&
          environment.guest->measure.value_or("") == kMeasureInstructions;
@@ -68,16 +58,47 @@ bool measured_in_instructions(const std::optional<Environment>& environment) {
   return environment.has_value() && measured_in_instructions(*environment);
 }
 
+std::map<std::string, double> RunMetricTable::values(const RunRecord& record) const {
+  std::map<std::string, double> values;
+  for (const RunMetric& metric : *metrics) {
+    if (const std::optional<double> value = metric.value(record)) {
+      values[metric.name] = *value;
+    }
+  }
+  return values;
+}
+
+std::optional<double> RunMetricTable::headline_value(const RunRecord& record) const {
+  for (const RunMetric& metric : *metrics) {
+    if (metric.name == headline) {
+      return metric.value(record);
+    }
+  }
+  return std::nullopt;
+}
+
+const RunMetricTable& run_metric_table(bool counted_in_instructions) {
+  static const RunMetricTable timed{false, "ops_per_sec_real", &run_metrics()};
+  static const RunMetricTable counted{true, kInstructionsPerOp, &instruction_metrics()};
+  return counted_in_instructions ? counted : timed;
+}
+
+const RunMetricTable& run_metric_table(const Environment& environment) {
+  return run_metric_table(measured_in_instructions(environment));
+}
+
+const RunMetricTable& run_metric_table(const std::optional<Environment>& environment) {
+  return run_metric_table(measured_in_instructions(environment));
+}
+
 std::map<std::string, double> stored_run_metric_values(const RunRecord& record,
                                                        const Environment& environment) {
-  return measured_in_instructions(environment) ? instruction_metric_values(record)
-                                               : metric_values(record);
+  return run_metric_table(environment).values(record);
 }
 
 std::map<std::string, double> stored_run_metric_values(
     const RunRecord& record, const std::optional<Environment>& environment) {
-  return measured_in_instructions(environment) ? instruction_metric_values(record)
-                                               : metric_values(record);
+  return run_metric_table(environment).values(record);
 }
 
 }  // namespace clonebench

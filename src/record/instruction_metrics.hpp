@@ -2,7 +2,7 @@
 // The metrics of a run measured in guest instructions (`kernels --measure instructions`): QEMU's
 // icount made the guest's clock advance 1 ns per executed instruction, so every duration the
 // worker timed is an instruction count. Such a run is never read as a time or a rate: these
-// metrics replace run_metrics() for it (store/stored_runs.hpp chooses by the run's environment),
+// metrics replace run_metrics() for it (run_metric_table() below chooses by the run's environment),
 // and their names, units and direction say what they count. Lower is better.
 
 #include <map>
@@ -29,9 +29,6 @@ std::string instruction_phase_metric_name(std::string_view phase);
 const std::vector<RunMetric>& instruction_metrics();
 const RunMetric* find_instruction_metric(std::string_view name);
 
-// Every instruction metric `record`'s run has, by name.
-std::map<std::string, double> instruction_metric_values(const RunRecord& record);
-
 // The measure a guest run's environment records (environment.guest.measure) when its clock
 // counted instructions.
 inline constexpr std::string_view kMeasureInstructions = "instructions";
@@ -41,8 +38,25 @@ inline constexpr std::string_view kMeasureInstructions = "instructions";
 bool measured_in_instructions(const Environment& environment);
 bool measured_in_instructions(const std::optional<Environment>& environment);
 
-// The metrics of a stored run: instruction_metric_values() when its environment says it was
-// measured in instructions, else metric_values().
+// The metric table a stored run is read with, chosen by run_metric_table() and nowhere else:
+// run_metrics() with ops/s as the headline, or, when the guest's clock counted instructions,
+// instruction_metrics() with guest_instructions_per_op. The store, `compare`, `report` and
+// `kernels` all take their table and headline from here.
+struct RunMetricTable {
+  bool counted_in_instructions = false;
+  std::string_view headline;  // the metric a comparison and a boot's median read first
+  const std::vector<RunMetric>* metrics = nullptr;
+
+  // Every metric of the table `record`'s run has, by name.
+  std::map<std::string, double> values(const RunRecord& record) const;
+  // The run's headline value; nullopt when the run lacks it (no operations).
+  std::optional<double> headline_value(const RunRecord& record) const;
+};
+const RunMetricTable& run_metric_table(bool counted_in_instructions);
+const RunMetricTable& run_metric_table(const Environment& environment);
+const RunMetricTable& run_metric_table(const std::optional<Environment>& environment);
+
+// run_metric_table(environment).values(record).
 std::map<std::string, double> stored_run_metric_values(
     const RunRecord& record, const std::optional<Environment>& environment);
 std::map<std::string, double> stored_run_metric_values(const RunRecord& record,

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string_view>
 
+#include "record/instruction_metrics.hpp"
 #include "report/kernels_report.hpp"
 #include "report/script_builder.hpp"
 #include "report/sweep_model_report.hpp"
@@ -284,7 +285,7 @@ void boot_dot_plot(ScriptBuilder& b, const std::vector<KernelsBootRow>& rows,
   const BootDots data = boot_dots(rows, sides);
   // Guest runs counted in instructions are shown as counts (lower is better), never as a rate.
   const bool instructions = rows.front().instructions;
-  const std::string headline = instructions ? "guest_instructions_per_op" : "ops_per_sec_real";
+  const std::string headline(run_metric_table(instructions).headline);
   const std::string quantity =
       instructions ? "guest instructions per operation" : std::string("ops/s (real)");
   const MetricComparison* metric = nullptr;

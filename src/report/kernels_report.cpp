@@ -83,12 +83,9 @@ std::vector<KernelsBootRow> boot_median_rows(const std::vector<LabelGroup>& grou
       if (!values.contains(boot)) {
         order.push_back(boot);
       }
-      instructions = measured_in_instructions(run->environment);
-      const std::map<std::string, double> metrics =
-          stored_run_metric_values(run->record, run->environment);
-      const auto value =
-          metrics.find(instructions ? std::string(kInstructionsPerOp) : "ops_per_sec_real");
-      values[boot].push_back(value == metrics.end() ? 0.0 : value->second);
+      const RunMetricTable& table = run_metric_table(run->environment);
+      instructions = table.counted_in_instructions;
+      values[boot].push_back(table.headline_value(run->record).value_or(0.0));
       releases[boot] = environment.kernel_release.value_or("");
     }
     for (const std::string& boot : order) {

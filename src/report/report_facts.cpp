@@ -268,9 +268,10 @@ ComparisonResult compare_first_and_last(const std::vector<LabelGroup>& groups,
   const SampleSet a = side_of(groups.front());
   const SampleSet b = side_of(groups.back());
   // Runs a guest counted in instructions are compared by their count per operation, never a rate.
-  const bool counted = !groups.front().runs.empty() &&
-                       measured_in_instructions(groups.front().runs.front()->environment);
-  const std::string headline = counted ? std::string(kInstructionsPerOp) : "ops_per_sec_real";
+  const std::string headline(
+      groups.front().runs.empty()
+          ? run_metric_table(false).headline
+          : run_metric_table(groups.front().runs.front()->environment).headline);
   // Boots are the units where the labels span several boots; one boot per side caps the verdict.
   ComparisonResult report = analyze_with_boots(select_metrics(a, b, {headline}, std::nullopt), {},
                                                BootOptions{assume_no_boot_effect, {}});

@@ -13,6 +13,7 @@
 #include "report/hvo_key_report.hpp"
 #include "report/kernels_report.hpp"
 #include "report/report_facts.hpp"
+#include "report/run_quantity.hpp"
 #include "report/script_builder.hpp"
 #include "report/trace_report.hpp"
 #include "stats/descriptive.hpp"
@@ -59,7 +60,10 @@ std::vector<RunSeries> series_of(const ReportInput& input, const std::vector<Lab
 
 // Every run's rate per interval, one colour and one legend entry per series (label, arm or
 // size): what differs between the series is what a reader looks for, not which run is which.
-void throughput_plot(ScriptBuilder& b, const std::vector<RunSeries>& series) {
+// Runs counted in instructions: each interval's instructions per operation against the
+// instructions executed (10^9 per virtual second).
+void throughput_plot(ScriptBuilder& b, const std::vector<RunSeries>& series,
+                     const RunQuantity& quantity) {
   std::string rows, plots;
   std::size_t index = 0, shown = 0, total = 0;
   for (std::size_t colour = 0; colour < series.size(); ++colour) {
@@ -73,8 +77,10 @@ void throughput_plot(ScriptBuilder& b, const std::vector<RunSeries>& series) {
       ++shown;
       // The last interval is shorter; its rate is left out.
       for (std::size_t i = 0; i + 1 < intervals.ops.size(); ++i) {
+        const std::optional<double> value =
+            quantity.per_interval(intervals.ops[i], intervals.interval_s);
         rows += num(intervals.interval_s * static_cast<double>(i + 1)) + " " +
-                num(static_cast<double>(intervals.ops[i]) / intervals.interval_s) + "\n";
+                (value ? num(*value) : std::string("NaN")) + "\n";
       }
       rows += "\n\n";
       plots +=
@@ -87,16 +93,21 @@ void throughput_plot(ScriptBuilder& b, const std::vector<RunSeries>& series) {
   if (index == 0) {
     return;
   }
-  b.begin(total > shown ? fmt::format("Throughput over time (first {} runs of {})", shown, total)
-                        : std::string("Throughput over time, one colour per ") +
-                              (series.size() > 1 ? "series" : "run set"),
-          "time (s)", "ops/s (all instances)");
+  const std::string what = quantity.counted()
+                               ? "Instructions per operation over each run" + quantity.better
+                               : std::string("Throughput over time");
+  b.begin(total > shown ? fmt::format("{} (first {} runs of {})", what, shown, total)
+                        : what + ", one colour per " + (series.size() > 1 ? "series" : "run set"),
+          quantity.counted() ? "guest instructions executed (10^9)" : "time (s)",
+          quantity.counted() ? "guest instructions per operation" : "ops/s (all instances)");
   b.datablock("throughput", rows);
   b.line("set yrange [0:*]");
   b.line(plots);
 }
 
-void latency_plots(ScriptBuilder& b, const std::vector<RunSeries>& series, const char* per) {
+// Runs counted in instructions: the CDF of each phase's instructions (1 ns each under icount).
+void latency_plots(ScriptBuilder& b, const std::vector<RunSeries>& series, const char* per,
+                   const RunQuantity& quantity) {
   for (const auto& [phase, member] : kLatencyPhases) {
     std::string rows, plots;
     std::size_t index = 0;
@@ -110,9 +121,9 @@ void latency_plots(ScriptBuilder& b, const std::vector<RunSeries>& series, const
       }
       for (int step = 1; step <= 99; ++step) {
         const double q = step / 100.0;
-        rows += num(merged.quantile_ns(q) / 1000) + " " + num(q) + "\n";
+        rows += num(quantity.phase_value(merged.quantile_ns(q))) + " " + num(q) + "\n";
       }
-      rows += num(merged.quantile_ns(0.999) / 1000) + " 0.999\n\n\n";
+      rows += num(quantity.phase_value(merged.quantile_ns(0.999))) + " 0.999\n\n\n";
       plots += fmt::format("{}$latency_{} index {} using 1:2 with lines lw 2 lc {} title {}",
                            plots.empty() ? "plot " : ", \\\n  ", phase, index, colour + 1,
                            gp_text(series[colour].name));
@@ -121,15 +132,19 @@ void latency_plots(ScriptBuilder& b, const std::vector<RunSeries>& series, const
     if (index == 0) {
       continue;
     }
-    b.begin(fmt::format("Latency of {} (CDF, all runs of each {})", phase, per), "µs (log scale)",
-            "fraction of children");
+    b.begin(
+        fmt::format("{} of {} (CDF, all runs of each {}){}",
+                    quantity.counted() ? "Instructions" : "Latency", phase, per, quantity.better),
+        fmt::format("{} (log scale)", quantity.counted() ? "guest instructions" : "µs"),
+        "fraction of children");
     b.datablock(fmt::format("latency_{}", phase), rows);
     b.line("set logscale x\nset yrange [0:1]");
     b.line(plots);
   }
 }
 
-void trend_plot(ScriptBuilder& b, const std::vector<LabelGroup>& groups) {
+void trend_plot(ScriptBuilder& b, const std::vector<LabelGroup>& groups,
+                const RunQuantity& quantity) {
   std::string rows, plots, tics;
   for (std::size_t i = 0; i < groups.size(); ++i) {
     tics += fmt::format("{}{} {}", i == 0 ? "" : ", ", gp_text(groups[i].label), i);
@@ -137,7 +152,7 @@ void trend_plot(ScriptBuilder& b, const std::vector<LabelGroup>& groups) {
   std::size_t index = 0;
   for (const std::string& stressor : stressors_of(groups)) {
     for (std::size_t i = 0; i < groups.size(); ++i) {
-      const std::vector<double> rates = rates_of(groups[i], stressor);
+      const std::vector<double> rates = headline_values_of(quantity, groups[i], stressor);
       if (rates.empty()) {
         continue;
       }
@@ -151,10 +166,11 @@ void trend_plot(ScriptBuilder& b, const std::vector<LabelGroup>& groups) {
     plots += fmt::format("{}$trend index {} using 1:2:3:4 with yerrorlines pt 7 lw 2 title {}",
                          plots.empty() ? "plot " : ", \\\n  ", index++, gp_text(stressor));
   }
-  b.begin(
-      "Trend of ops/s (real) across labels: medians with 95 % CIs of the median, axis from zero "
-      "(a label of fewer than 6 runs has no CI: the order-statistic interval needs 6)",
-      "label", "ops/s (real)");
+  b.begin(fmt::format("Trend of {} across labels{}: medians with 95 % CIs of the median, axis "
+                      "from zero (a label of fewer than 6 runs has no CI: the order-statistic "
+                      "interval needs 6)",
+                      quantity.name, quantity.better),
+          "label", quantity.name);
   b.datablock("trend", rows);
   b.line("set yrange [0:*]");
   b.line(
@@ -220,12 +236,13 @@ PlotScript plot_script(const ReportInput& input) {
       return builder.finish();
     }
   } else if (groups.size() > 1) {
-    trend_plot(builder, groups);
+    trend_plot(builder, groups, run_quantity(groups));
     labels_boot_plot(builder, groups, input.assume_no_boot_effect);
   }
   const std::vector<RunSeries> series = series_of(input, groups);
-  throughput_plot(builder, series);
-  latency_plots(builder, series, is_sweep(input) ? "size" : "label");
+  const RunQuantity& quantity = run_quantity(input.runs);
+  throughput_plot(builder, series, quantity);
+  latency_plots(builder, series, is_sweep(input) ? "size" : "label", quantity);
   return builder.finish();
 }
 

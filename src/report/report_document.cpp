@@ -19,6 +19,7 @@
 #include "report/markdown_text.hpp"
 #include "report/report_facts.hpp"
 #include "report/report_renderers.hpp"
+#include "report/run_quantity.hpp"
 #include "report/trace_report.hpp"
 #include "scale/scale_render.hpp"
 #include "stats/descriptive.hpp"
@@ -40,110 +41,152 @@ std::string metric_or_dash(const RunObservation& observation, const std::string&
   return found == observation.metrics.end() ? "–" : markdown_number(found->second);
 }
 
-std::vector<Inlines> run_row(const StoredRun& run) {
+std::vector<Inlines> run_row(const StoredRun& run, const RunQuantity& quantity) {
   const RunResult& r = run.record.result;
   const RunObservation o = observation_of(run.record, run.environment);
-  return {{words(std::to_string(run.record.id))},
-          {text(run.record.label)},
-          {text(r.stressor)},
-          {words(std::to_string(r.instances))},
-          {text(run.record.started_at)},
-          {words(markdown_number(r.ops_per_sec_real()))},
-          {words(markdown_number(r.ops_per_sec_cpu()))},
-          {words(metric_or_dash(o, "latency_us.create.p50"))},
-          {words(metric_or_dash(o, "latency_us.start.p50"))},
-          {words(metric_or_dash(o, "latency_us.reap.p50"))},
-          {words(std::to_string(r.max_rss_kb))}};
+  std::vector<Inlines> row = {{words(std::to_string(run.record.id))},
+                              {text(run.record.label)},
+                              {text(r.stressor)},
+                              {words(std::to_string(r.instances))},
+                              {text(run.record.started_at)}};
+  std::vector<std::string> metrics = {std::string(kInstructionsPerOp)};
+  for (const LatencyPhase& phase : kLatencyPhases) {
+    metrics.push_back(instruction_phase_metric_name(phase.name));
+  }
+  if (!quantity.counted()) {
+    metrics = {"ops_per_sec_real", "ops_per_sec_cpu", "latency_us.create.p50",
+               "latency_us.start.p50", "latency_us.reap.p50"};
+  }
+  for (const std::string& metric : metrics) {
+    row.push_back({words(metric_or_dash(o, metric))});
+  }
+  row.push_back({words(std::to_string(r.max_rss_kb))});
+  return row;
 }
 
-// Ops/s per interval of a run, the last (shorter) one left out; none when it has no intervals.
-std::vector<double> interval_rates(const RunResult& r) {
-  std::vector<double> rates;
-  for (std::uint64_t ops : r.intervals.ops) {
-    rates.push_back(r.intervals.interval_s > 0 ? static_cast<double>(ops) / r.intervals.interval_s
-                                               : 0.0);
+// The run table's header: rates and p50 times, or a counted run's instructions per operation
+// and the mean instructions of each phase.
+std::vector<std::string> runs_header(const RunQuantity& quantity) {
+  std::vector<std::string> header = {"run", "label", "stressor", "instances", "started (UTC)"};
+  if (quantity.counted()) {
+    header.push_back("instructions/op");
+    for (const LatencyPhase& phase : kLatencyPhases) {
+      header.push_back(std::string(phase.name) + " mean instructions");
+    }
+  } else {
+    header.insert(header.end(), {"ops/s (real)", "ops/s (usr+sys)", "create p50 µs", "start p50 µs",
+                                 "reap p50 µs"});
   }
-  if (rates.size() > 1) {
-    rates.pop_back();
+  header.push_back("max RSS KiB");
+  return header;
+}
+
+// The headline per interval of a run, the last (shorter) one left out; none when it has no
+// intervals.
+std::vector<double> interval_values(const RunResult& r, const RunQuantity& quantity) {
+  const std::size_t used = r.intervals.ops.size() - (r.intervals.ops.size() > 1 ? 1 : 0);
+  std::vector<double> values;
+  for (std::size_t i = 0; i < used; ++i) {
+    if (const std::optional<double> value =
+            quantity.per_interval(r.intervals.ops[i], r.intervals.interval_s)) {
+      values.push_back(*value);
+    }
   }
-  return rates;
+  return values;
+}
+
+Blocks over_time_section(const RunQuantity& quantity, std::vector<std::vector<Inlines>> rows) {
+  if (quantity.counted()) {
+    return {Heading{2, {words("Instructions per operation over each run")}},
+            Paragraph{{words("Guest instructions per operation in each interval of the run (an "
+                             "interval is 10^9 × its length in instructions), the last, shorter "
+                             "interval left out, lower is better; ρ is Spearman's rank "
+                             "correlation with the instructions executed (drift).")}},
+            aligned_table({"run", "interval (instructions)", "intervals", "min instructions/op",
+                           "median instructions/op", "max instructions/op", "ρ"},
+                          std::move(rows))};
+  }
+  return {Heading{2, {words("Throughput over time")}},
+          Paragraph{{words("Ops/s per interval (all instances), the last, shorter interval "
+                           "left out; ρ is Spearman's rank correlation with time (drift).")}},
+          aligned_table(
+              {"run", "interval s", "intervals", "min ops/s", "median ops/s", "max ops/s", "ρ"},
+              std::move(rows))};
 }
 
 Blocks runs_section(const std::vector<StoredRun>& runs) {
-  std::vector<std::vector<Inlines>> rows, throughput;
+  const RunQuantity& quantity = run_quantity(runs);
+  std::vector<std::vector<Inlines>> rows, over_time;
   for (const StoredRun& run : runs) {
-    rows.push_back(run_row(run));
+    rows.push_back(run_row(run, quantity));
     const RunResult& r = run.record.result;
-    const std::vector<double> rates = interval_rates(r);
-    if (!rates.empty()) {
-      const auto [lo, hi] = std::minmax_element(rates.begin(), rates.end());
-      throughput.push_back({{words(std::to_string(run.record.id))},
-                            {words(markdown_number(r.intervals.interval_s))},
-                            {words(std::to_string(r.intervals.ops.size()))},
-                            {words(markdown_number(*lo))},
-                            {words(markdown_number(median(rates)))},
-                            {words(markdown_number(*hi))},
-                            {words(fmt::format("{:+.2f}", drift_of(rates).rho))}});
+    const std::vector<double> values = interval_values(r, quantity);
+    if (!values.empty()) {
+      const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
+      over_time.push_back({{words(std::to_string(run.record.id))},
+                           {words(markdown_number(quantity.counted() ? r.intervals.interval_s * 1e9
+                                                                     : r.intervals.interval_s))},
+                           {words(std::to_string(r.intervals.ops.size()))},
+                           {words(markdown_number(*lo))},
+                           {words(markdown_number(median(values)))},
+                           {words(markdown_number(*hi))},
+                           {words(fmt::format("{:+.2f}", drift_of(values).rho))}});
     }
   }
-  Blocks out = {Heading{2, {words("Runs")}},
-                aligned_table({"run", "label", "stressor", "instances", "started (UTC)",
-                               "ops/s (real)", "ops/s (usr+sys)", "create p50 µs", "start p50 µs",
-                               "reap p50 µs", "max RSS KiB"},
-                              std::move(rows))};
-  if (!throughput.empty()) {
-    out.insert(out.end(),
-               {Heading{2, {words("Throughput over time")}},
-                Paragraph{{words("Ops/s per interval (all instances), the last, shorter interval "
-                                 "left out; ρ is Spearman's rank correlation with time (drift).")}},
-                aligned_table({"run", "interval s", "intervals", "min ops/s", "median ops/s",
-                               "max ops/s", "ρ"},
-                              std::move(throughput))});
+  Blocks out = {Heading{2, {words("Runs")}}, aligned_table(runs_header(quantity), std::move(rows))};
+  if (!over_time.empty()) {
+    Blocks section = over_time_section(quantity, std::move(over_time));
+    out.insert(out.end(), std::make_move_iterator(section.begin()),
+               std::make_move_iterator(section.end()));
   }
   return out;
 }
 
-// The change of `rates` against `first` as the comparison states it (Hodges–Lehmann estimate of
-// the shift of the log rates), so that a report has one effect size; "n/a" when it cannot.
-std::string shift_vs_first(const std::vector<double>& first, const std::vector<double>& rates) {
+// The change of `values` against `first` as the comparison states it (Hodges–Lehmann estimate of
+// the shift of the logs), so that a report has one effect size; "n/a" when it cannot.
+std::string shift_vs_first(const RunQuantity& quantity, const std::vector<double>& first,
+                           const std::vector<double>& values) {
+  const std::string metric(quantity.table->headline);
   try {
     const ComparisonResult shift =
-        analyze_unpaired({{"ops_per_sec_real", metric_info("ops_per_sec_real"), first, rates}}, {});
+        analyze_unpaired({{metric, metric_info(metric), first, values}}, {});
     return format_pct(shift.metrics.front().effect.estimate_pct);
   } catch (const std::exception&) {
-    return "n/a";  // a rate of zero: no ratio
+    return "n/a";  // a value of zero: no ratio
   }
 }
 
 Blocks trend_section(const std::vector<LabelGroup>& groups) {
+  const RunQuantity& quantity = run_quantity(groups);
   std::vector<std::vector<Inlines>> rows;
   for (const std::string& stressor : stressors_of(groups)) {
     std::vector<double> first;
     for (const LabelGroup& group : groups) {
-      const std::vector<double> rates = rates_of(group, stressor);
-      if (rates.empty()) {
+      const std::vector<double> values = headline_values_of(quantity, group, stressor);
+      if (values.empty()) {
         continue;
       }
-      const ValueInterval ci = median_interval(rates, 0.95);
+      const ValueInterval ci = median_interval(values, 0.95);
       const bool is_first = first.empty();
       if (is_first) {
-        first = rates;
+        first = values;
       }
       rows.push_back(
           {{text(stressor)},
            {text(group.label)},
-           {words(std::to_string(rates.size()))},
-           {words(markdown_number(median(rates)))},
+           {words(std::to_string(values.size()))},
+           {words(markdown_number(median(values)))},
            {words(std::isfinite(ci.lo) && std::isfinite(ci.hi)
                       ? fmt::format("[{}, {}]", markdown_number(ci.lo), markdown_number(ci.hi))
                       : "needs ≥ 6 runs")},
-           {words(is_first ? "–" : shift_vs_first(first, rates))}});
+           {words(is_first ? "–" : shift_vs_first(quantity, first, values))}});
     }
   }
-  return {Heading{2, {words("Trend of ops/s (real) across labels")}}, effect_size_paragraph(),
-          aligned_table(
-              {"stressor", "label", "n", "median ops/s", "95% CI of the median", "Δ vs first"},
-              std::move(rows))};
+  return {Heading{2, {words("Trend of " + quantity.name + " across labels" + quantity.better)}},
+          effect_size_paragraph(),
+          aligned_table({"stressor", "label", "n", "median " + quantity.per_op,
+                         "95% CI of the median", "Δ vs first"},
+                        std::move(rows))};
 }
 
 Blocks comparison_section(const ComparisonResult& report) {

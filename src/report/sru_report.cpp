@@ -15,6 +15,7 @@
 #include "report/kernels_report.hpp"
 #include "report/report_facts.hpp"
 #include "report/report_renderers.hpp"
+#include "report/run_quantity.hpp"
 #include "report/sweep_model_report.hpp"
 #include "report/trace_report.hpp"
 #include "scale/scale_render.hpp"
@@ -141,29 +142,34 @@ std::string label_report(const std::vector<LabelGroup>& groups, bool assume_no_b
   plan += indented("clonebench report" + labels + " --format sru" +
                    (assume_no_boot_effect ? " --assume-no-boot-effect" : ""));
   std::string results = "\n[Test Results]\n\nKernels: ";
+  const RunQuantity& quantity = run_quantity(groups);
   std::vector<std::vector<std::string>> rows = {
-      {"stressor", "kernel", "runs", "median ops/s", "95% CI of the median"}};
+      {"stressor", "kernel", "runs", "median " + quantity.per_op, "95% CI of the median"}};
   for (const LabelGroup& group : groups) {
     results += (&group == &groups.front() ? "" : ", ") + printable(group.label);
   }
   for (const std::string& stressor : stressors_of(groups)) {
     for (const LabelGroup& group : groups) {
-      const std::vector<double> rates = rates_of(group, stressor);
-      if (rates.empty()) {
+      const std::vector<double> values = headline_values_of(quantity, group, stressor);
+      if (values.empty()) {
         continue;
       }
-      const ValueInterval ci = median_interval(rates, 0.95);
-      rows.push_back({printable(stressor), printable(group.label), std::to_string(rates.size()),
-                      sru_number(median(rates)),
+      const ValueInterval ci = median_interval(values, 0.95);
+      rows.push_back({printable(stressor), printable(group.label), std::to_string(values.size()),
+                      sru_number(median(values)),
                       std::isfinite(ci.lo) && std::isfinite(ci.hi)
                           ? fmt::format("{} to {}", sru_number(ci.lo), sru_number(ci.hi))
                           : "needs >= 6 runs"});
     }
   }
   results +=
-      "\nMetric: ops/s (real): successful creating calls per second of wall time, all "
-      "instances (higher is better)\n\n" +
-      render_columns(rows, {false, false, true, true, true}, "  ") + "\n";
+      std::string("\nMetric: ") +
+      (quantity.counted() ? "guest instructions per operation: instructions the guest executed per "
+                            "successful creating call, all instances. " +
+                                std::string(kKernelsInstructionsNotice)
+                          : "ops/s (real): successful creating calls per second of wall time, all "
+                            "instances (higher is better)") +
+      "\n\n" + render_columns(rows, {false, false, true, true, true}, "  ") + "\n";
   if (groups.size() > 1) {
     const ComparisonResult report = compare_first_and_last(groups, assume_no_boot_effect);
     for (const MetricComparison& metric : report.metrics) {

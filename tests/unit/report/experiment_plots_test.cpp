@@ -217,6 +217,50 @@ TEST_F(ExperimentReport, AKernelsExperimentCountedInInstructionsNamesItsCountsIn
   EXPECT_NE(sru.find("median instructions/op"), std::string::npos) << sru;
 }
 
+// Every table, plot axis and CDF of runs a guest counted in instructions names the count; none
+// shows a time or a speed (issue 38: the Runs table, the intervals, the CDFs and the trend said
+// ops/s and µs while only the summaries said instructions).
+void expect_counts_only(const ReportInput& selected) {
+  const PlotScript plots = plot_script(selected);
+  const std::string html =
+      render_html_report(selected, plots.titles, std::vector<std::string>(plots.titles.size(), ""));
+  for (const std::string& output :
+       {render_markdown_report(selected), render_sru_report(selected), html, plots.script}) {
+    for (const char* word : {"ops/s", "µs", "time (s)", "Throughput", "Latency of", "interval s"}) {
+      EXPECT_EQ(output.find(word), std::string::npos) << word << " in:\n" << output;
+    }
+    EXPECT_NE(output.find("instructions"), std::string::npos) << output;
+  }
+}
+
+TEST_F(ExperimentReport, EveryTableAxisAndCdfOfACountedExperimentNamesInstructions) {
+  {
+    Store store(path_);
+    save_counted_kernels(store);
+  }
+  const ReportInput selected = input({kCountedTag});
+  expect_goldens(selected, "kernels_counted");
+  expect_counts_only(selected);
+  const std::string markdown = render_markdown_report(selected);
+  EXPECT_NE(markdown.find("| instructions/op | create mean instructions |"), std::string::npos)
+      << markdown;
+  const PlotScript plots = plot_script(selected);
+  EXPECT_NE(plots.script.find("guest instructions (log scale)"), std::string::npos);
+}
+
+TEST_F(ExperimentReport, TheLabelsOfACountedExperimentAreReportedInInstructionsToo) {
+  {
+    Store store(path_);
+    save_counted_kernels(store);
+  }
+  const ReportInput selected = input({"c:a", "c:b"});
+  expect_counts_only(selected);
+  EXPECT_NE(render_sru_report(selected).find("median instructions/op"), std::string::npos);
+  EXPECT_NE(render_markdown_report(selected).find(
+                "Trend of guest instructions per operation across labels (lower is better)"),
+            std::string::npos);
+}
+
 TEST_F(ExperimentReport, TwoLabelsOfSeveralBootsEachGetTheBootPlotAndOneBootEachDoesNot) {
   const PlotScript boots = plot_script(input({"k:a", "k:b"}));
   ASSERT_GE(boots.titles.size(), 2U);

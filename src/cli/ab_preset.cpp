@@ -10,12 +10,11 @@
 #include "kernel/kernel_path_render.hpp"
 #include "machine/environment_capture.hpp"
 #include "machine/kernel_report_source.hpp"
+#include "record/hvo_key_jobs.hpp"
 #include "record/parent.hpp"
 
 namespace clonebench {
 namespace {
-
-constexpr std::uint64_t kHvoKeyMinRssBytes = std::uint64_t{1} << 20;
 
 void print_presets() {
   fmt::print(
@@ -69,17 +68,9 @@ HvoKeyPlan plan_hvo_key(const AbArguments& args) {
   arms.spec = args.spec.empty() ? kHvoKeyDefaultSpec : args.spec;
   const AbPlan ab = plan_ab(arms);
   HvoKeyPlan plan;
-  plan.large = ab.arms[0].job;
-  const ParentShape& parent = plan.large.parent;
-  if (parent.kind != ParentKind::kAnon || parent.bytes < kHvoKeyMinRssBytes ||
-      parent.folio_bytes != 0) {
-    throw UsageError(fmt::format(
-        "SPEC ('{}'): --preset hvo-key needs a parent of anonymous 4 KiB pages, --rss of at "
-        "least 1M (the fake-head test runs once per PTE of such pages)",
-        arms.spec));
-  }
-  plan.small = plan.large;
-  plan.small.parent.bytes = parent.bytes / 4 / 4096 * 4096;
+  const HvoKeyJobs jobs = hvo_key_jobs(ab.arms[0].job, arms.spec);
+  plan.small = jobs.small;
+  plan.large = jobs.large;
   plan.warmups = ab.warmups;
   plan.stop = ab.stop;
   plan.seed = ab.seed;

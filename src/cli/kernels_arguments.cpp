@@ -16,6 +16,7 @@
 #include "core/units.hpp"
 #include "kernels/hvo_key_kernels.hpp"
 #include "kernels/qemu_boot.hpp"
+#include "record/hvo_key_jobs.hpp"
 #include "record/parent.hpp"
 #include "store/store.hpp"
 #include "stressors/stressor.hpp"
@@ -95,8 +96,6 @@ void plan_measure(const KernelsArguments& args, KernelsPlan& plan) {
   }
 }
 
-constexpr std::uint64_t kPresetMinRssBytes = std::uint64_t{1} << 20;
-
 // "64M" for a parent size (format_size without its space and "iB": as SPEC writes it).
 std::string size_word(std::uint64_t bytes) {
   std::string text = format_size(bytes);
@@ -145,17 +144,7 @@ void plan_hvo_key_preset(const KernelsArguments& args, KernelsPlan& plan) {
   plan.b = plan.a;
   plan.b_append = kKernelsHvoKeyAppend;
   const std::string spec = args.spec.empty() ? kKernelsHvoKeyDefaultSpec : args.spec;
-  const StressorJob large = guest_job(spec);
-  const ParentShape& parent = large.parent;
-  if (parent.kind != ParentKind::kAnon || parent.bytes < kPresetMinRssBytes ||
-      parent.folio_bytes != 0) {
-    throw UsageError(fmt::format(
-        "SPEC ('{}'): --preset hvo-key needs a parent of anonymous 4 KiB pages, --rss of at "
-        "least 1M (the fake-head test runs once per PTE of such pages)",
-        printable(spec)));
-  }
-  StressorJob small = large;
-  small.parent.bytes = parent.bytes / 4 / 4096 * 4096;
+  const auto [small, large] = hvo_key_jobs(guest_job(spec), spec);
   plan.jobs = {small, large};
   plan.job_names = {fmt::format("{} {}", large.stressor, size_word(small.parent.bytes)),
                     fmt::format("{} {}", large.stressor, size_word(large.parent.bytes))};

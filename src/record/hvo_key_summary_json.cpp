@@ -6,18 +6,11 @@
 namespace clonebench {
 namespace {
 
-nlohmann::json interval_json(const SummaryInterval& interval) {
-  const auto end = [](const std::optional<double>& value) {
-    return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
-  };
-  return nlohmann::json::array({end(interval.lo), end(interval.hi)});
-}
-
 nlohmann::json effect_json(const HvoKeyEffect& effect) {
   return {{"metric", effect.metric},
           {"verdict", effect.verdict},
           {"estimate_pct", effect.estimate_pct},
-          {"ci_pct", interval_json(effect.ci_pct)},
+          {"ci_pct", summary_interval_json<nlohmann::json>(effect.ci_pct)},
           {"p", effect.p},
           {"pairs", effect.pairs}};
 }
@@ -39,7 +32,7 @@ nlohmann::json hvo_key_summary_json(const HvoKeySummary& summary) {
   for (const HvoKeySlope& slope : summary.per_page) {
     per_page.push_back({{"name", slope.name},
                         {"estimate_ns", slope.estimate_ns},
-                        {"ci_ns", interval_json(slope.ci_ns)},
+                        {"ci_ns", summary_interval_json<nlohmann::json>(slope.ci_ns)},
                         {"rounds", slope.rounds}});
   }
   nlohmann::json discarded = nlohmann::json::array();

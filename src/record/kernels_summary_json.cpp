@@ -60,13 +60,6 @@ KernelsSummaryValues kernels_values_of(const SummaryField& field) {
   return values;
 }
 
-Ordered nullable_pair_json(const SummaryInterval& interval) {
-  const auto end = [](const std::optional<double>& value) {
-    return value ? Ordered(*value) : Ordered(nullptr);
-  };
-  return Ordered::array({end(interval.lo), end(interval.hi)});
-}
-
 Ordered kernels_hvo_key_json(const KernelsSummaryHvoKey& preset) {
   Ordered json = {{"preset", "hvo-key"},
                   {"small_rss_bytes", preset.small_rss_bytes},
@@ -75,7 +68,7 @@ Ordered kernels_hvo_key_json(const KernelsSummaryHvoKey& preset) {
   if (const auto& cost = preset.per_pte) {
     json["per_pte"] = {{"unit", "instructions per 4 KiB page (key on - off)"},
                        {"estimate", cost->estimate},
-                       {"ci", nullable_pair_json(cost->ci)},
+                       {"ci", summary_interval_json<Ordered>(cost->ci)},
                        {"boots_off", cost->boots_off},
                        {"boots_on", cost->boots_on},
                        {"off_per_page", cost->off_per_page},
@@ -95,11 +88,6 @@ KernelsSummaryHvoKey kernels_hvo_key_of(const SummaryField& field) {
         cost->at("off_per_page").number(), cost->at("on_per_page").number()};
   }
   return preset;
-}
-
-bool boolean_or(const SummaryField& object, const char* key, bool fallback) {
-  const std::optional<SummaryField> field = object.find(key);
-  return field ? field->boolean() : fallback;
 }
 
 KernelsSummarySide kernels_side_of(const SummaryField& field) {
@@ -178,7 +166,7 @@ KernelsSummary kernels_summary_from_json(const nlohmann::json& json) {
   summary.experiment = root.text_or("experiment", "");
   summary.spec = root.text_or("spec", "");
   summary.accelerator = root.text_or("accelerator", "");
-  summary.emulated = boolean_or(root, "emulated", false);
+  summary.emulated = root.boolean_or("emulated", false);
   summary.accelerator_note = root.text_or("accelerator_note", "");
   summary.seed = root.count_or("seed", 0);
   summary.boot_order = root.text_or("boot_order", "");

@@ -131,6 +131,10 @@ class SummaryField {
     const std::optional<SummaryField> field = find(key);
     return field ? field->count() : fallback;
   }
+  bool boolean_or(const char* key, bool fallback) const {
+    const std::optional<SummaryField> field = find(key);
+    return field ? field->boolean() : fallback;
+  }
   std::string text_or(const char* key, const std::string& fallback) const {
     const std::optional<SummaryField> field = find(key);
     return field ? field->text() : fallback;
@@ -151,6 +155,14 @@ class SummaryField {
 
 // [lo, hi]: exactly two entries, each a finite number, or null where `nulls` allows it.
 SummaryInterval summary_interval(const SummaryField& field, bool nulls);
+// The stored form summary_interval() reads: [lo, hi], an unbounded end as null.
+template <class Json>
+Json summary_interval_json(const SummaryInterval& interval) {
+  const auto end = [](const std::optional<double>& value) {
+    return value ? Json(*value) : Json(nullptr);
+  };
+  return Json::array({end(interval.lo), end(interval.hi)});
+}
 // The whole numbers of array member `key`; none when it is absent.
 std::vector<std::uint64_t> summary_counts(const SummaryField& object, const char* key);
 // The text of member `key`, unless it is absent or null.

@@ -155,8 +155,7 @@ void extend_for_precision(KernelsSession& session) {
     run_order(session, block);
     analyze(session);
   }
-  session.result.stop_reason =
-      fmt::format("precision reached with {} boots a side", session.result.boots.size() / 2);
+  session.result.stop_reason = precision_reached_text(session.result);
 }
 
 KernelsResult start_result(const KernelsPlan& plan, const std::string& label) {

@@ -112,6 +112,10 @@ std::string measure_notice(const KernelsResult& result);
 // With --precision: how the experiment grows, said up front ("until the 95 % interval is within
 // ±0.5 %, 2 boots a side at a time; a rank interval needs at least 4 boots a side").
 std::string precision_plan_text(const KernelsResult& result);
+// When --precision was reached: with how many successful boots of each image (the units of the
+// interval; a failed boot is not one), "precision reached with 4 boots a side" when they are
+// equal, else "precision reached with 5 boots of A and 4 of B".
+std::string precision_reached_text(const KernelsResult& result);
 
 // The stored form of `result`, its comparison aside (compare's document, encoded by compare).
 KernelsSummary kernels_summary_of(const KernelsResult& result);

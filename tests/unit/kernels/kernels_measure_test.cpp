@@ -195,5 +195,22 @@ TEST(KernelsOutput, FailsWhenASideHasNoSuccessfulBoot) {
   EXPECT_EQ(kernels_exit_code(result), kExitOk);
 }
 
+// --precision's stopping sentence counts the boots that are its units: a failed boot is not one
+// (it said "5 boots a side" of 4 successful boots a side and 2 failed).
+TEST(KernelsOutput, SaysThePrecisionWasReachedWithTheSuccessfulBootsOfEachSide) {
+  KernelsResult result;
+  for (std::size_t i = 0; i < 4; ++i) {
+    result.boots.push_back(boot_with(Image::kA, 2 * i + 1, 1, 1));
+    result.boots.push_back(boot_with(Image::kB, 2 * i + 2, 1, 1));
+  }
+  BootRecord failed = boot_with(Image::kA, 9, 1, 1);
+  failed.ok = false;
+  result.boots.push_back(failed);
+  result.boots.push_back(failed);
+  EXPECT_EQ(precision_reached_text(result), "precision reached with 4 boots a side");
+  result.boots.push_back(boot_with(Image::kA, 11, 1, 1));
+  EXPECT_EQ(precision_reached_text(result), "precision reached with 5 boots of A and 4 of B");
+}
+
 }  // namespace
 }  // namespace clonebench

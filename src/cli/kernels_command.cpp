@@ -74,7 +74,8 @@ void add_kernels_command(CLI::App& app, CommandList& commands) {
                   "time (default) | instructions: count guest instructions per operation with "
                   "QEMU's icount (TCG, exact whatever the host's load)")
       ->check(CLI::IsMember({"time", "instructions"}));
-  kernels.add_option("--append", args.append, "Added to both guest kernels' command lines");
+  kernels.add_option("--append", args.append, "Added to both guest kernels' command lines")
+      ->type_name("CMDLINE");
   kernels
       .add_option("--a-append", args.a_append,
                   "Added to kernel A's command line only, after --append")
@@ -95,7 +96,9 @@ void add_kernels_command(CLI::App& app, CommandList& commands) {
       ->type_name("N");
   kernels.add_option("--cpus", args.cpus, "Guest CPUs (default 1)");
   kernels.add_option("--memory", args.memory, "Guest memory in MiB (default 512)");
-  kernels.add_option("--metric", args.metrics, "Metric to compare (default ops_per_sec_real)");
+  kernels.add_option("--metric", args.metrics,
+                     "Metric to compare (default ops_per_sec_real; guest_instructions_per_op "
+                     "with --measure instructions)");
   kernels.add_option("--threshold", args.threshold, "Smallest change that matters (default 1%)");
   kernels.add_option("--alpha", args.alpha, "Significance level, 0.0001 to 0.5 (default 0.05)");
   kernels.add_option("--precision", args.precision,

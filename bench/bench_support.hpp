@@ -6,8 +6,11 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -47,6 +50,36 @@ inline std::string sibling_path(const std::string& name) {
 // The clonebench binary: argv[1], or the one built next to this benchmark.
 inline std::string clonebench_path(int argc, char** argv) {
   return argc > 1 ? std::string(argv[1]) : sibling_path("../src/clonebench");
+}
+
+// The binary a kernels benchmark runs: argv[index], or the clonebench built beside it.
+inline std::string clonebench_argument(int argc, char** argv, int index) {
+  return argc > index ? std::string(argv[index]) : sibling_path("../src/clonebench");
+}
+
+// The host's load averages over 1, 5 and 15 minutes ("2.10 1.37 1.68"), printed around a
+// benchmark of guests: wall times follow them, instruction counts must not.
+inline std::string load_average() {
+  std::ifstream in("/proc/loadavg");
+  std::string one, five, fifteen;
+  in >> one >> five >> fifteen;
+  return one + " " + five + " " + fifteen;
+}
+
+// One `clonebench kernels … --json -` run: the JSON it printed and its wall time.
+struct KernelsRun {
+  nlohmann::json result;
+  double wall_s = 0;
+};
+
+// Runs `command` (a kernels command printing its JSON on stdout). Exit 1, a side without a
+// successful boot, still prints the JSON (its comparison is null), so it is not a failure here.
+inline KernelsRun run_kernels(const std::string& command) {
+  const auto started = std::chrono::steady_clock::now();
+  KernelsRun run;
+  run.result = nlohmann::json::parse(capture(command + " || test $? -eq 1"));
+  run.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return run;
 }
 
 // "a,b,c" (a list on the command line) as {"a", "b", "c"}.

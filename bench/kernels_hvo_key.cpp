@@ -5,20 +5,9 @@
 //   usage: kernels_hvo_key IMAGE [CLONEBENCH] [BOOTS=4] [RUNS=2] [SPEC] [JOBS=2]
 #include <fmt/core.h>
 
-#include <chrono>
-#include <fstream>
-#include <nlohmann/json.hpp>
-
 #include "bench_support.hpp"
 
 namespace {
-
-std::string load_average() {
-  std::ifstream in("/proc/loadavg");
-  std::string one, five, fifteen;
-  in >> one >> five >> fifteen;
-  return one + " " + five + " " + fifteen;
-}
 
 std::string bound(const nlohmann::json& value) {
   return value.is_null() ? std::string("n/a") : fmt::format("{:.2f}", value.get<double>());
@@ -32,20 +21,17 @@ int main(int argc, char** argv) {
     return 2;
   }
   const std::string image = argv[1];
-  const std::string binary =
-      argc > 2 ? argv[2] : clonebench::bench::sibling_path("../src/clonebench");
+  const std::string binary = clonebench::bench::clonebench_argument(argc, argv, 2);
   const int boots = argc > 3 ? std::stoi(argv[3]) : 4;
   const int runs = argc > 4 ? std::stoi(argv[4]) : 2;
   const std::string spec = argc > 5 ? argv[5] : "fork --rss 64M --timeout 0.3s";
   const int jobs = argc > 6 ? std::stoi(argv[6]) : 2;
+  using clonebench::bench::load_average;
   fmt::print("load average {} before\n", load_average());
-  const auto started = std::chrono::steady_clock::now();
-  const auto result = nlohmann::json::parse(clonebench::bench::capture(fmt::format(
-      "{} kernels --preset hvo-key --a '{}' '{}' --boots {} --runs-per-boot {} --jobs {} "
-      "--seed 1 --no-store --quiet --json -",
-      binary, image, spec, boots, runs, jobs)));
-  const double wall_s =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  const auto [result, wall_s] = clonebench::bench::run_kernels(
+      fmt::format("{} kernels --preset hvo-key --a '{}' '{}' --boots {} --runs-per-boot {} "
+                  "--jobs {} --seed 1 --no-store --quiet --json -",
+                  binary, image, spec, boots, runs, jobs));
   fmt::print("load average {} after\n\n", load_average());
   fmt::print(
       "{} boots × {} runs a side of \"{}\" and a quarter of its --rss, --jobs {}: {:.1f} "

@@ -7,9 +7,7 @@
 //                                     [SPEC="fork --rss 16M --timeout 0.3s"] [JOBS=2]
 #include <fmt/core.h>
 
-#include <chrono>
 #include <cmath>
-#include <nlohmann/json.hpp>
 
 #include "bench_support.hpp"
 
@@ -21,8 +19,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   const std::string image = argv[1];
-  const std::string binary =
-      argc > 2 ? argv[2] : clonebench::bench::sibling_path("../src/clonebench");
+  const std::string binary = clonebench::bench::clonebench_argument(argc, argv, 2);
   const int experiments = argc > 3 ? std::stoi(argv[3]) : 20;
   const int boots = argc > 4 ? std::stoi(argv[4]) : 4;
   const int runs = argc > 5 ? std::stoi(argv[5]) : 2;
@@ -31,13 +28,10 @@ int main(int argc, char** argv) {
   int excluding_zero = 0, equivalent = 0;
   std::vector<double> half_widths, estimates, walls;
   for (int seed = 1; seed <= experiments; ++seed) {
-    const auto started = std::chrono::steady_clock::now();
-    const auto result = nlohmann::json::parse(clonebench::bench::capture(fmt::format(
+    const auto [result, wall_s] = clonebench::bench::run_kernels(fmt::format(
         "{} kernels --a '{}' --b '{}' '{}' --measure instructions --boots {} --runs-per-boot {} "
-        "--jobs {} --seed {} --no-store --quiet --json - || true",  // exit 1: no comparison
-        binary, image, image, spec, boots, runs, jobs, seed)));
-    const double wall_s =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        "--jobs {} --seed {} --no-store --quiet --json -",
+        binary, image, image, spec, boots, runs, jobs, seed));
     if (result.at("comparison").is_null()) {
       fmt::print("seed {:>3}  no comparison: {} failed boots  {:.0f} s\n", seed,
                  result.at("failed_boots").get<int>(), wall_s);

@@ -6,8 +6,6 @@
 //   usage: kernels_tcg IMAGE [CLONEBENCH] [BOOTS=6] [RUNS_PER_BOOT=2] [SECONDS=1]
 #include <fmt/core.h>
 
-#include <nlohmann/json.hpp>
-
 #include "bench_support.hpp"
 
 namespace {
@@ -26,16 +24,18 @@ int main(int argc, char** argv) {
     return 2;
   }
   const std::string image = argv[1];
-  const std::string binary =
-      argc > 2 ? argv[2] : clonebench::bench::sibling_path("../src/clonebench");
+  const std::string binary = clonebench::bench::clonebench_argument(argc, argv, 2);
   const int boots = argc > 3 ? std::stoi(argv[3]) : 6;
   const int runs = argc > 4 ? std::stoi(argv[4]) : 2;
   const double seconds = argc > 5 ? std::stod(argv[5]) : 1;
   std::vector<double> host = {host_fork_rate(binary, seconds)};
-  const auto result = nlohmann::json::parse(clonebench::bench::capture(
-      fmt::format("{} kernels --a '{}' --b '{}' 'fork --timeout {}s' --boots {} --runs-per-boot {} "
-                  "--accel tcg --no-store --quiet --json -",
-                  binary, image, image, seconds, boots, runs)));
+  const nlohmann::json result =
+      clonebench::bench::run_kernels(
+          fmt::format(
+              "{} kernels --a '{}' --b '{}' 'fork --timeout {}s' --boots {} --runs-per-boot {} "
+              "--accel tcg --no-store --quiet --json -",
+              binary, image, image, seconds, boots, runs))
+          .result;
   host.push_back(host_fork_rate(binary, seconds));
   host.push_back(host_fork_rate(binary, seconds));
   std::vector<double> walls;

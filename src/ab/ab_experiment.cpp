@@ -190,6 +190,7 @@ int run_ab_experiment(const AbPlan& plan, const StorageOptions& storage, const A
   }
   session.finish(ab_compare_json(report, design));
   print_report(outputs, report, design, runs, compound_head_of(session.environment()));
+  session.say_where_stored();
   // Exit 128 + signal, not death by it when the mask returns.
   session.signals().throw_if_interrupted();
   if (restored && !restored->ok()) {

@@ -280,7 +280,7 @@ int run_hvo_key_experiment(const HvoKeyPlan& plan, const StorageOptions& storage
   if (write_outputs({{outputs.json_path, "--json", [&json] { return json; }}})) {
     fmt::print("{}", outputs.format == "json" ? json : render_hvo_key_table(summary));
   }
-  std::fflush(stdout);
+  session.say_where_stored();
   session.signals().throw_if_interrupted();
   return kExitOk;
 }

@@ -73,6 +73,7 @@ int run_command_line(int argc, char** argv) {
   add_list_command(app, commands);
   add_env_command(app, commands);
   add_store_commands(app, commands);
+  add_experiments_command(app, commands);
   add_compare_command(app, commands);
   add_sweep_command(app, commands);
   add_scale_command(app, commands);

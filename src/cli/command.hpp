@@ -50,6 +50,7 @@ void add_run_command(CLI::App& app, CommandList& commands);
 void add_list_command(CLI::App& app, CommandList& commands);
 void add_env_command(CLI::App& app, CommandList& commands);
 void add_store_commands(CLI::App& app, CommandList& commands);  // history, show, export
+void add_experiments_command(CLI::App& app, CommandList& commands);
 void add_compare_command(CLI::App& app, CommandList& commands);
 void add_sweep_command(CLI::App& app, CommandList& commands);
 void add_scale_command(CLI::App& app, CommandList& commands);

@@ -180,8 +180,8 @@ KernelsPlan kernels_plan(const KernelsArguments& args) {
   const PrecisionOptions precision = parse_precision_options(args.precision, args.max_time, "1h");
   if (precision.precision) {
     plan.precision_pct = *precision.precision * 100;
-    plan.max_time_s = precision.max_time_s.value_or(3600);
   }
+  plan.max_time_s = precision.max_time_s.value_or(0);  // a budget given is used, --precision or not
   check_label_option(args.label);
   plan.label = args.label;
   plan.db_path = args.no_store ? std::string() : database_path(args.db_path);

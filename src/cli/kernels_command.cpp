@@ -34,6 +34,7 @@ int run_kernels_command(const KernelsArguments& args) {
   if (!args.json_path.empty()) {
     write_output(args.json_path, render_kernels_json(result), "--json");
   }
+  say_where_stored(result.tag);
   return args.bisect ? kernels_bisect_code(result) : kernels_exit_code(result);
 }
 

@@ -156,9 +156,7 @@ int run_trace_command(const TraceArgs& args) {
     write_output(args.json_path, dump_json(trace_census_to_json(outcome.census), 2) + "\n",
                  "--json");
   }
-  if (!tag.empty()) {
-    fmt::print(stderr, "clonebench: stored as experiment {} (clonebench report {})\n", tag, tag);
-  }
+  say_where_stored(tag);
   if (outcome.interrupted_by != 0) {
     fmt::print(stderr, "clonebench: interrupted; the command's tree was stopped and reaped\n");
     return 128 + outcome.interrupted_by;

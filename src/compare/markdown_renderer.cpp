@@ -1,5 +1,6 @@
 #include <fmt/core.h>
 
+#include "compare/per_op_change.hpp"
 #include "compare/renderers.hpp"
 #include "compare/wording.hpp"
 
@@ -24,14 +25,14 @@ std::string render_compare_markdown(const ComparisonResult& report) {
                                 escape_cell(report.a_name), escape_cell(report.b_name),
                                 report.paired ? "paired" : "unpaired",
                                 report.options.threshold * 100, report.options.alpha);
-  out += "| Metric | A median | B median | Δ (B vs A) | 95 % CI of Δ | p | Verdict |\n";
-  out += "|:---|---:|---:|---:|---:|---:|:---|\n";
+  out += "| Metric | A median | B median | Δ (B vs A) | Per op | 95 % CI of Δ | p | Verdict |\n";
+  out += "|:---|---:|---:|---:|---:|---:|---:|:---|\n";
   for (const MetricComparison& metric : report.metrics) {
     const Effect& e = metric.effect;
-    out += fmt::format("| `{}` | {} | {} | {} | {} | {} | {} |\n", escape_cell(metric.name),
+    out += fmt::format("| `{}` | {} | {} | {} | {} | {} | {} | {} |\n", escape_cell(metric.name),
                        format_value(metric.a.median, metric.info.unit),
                        format_value(metric.b.median, metric.info.unit), format_pct(e.estimate_pct),
-                       format_ci(metric),
+                       per_op_change(metric).value_or("-"), format_ci(metric),
                        e.p_holm < 0.001 ? "<0.001" : fmt::format("{:.3f}", e.p_holm),
                        escape_cell(verdict_text(metric)));
   }

@@ -1,5 +1,6 @@
 #include <fmt/core.h>
 
+#include "compare/per_op_change.hpp"
 #include "compare/renderers.hpp"
 #include "compare/text_columns.hpp"
 #include "compare/wording.hpp"
@@ -14,16 +15,16 @@ std::string render_compare_table(const ComparisonResult& report) {
                      report.options.threshold * 100, report.options.alpha,
                      report.metrics.size() > 1 ? ", p Holm-adjusted across metrics" : "");
   std::vector<std::vector<std::string>> rows = {
-      {"metric", "A median", "B median", "Δ (B vs A)", "95% CI of Δ", "p", "verdict"}};
+      {"metric", "A median", "B median", "Δ (B vs A)", "per op", "95% CI of Δ", "p", "verdict"}};
   for (const MetricComparison& metric : report.metrics) {
     const Effect& e = metric.effect;
     rows.push_back({metric.name, format_value(metric.a.median, metric.info.unit),
                     format_value(metric.b.median, metric.info.unit), format_pct(e.estimate_pct),
-                    format_ci(metric),
+                    per_op_change(metric).value_or("-"), format_ci(metric),
                     e.p_holm < 0.001 ? "<0.001" : fmt::format("{:.3f}", e.p_holm),
                     verdict_text(metric)});
   }
-  out += render_columns(rows, {false, true, true, true, true, true, false}, "  ");
+  out += render_columns(rows, {false, true, true, true, true, true, true, false}, "  ");
   out += "\n";
   for (const MetricComparison& metric : report.metrics) {
     out += "noise    " + noise_line(metric, report) + "\n";

@@ -37,6 +37,13 @@ void warn_if_noisy(const Environment& environment) {
   }
 }
 
+void say_where_stored(const std::string& tag) {
+  if (!tag.empty()) {
+    std::fflush(stdout);  // after the report, on a terminal too
+    fmt::print(stderr, "clonebench: stored as experiment {} (clonebench report {})\n", tag, tag);
+  }
+}
+
 namespace {
 
 ExperimentWriter::Identity identity_of(ExperimentKind kind,
@@ -100,6 +107,12 @@ RunObserver ExperimentSession::observer(Progress progress, bool quiet,
           kept(record);
         }
       }};
+}
+
+void ExperimentSession::say_where_stored() const {
+  if (stored()) {
+    clonebench::say_where_stored(tag());
+  }
 }
 
 void ExperimentSession::finish(const nlohmann::json& summary) {

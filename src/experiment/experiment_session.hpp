@@ -39,6 +39,11 @@ void note_stability(Environment& environment);
 // measuring command says so before its first run (quiet or not), as the stored runs do.
 void warn_if_noisy(const Environment& environment);
 
+// The closing line of every experiment command that stored its experiment, on stderr: "stored
+// as experiment TAG (clonebench report TAG)", so that its report and `experiments` can find it.
+// Nothing when `tag` is empty (--no-store).
+void say_where_stored(const std::string& tag);
+
 class ExperimentSession {
  public:
   // `tag_of` names the experiment from its creation time.
@@ -71,6 +76,8 @@ class ExperimentSession {
 
   // Adds the load average after the last run to the environment and stores the summary.
   void finish(const nlohmann::json& summary);
+  // say_where_stored() of this experiment, when it is stored: the command's last line.
+  void say_where_stored() const;
 
  private:
   ExperimentWriter writer_;

@@ -139,15 +139,22 @@ std::string host_name() {
   return ::uname(&name) == 0 ? printable(name.nodename) : std::string("unknown host");
 }
 
-// --precision: blocks of 2 boots per image while the interval is too wide and another block
-// fits in --max-time at the pace so far (boots run --jobs at once).
-void extend_for_precision(KernelsSession& session) {
+// --precision and/or --max-time: blocks of 2 boots per image while the interval is too wide (or,
+// with --max-time alone, while the budget lasts) and another block fits in --max-time at the
+// pace so far (boots run --jobs at once).
+void extend_within_budget(KernelsSession& session) {
+  const std::optional<double>& precision_pct = session.plan.precision_pct;
   std::uint64_t round = 1;
-  while (!precise_enough(session.result, *session.plan.precision_pct)) {
+  while (!precision_pct || !precise_enough(session.result, *precision_pct)) {
     const double elapsed_s = std::chrono::duration<double>(Clock::now() - session.started).count();
     const double per_block_s = elapsed_s / static_cast<double>(session.result.boots.size()) * 4;
     if (elapsed_s + per_block_s > session.plan.max_time_s) {
-      session.result.stop_reason = "--max-time reached before the precision";
+      session.result.stop_reason =
+          precision_pct ? "--max-time reached before the precision"
+                        : fmt::format(
+                              "--max-time: another block of 4 boots would not fit, with "
+                              "{} boots a side",
+                              session.result.boots.size() / 2);
       return;
     }
     const std::vector<Image> block = boot_order(2, session.plan.seed + round++);
@@ -215,6 +222,11 @@ KernelsResult run_kernels(const KernelsPlan& plan) {
                plan.jobs_at_once);
     if (plan.precision_pct) {
       fmt::print(stderr, "kernels: {}\n", precision_plan_text(result));
+    } else if (plan.max_time_s > 0) {
+      fmt::print(stderr,
+                 "kernels: --max-time {:g} s: after the planned boots, 2 boots a side at a "
+                 "time while another 4 fit in it\n",
+                 plan.max_time_s);
     }
   }
   session.writer.begin();
@@ -222,8 +234,8 @@ KernelsResult run_kernels(const KernelsPlan& plan) {
     run_order(session, order);
     analyze(session);
     result.stop_reason = "the planned boots";
-    if (plan.precision_pct) {
-      extend_for_precision(session);
+    if (plan.max_time_s > 0) {  // --max-time, alone or bounding --precision
+      extend_within_budget(session);
     }
   } catch (...) {
     session.writer.mark_interrupted();

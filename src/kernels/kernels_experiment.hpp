@@ -39,7 +39,8 @@ struct KernelsPlan {
   CompareOptions options;
   std::vector<std::string> metrics;  // --metric; empty: the measure's headline metric
   // --precision: add blocks of 2 boots per image until the boot-level 95 % CI half-width is at
-  // most this (percent), within --max-time (seconds).
+  // most this (percent), within --max-time (seconds). --max-time alone: add blocks while another
+  // fits in it (a budget given is used). 0: no budget, the planned boots only.
   std::optional<double> precision_pct;
   double max_time_s = 0;
   std::string label;  // "": the experiment tag

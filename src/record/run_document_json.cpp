@@ -35,11 +35,16 @@ nlohmann::json latency_json(const RunResult& result,
   return phases;
 }
 
-// Derived from the intervals on the way out, as the rates are; absent when the series is too short
-// to judge.
+// Derived from the intervals on the way out, as the rates are; a series too short to judge says
+// so, with the reason.
 void add_start_up_ramp(const ThroughputSeries& series, nlohmann::json& run) {
   const std::optional<RunStartUpRamp> ramp = start_up_ramp_of(series);
   if (!ramp) {
+    run["start_up_ramp"] = {
+        {"found", false},
+        {"reason",
+         fmt::format("not judged: {} whole interval(s), the rule needs {}",
+                     start_up_ramp_whole_intervals(series), start_up_ramp_min_intervals())}};
     return;
   }
   nlohmann::json json = {{"found", ramp->found}};

@@ -6,16 +6,27 @@
 
 namespace clonebench {
 
-std::optional<RunStartUpRamp> start_up_ramp_of(const ThroughputSeries& series) {
-  std::vector<double> rates(series.ops.begin(), series.ops.end());
-  // A partial last interval holds fewer ops for its length alone: it is not a low rate.
-  if (!rates.empty() && series.last_interval_s < series.interval_s * 0.999) {
-    rates.pop_back();
+std::size_t start_up_ramp_whole_intervals(const ThroughputSeries& series) {
+  if (series.interval_s <= 0 || series.ops.empty()) {
+    return 0;
   }
+  // A partial last interval holds fewer ops for its length alone: it is not a low rate.
+  const bool last_partial = series.last_interval_s < series.interval_s * 0.999;
+  return series.ops.size() - (last_partial ? 1 : 0);
+}
+
+std::size_t start_up_ramp_min_intervals() {
+  return RampRule{}.min_intervals;
+}
+
+std::optional<RunStartUpRamp> start_up_ramp_of(const ThroughputSeries& series) {
   const RampRule rule;
-  if (series.interval_s <= 0 || rates.size() < rule.min_intervals) {
+  const std::size_t whole = start_up_ramp_whole_intervals(series);
+  if (whole < rule.min_intervals) {
     return std::nullopt;
   }
+  const std::vector<double> rates(series.ops.begin(),
+                                  series.ops.begin() + static_cast<std::ptrdiff_t>(whole));
   const StartUpRamp ramp = find_start_up_ramp(rates, rule);
   RunStartUpRamp result;
   result.found = ramp.found;

@@ -19,7 +19,12 @@ struct RunStartUpRamp {
   double p = 1;               // Bonferroni-adjusted one-sided p-value
 };
 
-// nullopt when the series is too short to judge (fewer than 6 full intervals).
+// nullopt when the series is too short to judge (fewer than start_up_ramp_min_intervals() full
+// intervals).
 std::optional<RunStartUpRamp> start_up_ramp_of(const ThroughputSeries& series);
+
+// The full-length intervals the rule reads (a partial last one left out), and how many it needs.
+std::size_t start_up_ramp_whole_intervals(const ThroughputSeries& series);
+std::size_t start_up_ramp_min_intervals();
 
 }  // namespace clonebench

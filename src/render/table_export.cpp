@@ -8,6 +8,7 @@
 #include "record/instruction_metrics.hpp"
 #include "record/start_up_ramp_check.hpp"
 #include "render/exporters.hpp"
+#include "render/run_spread.hpp"
 
 namespace clonebench {
 namespace {
@@ -198,7 +199,7 @@ std::string render_table(const RunDocument& document) {
     }
     out += trim_right(line);
   }
-  return out + table_notes(document);
+  return out + render_run_spread(document) + table_notes(document);
 }
 
 }  // namespace clonebench

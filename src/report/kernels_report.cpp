@@ -30,8 +30,27 @@ std::string boots_table(const KernelsReportFacts& facts) {
   return render_columns(rows, {false, false, false, true, true}, "  ");
 }
 
-std::string image_word(const std::optional<KernelsSummarySide>& side) {
-  return side ? quoted(side->image) : std::string("?");
+// The image a command line names: a word for it, never its local path (which may hold a user's
+// name); image_lines() says which image each word stands for.
+std::string image_word(const char* side) {
+  return fmt::format("IMAGE_{}", side);
+}
+
+// "IMAGE_A: release 6.8.0-31-generic, sha256 3f2a…, 8.1 MiB": each side's image as a reader
+// elsewhere can find it again, by release and content.
+std::vector<std::string> image_lines(const KernelsSummary& summary) {
+  std::vector<std::string> lines;
+  for (const auto& [side, name] : {std::pair{&summary.a, "A"}, std::pair{&summary.b, "B"}}) {
+    if (!*side) {
+      continue;
+    }
+    const KernelsSummarySide& image = **side;
+    lines.push_back(fmt::format(
+        "{}: release {}, sha256 {}", image_word(name),
+        image.kernel_release.empty() ? "? (no boot worked)" : printable(image.kernel_release),
+        image.image_sha256.empty() ? "?" : printable(image.image_sha256)));
+  }
+  return lines;
 }
 
 // The command as far as the summary stored it: the preset, the measure, each side's command
@@ -39,9 +58,9 @@ std::string image_word(const std::optional<KernelsSummarySide>& side) {
 std::string kernels_command_line(const KernelsSummary& summary) {
   std::string line = summary.hvo_key
                          ? fmt::format("clonebench kernels --preset hvo-key --a {} {}",
-                                       image_word(summary.a), quoted(summary.spec))
-                         : fmt::format("clonebench kernels --a {} --b {} {}", image_word(summary.a),
-                                       image_word(summary.b), quoted(summary.spec));
+                                       image_word("A"), quoted(summary.spec))
+                         : fmt::format("clonebench kernels --a {} --b {} {}", image_word("A"),
+                                       image_word("B"), quoted(summary.spec));
   line += fmt::format(" --boots {} --runs-per-boot {}", summary.boots.size() / 2,
                       summary.runs_per_boot);
   if (summary.measure == "instructions" && !summary.hvo_key) {
@@ -102,6 +121,7 @@ KernelsReportFacts kernels_report_facts(const KernelsSummary& summary,
   KernelsReportFacts facts;
   // The boots each image was planned (and, after --precision, run) with: half of all boots.
   facts.command = kernels_command_line(summary);
+  facts.images = image_lines(summary);
   facts.boot_order = summary.boot_order;
   facts.failed_boots = summary.failed_boots;
   facts.emulated = summary.emulated;
@@ -130,7 +150,11 @@ std::string kernels_sru_report(const KernelsReportFacts& facts) {
   std::string out =
       "[Test Plan]\n\nBoot both kernels alternately in QEMU (the boot order and its "
       "seed are stored) and run the same job in every boot:\n\n    " +
-      printable(facts.command) + "\n\n[Test Results]\n\n";
+      printable(facts.command) + "\n\n";
+  for (const std::string& image : facts.images) {
+    out += "    " + image + "\n";
+  }
+  out += facts.images.empty() ? "[Test Results]\n\n" : "\n[Test Results]\n\n";
   if (!facts.notice.empty()) {
     out += facts.notice + "\n\n";
   }
@@ -156,6 +180,9 @@ Blocks kernels_section(const KernelsReportFacts& facts) {
     out.push_back(Notice{{strong(facts.notice, MarkdownEscape::kOwnWords)}});
   }
   out.push_back(Paragraph{{code(facts.command)}});
+  for (const std::string& image : facts.images) {
+    out.push_back(Paragraph{{text(image)}});
+  }
   out.push_back(Paragraph{{words("Boot order "), text(facts.boot_order),
                            words(fmt::format("; {} failed boot{}.", facts.failed_boots,
                                              facts.failed_boots == 1 ? "" : "s"))}});

@@ -29,7 +29,10 @@ struct KernelsBootRow {
 std::string boot_value_heading(const std::vector<KernelsBootRow>& rows);
 
 struct KernelsReportFacts {
-  std::string command;  // the `clonebench kernels` command line, as far as stored
+  // The `clonebench kernels` command line, as far as stored, its images named IMAGE_A and
+  // IMAGE_B: a local path may hold a user's name and says nothing elsewhere.
+  std::string command;
+  std::vector<std::string> images;  // "IMAGE_A: release …, sha256 …", one per side
   std::string boot_order;
   std::size_t failed_boots = 0;
   bool emulated = false;

@@ -8,6 +8,7 @@
 
 #include "core/text_safety.hpp"
 #include "core/units.hpp"
+#include "report/sru_text_width.hpp"
 #include "trace/fork_prediction_table.hpp"
 #include "trace/trace_table.hpp"
 
@@ -304,7 +305,8 @@ std::string trace_markdown_report(const std::string& tag, const TraceCensus& cen
 std::string trace_sru_report(const TraceCensus& census) {
   std::string out = "[Test Plan]\n\n  clonebench trace -- " + printable(command_text(census)) +
                     "\n\n[Test Results]\n\n";
-  out += render_trace_table(census, {});
+  // The table is made for a terminal; Launchpad shows 72 columns.
+  out += fit_sru_width(render_trace_table(census, {}));
   return out;
 }
 

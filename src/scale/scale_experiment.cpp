@@ -53,6 +53,7 @@ int run_scale_experiment(const ScalePlan& plan, const StorageOptions& storage,
   if (write_outputs({{json_path, "--json", document}})) {
     fmt::print("{}", render_scale(summary));
   }
+  session.say_where_stored();
   return kExitOk;
 }
 

@@ -51,6 +51,8 @@ class StoreBackend {
   virtual std::optional<StoredExperiment> select_experiment_by_tag(const std::string& tag) = 0;
   // The newest complete experiment of this kind.
   virtual std::optional<StoredExperiment> latest_complete_experiment(const std::string& kind) = 0;
+  // Newest first (by creation time, then as written); at most `limit` rows.
+  virtual std::vector<ListedExperimentRow> experiments(std::size_t limit) = 0;
   // Runs in id order whose `key` is `value`.
   virtual std::vector<StoredRun> select_runs(RunKey key, const std::string& value) = 0;
   // Newest first; at most `limit` rows.

@@ -40,6 +40,7 @@ class EmptyBackend : public StoreBackend {
   std::optional<StoredExperiment> latest_complete_experiment(const std::string& /*kind*/) override {
     return std::nullopt;
   }
+  std::vector<ListedExperimentRow> experiments(std::size_t /*limit*/) override { return {}; }
   std::vector<StoredRun> select_runs(RunKey /*key*/, const std::string& /*value*/) override {
     return {};
   }

@@ -102,6 +102,14 @@ std::string latest_experiment_sql(const SqlDialect& dialect) {
                                          kExperimentSelect, dialect.write_order));
 }
 
+std::string experiments_sql(const SqlDialect& dialect) {
+  return in_dialect(dialect,
+                    fmt::format("SELECT tag, kind, created_at, summary_json, status, owner, "
+                                "(SELECT count(*) FROM run WHERE run.experiment = experiment.tag) "
+                                "FROM experiment ORDER BY created_at DESC, {} DESC LIMIT $1",
+                                dialect.write_order));
+}
+
 std::string runs_sql(const SqlDialect& dialect, RunKey key) {
   const char* column = "run.id";
   if (key == RunKey::kLabel) {

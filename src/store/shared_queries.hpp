@@ -51,6 +51,8 @@ SqlValues experiment_row_values(const StoredExperiment& experiment);
 // The experiment with this tag, or the newest complete one of a kind ($1): experiment_from_row().
 std::string experiment_by_tag_sql(const SqlDialect& dialect);
 std::string latest_experiment_sql(const SqlDialect& dialect);
+// Every experiment, newest first, at most $1: experiment_from_row() and its runs' count (column 6).
+std::string experiments_sql(const SqlDialect& dialect);
 // kRunSelect for the runs whose `key` is $1, in id order: run_from_row().
 std::string runs_sql(const SqlDialect& dialect, RunKey key);
 

@@ -43,6 +43,9 @@ class SqlBackend : public StoreBackend {
     return sql_operations::select_experiment(session_, latest_experiment_sql(session_.dialect()),
                                              kind);
   }
+  std::vector<ListedExperimentRow> experiments(std::size_t limit) override {
+    return sql_operations::experiments(session_, limit);
+  }
   std::vector<StoredRun> select_runs(RunKey key, const std::string& value) override {
     return sql_operations::select_runs(session_, key, value);
   }

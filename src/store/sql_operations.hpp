@@ -152,6 +152,16 @@ std::optional<StoredExperiment> select_experiment(Session& session, const std::s
   return experiment;
 }
 
+template <typename Session>
+std::vector<ListedExperimentRow> experiments(Session& session, std::size_t limit) {
+  std::vector<ListedExperimentRow> rows;
+  session.each_row(
+      experiments_sql(session.dialect()), {history_limit(limit)}, [&](const auto& row) {
+        rows.push_back({experiment_from_row(row), unsigned_from_db(row.column_int64(6))});
+      });
+  return rows;
+}
+
 // Latency and profile rows are read after the run rows, so no two queries are open at once.
 template <typename Session>
 std::vector<StoredRun> select_runs(Session& session, RunKey key, const std::string& value) {

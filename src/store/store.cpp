@@ -168,6 +168,28 @@ std::optional<Experiment> Store::latest_experiment(ExperimentKind kind) const {
       }));
 }
 
+std::vector<ListedExperiment> Store::experiments(std::size_t limit) const {
+  std::vector<ListedExperiment> listed;
+  for (const ListedExperimentRow& row :
+       with_backend([&](StoreBackend& backend) { return backend.experiments(limit); })) {
+    const StoredExperiment& stored = row.experiment;
+    ListedExperiment entry{stored.tag,
+                           stored.kind,
+                           stored.created_at,
+                           settled_status(stored.status, stored.owner),
+                           row.runs,
+                           std::nullopt,
+                           {}};
+    try {
+      entry.experiment = decoded(path_, stored);
+    } catch (const UsageError& error) {
+      entry.unreadable = error.what();  // one bad row does not hide the others
+    }
+    listed.push_back(std::move(entry));
+  }
+  return listed;
+}
+
 std::optional<StoredExperiment> Store::load_experiment_row(const std::string& tag) const {
   std::optional<StoredExperiment> row = load_row(tag);
   if (row) {

@@ -24,6 +24,16 @@ std::string database_path(const std::optional<std::string>& db_path);
 
 class StoreBackend;
 
+// An experiment as `clonebench experiments` lists it: its row, read as the store reads it (status
+// settled, summary redacted and decoded), with how many runs the store holds of it. A row this
+// version cannot read (a kind it does not know, a malformed summary) is listed with why.
+struct ListedExperiment {
+  std::string tag, kind, created_at, status;  // kind as stored
+  std::uint64_t runs = 0;
+  std::optional<Experiment> experiment;  // absent when unreadable
+  std::string unreadable;                // why, when absent
+};
+
 class Store {
  public:
   // $CLONEBENCH_DB, else $XDG_DATA_HOME/clonebench/clonebench.db, else
@@ -74,6 +84,8 @@ class Store {
   std::optional<Experiment> load_experiment_summary(const std::string& tag) const;
   // The newest complete experiment of this kind, if any, decoded as above.
   std::optional<Experiment> latest_experiment(ExperimentKind kind) const;
+  // Every experiment, newest first; at most `limit`.
+  std::vector<ListedExperiment> experiments(std::size_t limit) const;
   // The experiment row as stored, for `push` and `pull` to copy; checked as
   // load_experiment_summary() checks it (a kind this version does not know is refused).
   std::optional<StoredExperiment> load_experiment_row(const std::string& tag) const;

@@ -27,6 +27,12 @@ struct StoredExperiment {
   std::string owner{};
 };
 
+// An experiment row with how many runs the store holds of it: a line of `experiments`.
+struct ListedExperimentRow {
+  StoredExperiment experiment;
+  std::uint64_t runs = 0;
+};
+
 // Where a stored run came from; kept unchanged when the run is pushed or pulled.
 struct RunOrigin {
   std::string uid;           // host_identity.hpp's new_run_uid(), unique across stores

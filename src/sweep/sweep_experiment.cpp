@@ -109,6 +109,7 @@ int run_sweep_experiment(const SweepPlan& plan, const StorageOptions& storage,
     fmt::print("{}", render_profile_section("kernel profile at each size, its rounds added up",
                                             profiles, compound_head_of(session.environment())));
   }
+  session.say_where_stored();
   return kExitOk;
 }
 

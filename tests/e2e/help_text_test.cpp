@@ -40,8 +40,9 @@ TEST_P(HelpText, NamesTheKindOfEveryValue) {
 
 INSTANTIATE_TEST_SUITE_P(Commands, HelpText,
                          ::testing::Values("run", "ab", "compare", "sweep", "scale", "model",
-                                           "report", "history", "show", "export", "check", "env",
-                                           "kernel", "push", "pull", "trace", "kernels"));
+                                           "report", "history", "experiments", "show", "export",
+                                           "check", "env", "kernel", "push", "pull", "trace",
+                                           "kernels"));
 
 TEST(HelpText, RunCallsNumbersN) {
   const ToolResult result = run_tool({"run", "--help"}, 30);

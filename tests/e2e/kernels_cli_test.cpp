@@ -73,6 +73,9 @@ TEST_F(KernelsCliBoots, ComparesTwoDebianKernelsWithBootsAsTheUnitsAndStoresEver
   const TestKernels& images = test_kernels();
   const ToolResult result = kernels(images.a, images.b, {"--boots", "2", "--runs-per-boot", "2"});
   ASSERT_EQ(result.exit_code, 0) << result.err;
+  // The closing line says where it went and how to report it (issue 35, item 6).
+  EXPECT_NE(result.err.find("clonebench: stored as experiment kernels-"), std::string::npos)
+      << result.err;
   const nlohmann::json json = nlohmann::json::parse(result.out);
   EXPECT_EQ(json["accelerator"], "tcg");
   EXPECT_TRUE(json["emulated"].get<bool>());

@@ -149,6 +149,34 @@ TEST(RunCli, RecordsItsWarmUpWhichIsHalfASecondUnlessGiven) {
   EXPECT_DOUBLE_EQ(warm_up_of({"--warm-up", "0"}), 0.0);
 }
 
+// A run too short for the start-up rule (6 whole intervals of 100 ms) says it was not judged,
+// and why, as docs/schema.md shows; never a missing key (issue 35).
+TEST(RunCli, AShortRunSaysItsStartUpRampWasNotJudgedAndWhy) {
+  const nlohmann::json ramp =
+      run_json({"run", "fork", "--timeout", "0.3", "--warm-up", "0", "--no-store", "--json", "-"})
+          .at("runs")
+          .at(0)
+          .at("start_up_ramp");
+  EXPECT_EQ(ramp.at("found"), false) << ramp;
+  EXPECT_NE(ramp.at("reason").get<std::string>().find("the rule needs 6"), std::string::npos)
+      << ramp;
+}
+
+// More than one run of a stressor: its spread beside the table, as hyperfine prints it (mean ± σ,
+// min … max, the number of runs); one run has none.
+TEST(RunCli, PrintsTheSpreadOfEachStressorsRuns) {
+  const ToolResult twice = run_tool(
+      {"run", "fork", "vfork", "--timeout", "0.1", "--warm-up", "0", "--runs", "3", "--no-store"});
+  ASSERT_EQ(twice.exit_code, 0) << twice.err;
+  EXPECT_NE(twice.out.find("spread (mean ± σ, range min … max):"), std::string::npos) << twice.out;
+  EXPECT_NE(twice.out.find("fork x1, 3 runs: ops/s real "), std::string::npos) << twice.out;
+  EXPECT_NE(twice.out.find("vfork x1, 3 runs: ops/s real "), std::string::npos) << twice.out;
+  const ToolResult once =
+      run_tool({"run", "fork", "--timeout", "0.1", "--warm-up", "0", "--no-store"});
+  ASSERT_EQ(once.exit_code, 0) << once.err;
+  EXPECT_EQ(once.out.find("spread"), std::string::npos) << once.out;
+}
+
 // The stability check of `env` runs before every measurement: its problems are stored with the
 // run, and when there are any (a loaded machine, a VM, ...) stderr says so in one line.
 TEST(RunCli, SaysOnStderrWhatTheStoredRunRecordsAboutANoisyMachine) {

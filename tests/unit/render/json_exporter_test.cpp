@@ -99,8 +99,10 @@ TEST(ExportJson, SaysWhenTheFirstIntervalsRanBelowTheRest) {
   const nlohmann::json steady = to_json(document_with_intervals(
       {160, 161, 162, 165, 152, 157, 162, 169, 166, 163}))["runs"][0]["start_up_ramp"];
   EXPECT_EQ(steady, (nlohmann::json{{"found", false}}));
-  // Three intervals are too few to judge: the key is left out.
-  EXPECT_FALSE(to_json(testing::sample_document())["runs"][0].contains("start_up_ramp"));
+  // Three intervals are too few to judge: the key says so, and why (docs/schema.md).
+  EXPECT_EQ(to_json(testing::sample_document())["runs"][0]["start_up_ramp"],
+            (nlohmann::json{{"found", false},
+                            {"reason", "not judged: 2 whole interval(s), the rule needs 6"}}));
 }
 
 TEST(ExportJson, CarriesTheRatesAndLatenciesOfTheRecord) {

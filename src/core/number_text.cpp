@@ -21,17 +21,6 @@ std::string infinite_text(double value, NumberSign sign) {
   return sign == NumberSign::kAlways ? "+inf" : "inf";
 }
 
-// Drops the zeros after the point, and the point when nothing follows it.
-void trim_fraction(std::string& text) {
-  if (text.find('.') == std::string::npos) {
-    return;
-  }
-  text.erase(text.find_last_not_of('0') + 1);
-  if (text.ends_with('.')) {
-    text.pop_back();
-  }
-}
-
 std::string end_text(double value, int decimals, NumberSign sign) {
   return decimals < 0 ? significant_text(value, 3, sign) : fixed_text(value, decimals, sign);
 }
@@ -76,9 +65,14 @@ std::string significant_text(double value, int significant, NumberSign sign) {
   if (decimals > 0 && rounded >= std::pow(10.0, magnitude + 1)) {
     --decimals;
   }
-  std::string text = fixed_text(value, decimals > kMostDecimals ? kMostDecimals : decimals, sign);
-  trim_fraction(text);
+  // Zeros after the point are digits too: "1.00 %" beside "0.00406 %", not "1 %".
+  const std::string text =
+      fixed_text(value, decimals > kMostDecimals ? kMostDecimals : decimals, sign);
   return all_zero_digits(text) ? "0" : text;
+}
+
+std::string number_in_interval(double value, double low, double high, NumberSign sign) {
+  return end_text(value, interval_decimals(low, high), sign);
 }
 
 std::string interval_text_of(double low, double high, NumberSign sign) {

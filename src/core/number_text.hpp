@@ -3,7 +3,8 @@
 // many as the interval can vouch for, two significant digits of its half-width (the ± a reader
 // takes from it), and the estimate and both bounds share them ("414 ns [208, 619]", not "413.519 ns
 // [207.610, 619.4]"; "1.48 [1.36, 1.59]"); a number without an interval shows three significant
-// digits ("0.0041", "12.3", "414"). Integer digits are never rounded away ("414", not "410"), and
+// digits, zeros after the point included ("0.00406", "1.00", "12.3", "414": beside each other they
+// say how much each is known). Integer digits are never rounded away ("414", not "410"), and
 // nothing is written in scientific notation. Text outputs take their numbers from here
 // (docs/statistics.md, "How numbers are written").
 
@@ -27,8 +28,8 @@ int interval_decimals(double low, double high);
 // kAlways), NaN "nan".
 std::string fixed_text(double value, int decimals, NumberSign sign = NumberSign::kNegativeOnly);
 
-// `value` with `significant` significant digits (at least 1) and no trailing zeros after the
-// point, never in scientific notation, integer digits kept: "0.00406", "12.3", "413", "557840".
+// `value` with `significant` significant digits (at least 1), zeros after the point included,
+// never in scientific notation, integer digits kept: "0.00406", "1.00", "12.3", "413", "557840".
 std::string significant_text(double value, int significant = 3,
                              NumberSign sign = NumberSign::kNegativeOnly);
 
@@ -37,6 +38,11 @@ std::string significant_text(double value, int significant = 3,
 // follow the estimate (three significant). `unit` follows the estimate after a space.
 std::string estimate_text(double estimate, double low, double high, std::string_view unit = "",
                           NumberSign sign = NumberSign::kNegativeOnly);
+
+// `value` with the digits the interval from `low` to `high` gives (three significant digits
+// without a finite width): an end or an estimate written apart, as in "48 to 207".
+std::string number_in_interval(double value, double low, double high,
+                               NumberSign sign = NumberSign::kNegativeOnly);
 
 // "[208, 619]": the interval alone, with the digits estimate_text() gives it.
 std::string interval_text_of(double low, double high, NumberSign sign = NumberSign::kNegativeOnly);

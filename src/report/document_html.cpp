@@ -31,11 +31,22 @@ std::string html_inlines(const Inlines& runs) {
   return out;
 }
 
+// A cell of one token (a kernel release, a label, a timestamp, a number) is never broken inside:
+// a browser would break it after a hyphen or a colon ("6.18.44-fc-" / "v1272:b").
+bool one_token(const Inlines& content) {
+  std::string all;
+  for (const TextRun& run : content) {
+    all += run.text;
+  }
+  return !all.empty() && all.find_first_of(" \t\n") == std::string::npos;
+}
+
 std::string html_cell(const char* tag, Alignment alignment, const Inlines& content) {
   const char* attribute = alignment == Alignment::kLeft    ? " align=\"left\""
                           : alignment == Alignment::kRight ? " align=\"right\""
                                                            : "";
-  return std::string("<") + tag + attribute + ">" + html_inlines(content) + "</" + tag + ">\n";
+  return std::string("<") + tag + attribute + (one_token(content) ? " class=\"nw\"" : "") + ">" +
+         html_inlines(content) + "</" + tag + ">\n";
 }
 
 // Every row has the header's cells: missing ones are empty, extra ones dropped (GitHub's tables).

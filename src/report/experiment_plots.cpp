@@ -4,8 +4,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string_view>
 
+#include "core/number_text.hpp"
+#include "core/text_safety.hpp"
 #include "record/instruction_metrics.hpp"
 #include "report/kernels_report.hpp"
 #include "report/script_builder.hpp"
@@ -46,7 +49,24 @@ std::string scale_curve_rows(const ScaleSummary& summary,
   return medians + (any_interval ? "\n\n" + intervals : std::string());
 }
 
+// Longer arm names would take more than half a plot's width in its legend.
+constexpr std::size_t kArmNameChars = 36;
+
+constexpr double kAbCiOpenEnd = std::numeric_limits<double>::infinity();
+
 }  // namespace
+
+std::string ab_arm_name(const AbSummary& summary, bool arm_b) {
+  const std::optional<std::string>& options = arm_b ? summary.b_options : summary.a_options;
+  const std::optional<std::string>& setup = arm_b ? summary.setup_b : summary.setup_a;
+  const std::optional<std::string>& other_setup = arm_b ? summary.setup_a : summary.setup_b;
+  std::string what = options.value_or("");
+  if (setup && setup != other_setup) {
+    what += (what.empty() ? "setup " : ", setup ") + *setup;
+  }
+  return std::string(arm_b ? "B: " : "A: ") +
+         (what.empty() ? std::string("the spec alone") : shortened(what, kArmNameChars));
+}
 
 void ab_plot(ScriptBuilder& b, const AbSummary& summary, const std::vector<LabelGroup>& groups) {
   const LabelGroup* arm_a = nullptr;
@@ -101,8 +121,11 @@ void ab_plot(ScriptBuilder& b, const AbSummary& summary, const std::vector<Label
       "  {} with lines lw 3 lc rgb \"#08519c\" title \"estimate {}\", \\\n"
       "  {} with lines dt 2 lc rgb \"#d62728\" title \"± threshold {} %\", \\\n"
       "  {} with lines dt 2 lc rgb \"#d62728\" notitle",
-      band, num(estimate), fmt::format("{:+.2f} %", estimate), num(threshold), num(threshold),
-      num(-threshold)));
+      band, num(estimate),
+      number_in_interval(estimate, metric->ci_pct.lo.value_or(-kAbCiOpenEnd),
+                         metric->ci_pct.hi.value_or(kAbCiOpenEnd), NumberSign::kAlways) +
+          " %",
+      num(threshold), num(threshold), num(-threshold)));
 }
 
 // One plot per fit. The phase, which names a datablock, is one of kSweepPhases (the decoder
@@ -195,12 +218,15 @@ void scale_plots(ScriptBuilder& b, const ScaleSummary& summary) {
   }
 }
 
-// One panel per axis of the cost model: per phase (one colour each) its band, its line and
-// its runs. The axis and phase names that name datablocks are fixed words (kSweepPhases).
+// One panel per axis of the cost model, one colour per phase. Three legend entries (one per
+// phase; the caption says what the band and the dots are), so that the key below the plot leaves
+// the data its height. Drawn in layers: every band, then every run, then every line, with total
+// dashed, so that reap's line and band, often close to total's, stay visible on top of it. The
+// axis and phase names that name datablocks are fixed words (kSweepPhases).
 void sweep_model_plots(ScriptBuilder& b, const SweepSummary& summary) {
   const char* colours[] = {"#1f77b4", "#2ca02c", "#d62728"};
   for (const SweepAxisPanel& panel : sweep_axis_panels(summary)) {
-    std::string runs, lines, plot;
+    std::string runs, lines, bands, dots, curves;
     for (std::size_t phase = 0; phase < panel.lines.size(); ++phase) {
       for (const AxisLinePoint& point : panel.lines[phase]) {
         lines += fmt::format("{} {} {} {}\n", num(point.x), num(point.estimate_us),
@@ -217,21 +243,26 @@ void sweep_model_plots(ScriptBuilder& b, const SweepSummary& summary) {
       lines += "\n\n";
       const std::string name = summary.model->phases[phase].phase;
       const char* colour = colours[phase % 3];
-      plot += fmt::format(
-          "{}$model_{}_line index {} using 1:3:4 with filledcurves fc rgb \"{}\" fs transparent "
-          "solid 0.2 noborder title {}, \\\n  $model_{}_line index {} using 1:2 with lines lw 2 "
-          "lc rgb \"{}\" title {}, \\\n  $model_{}_runs index {} using 1:2 with points pt 7 ps "
-          "0.5 lc rgb \"{}\" title {}",
-          plot.empty() ? "plot " : ", \\\n  ", panel.axis, phase, colour,
-          gp_text(name + " 95 % CI of the mean"), panel.axis, phase, colour,
-          gp_text(name + " model"), panel.axis, phase, colour, gp_text(name + " runs"));
+      const bool total = name == "total";
+      bands += fmt::format(
+          "$model_{}_line index {} using 1:3:4 with filledcurves fc rgb \"{}\" fs transparent "
+          "solid {} noborder notitle, \\\n  ",
+          panel.axis, phase, colour, total ? "0.12" : "0.25");
+      dots += fmt::format(
+          "$model_{}_runs index {} using 1:2 with points pt 7 ps 0.5 lc rgb \"{}\" notitle, "
+          "\\\n  ",
+          panel.axis, phase, colour);
+      curves += fmt::format(
+          "{}$model_{}_line index {} using 1:2 with lines lw {} dt {} lc rgb \"{}\" title {}",
+          curves.empty() ? "" : ", \\\n  ", panel.axis, phase, total ? 2 : 3, total ? 2 : 1, colour,
+          gp_text(total ? name + " (dashed)" : name));
     }
     b.begin(panel.title, panel.xlabel, "µs per child");
     b.datablock("model_" + panel.axis + "_line", lines);
     b.datablock("model_" + panel.axis + "_runs", runs);
     b.line(panel.log_x ? "set logscale x 2" : "set xrange [0:*]");
-    b.line("set yrange [0:*]");
-    b.line(plot);
+    b.line("set yrange [0:*]\nset key horizontal maxrows 1");
+    b.line("plot " + bands + dots + curves);
   }
 }
 

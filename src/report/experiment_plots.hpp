@@ -3,6 +3,7 @@
 // an ab's pair differences, a sweep's fits and cost-model panels, a scale's curves, a kernels
 // experiment's boots.
 
+#include <string>
 #include <vector>
 
 #include "compare/comparison.hpp"
@@ -14,6 +15,9 @@ namespace clonebench {
 
 class ScriptBuilder;
 
+// An ab arm as its legend entry names it: by what differs between the arms, "A: --rss 0",
+// "B: --rss 64M" (the arm's options, and its setup command when the setups differ), shortened.
+std::string ab_arm_name(const AbSummary& summary, bool arm_b);
 // The change of ops/s per pair with the estimate, its CI band and the ± threshold.
 void ab_plot(ScriptBuilder& b, const AbSummary& summary, const std::vector<LabelGroup>& groups);
 // One plot per fit: the runs, the Theil–Sen line and its CI band against pages.

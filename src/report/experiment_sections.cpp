@@ -4,7 +4,10 @@
 
 #include <fmt/core.h>
 
+#include <limits>
+
 #include "compare/wording.hpp"
+#include "core/number_text.hpp"
 #include "core/text_safety.hpp"
 #include "report/markdown_text.hpp"
 #include "report/report_facts.hpp"
@@ -14,22 +17,28 @@
 namespace clonebench {
 namespace {
 
+constexpr double kSectionCiOpenEnd = std::numeric_limits<double>::infinity();
+
+// The change and its CI with the digits the CI gives; the medians, without one, with three
+// significant digits (core/number_text.hpp).
 std::vector<Inlines> ab_row(const AbSummaryMetric& m) {
+  const double lo = m.ci_pct.lo.value_or(-kSectionCiOpenEnd),
+               hi = m.ci_pct.hi.value_or(kSectionCiOpenEnd);
+  const auto pct = [lo, hi](double value) {
+    return number_in_interval(value, lo, hi, NumberSign::kAlways) + " %";
+  };
   return {{text(m.name)},
-          {words(markdown_number(m.a.median))},
-          {words(markdown_number(m.b.median))},
+          {words(significant_text(m.a.median))},
+          {words(significant_text(m.b.median))},
           {words(std::to_string(m.a.n))},
-          {words(format_pct(m.estimate_pct))},
-          {words(m.ci_pct.bounded()
-                     ? fmt::format("[{}, {}]", format_pct(*m.ci_pct.lo), format_pct(*m.ci_pct.hi))
-                     : "unbounded")},
+          {words(pct(m.estimate_pct))},
+          {words(m.ci_pct.bounded() ? fmt::format("[{}, {}]", pct(lo), pct(hi)) : "unbounded")},
           {words(p_column(m.p_holm))},
           {text(m.verdict)}};
 }
 
-std::string estimate_text(const SweepEstimate& estimate) {
-  return fmt::format("{} [{}, {}]", markdown_number(estimate.estimate),
-                     markdown_number(estimate.lo), markdown_number(estimate.hi));
+std::string sweep_estimate_text(const SweepEstimate& estimate) {
+  return estimate_text(estimate.estimate, estimate.lo, estimate.hi);
 }
 
 // The cost model over every axis, when the sweep stored one: the coefficient table and what
@@ -79,7 +88,7 @@ Blocks sweep_points_table(const SweepSummary& s) {
       row.push_back({words(cli_size(std::max<std::uint64_t>(point.folio_bytes(), 4096)))});
     }
     for (const double value : {point.pages, point.create_us, point.reap_us, point.total_us}) {
-      row.push_back({words(markdown_number(value))});
+      row.push_back({words(significant_text(value))});
     }
     row.push_back({words(std::to_string(point.runs.size()))});
     points.push_back(std::move(row));
@@ -100,6 +109,18 @@ std::string fit_verdict(const SweepFit& fit) {
   return verdict.empty() ? "ok" : verdict;
 }
 
+// A scale's median with the digits of its CI, three significant ones without (fewer than 6
+// rounds); the CI, or scale_ci_text()'s words for its absence.
+std::string scale_median_text(const ScaleSummaryEstimate& estimate) {
+  return estimate.ci ? number_in_interval(estimate.median, estimate.ci->lo, estimate.ci->hi)
+                     : significant_text(estimate.median);
+}
+
+std::string scale_interval_text(const ScaleSummaryEstimate& estimate) {
+  return estimate.ci ? interval_text_of(estimate.ci->lo, estimate.ci->hi)
+                     : scale_ci_text(estimate, "[{}, {}]");
+}
+
 }  // namespace
 
 Heading experiment_heading(const char* what, const Experiment& experiment) {
@@ -108,18 +129,23 @@ Heading experiment_heading(const char* what, const Experiment& experiment) {
            text(experiment.status), words(", "), text(experiment.created_at), words(")")}};
 }
 
+// The summary sentence first and once: it ends with the first metric's sentence (or is it, for
+// one metric), which the list then leaves out.
 Blocks ab_section(const Experiment& experiment, const AbSummary& s) {
   std::vector<std::vector<Inlines>> rows;
   BulletList sentences;
   for (const AbSummaryMetric& m : s.metrics) {
     rows.push_back(ab_row(m));
-    sentences.items.push_back({text(m.sentence)});
+    if (!s.summary.ends_with(m.sentence)) {
+      sentences.items.push_back({text(m.sentence)});
+    }
   }
   for (const std::string& warning : s.warnings) {
     sentences.items.push_back({words("warning: "), text(warning)});
   }
   Blocks out = {
-      experiment_heading("A/B experiment", experiment), CodeBlock{ab_command(s)},
+      experiment_heading("A/B experiment", experiment), Paragraph{{strong(s.summary)}},
+      CodeBlock{ab_command(s)},
       Paragraph{{words("Δ: the Hodges–Lehmann estimate of the paired change of B against A (the "
                        "median of the Walsh averages of the pairs' log ratios B/A, in percent).")}},
       aligned_table(
@@ -128,7 +154,6 @@ Blocks ab_section(const Experiment& experiment, const AbSummary& s) {
   if (!sentences.items.empty()) {
     out.push_back(std::move(sentences));
   }
-  out.push_back(Paragraph{{strong(s.summary)}});
   return out;
 }
 
@@ -136,9 +161,9 @@ Blocks sweep_section(const Experiment& experiment, const SweepSummary& s) {
   std::vector<std::vector<Inlines>> fits;
   for (const SweepFit& fit : s.fits) {
     fits.push_back({{text(fit.phase)},
-                    {words(estimate_text(fit.per_page_ns))},
-                    {words(estimate_text(fit.fixed_us))},
-                    {words(markdown_number(fit.r2))},
+                    {words(sweep_estimate_text(fit.per_page_ns))},
+                    {words(sweep_estimate_text(fit.fixed_us))},
+                    {words(significant_text(fit.r2))},
                     {words(std::to_string(fit.n))},
                     {text(fit_verdict(fit))}});
   }
@@ -160,10 +185,10 @@ Blocks scale_section(const Experiment& experiment, const ScaleSummary& s,
   std::vector<std::vector<Inlines>> points;
   for (const ScaleSummaryPoint& point : s.points) {
     points.push_back({{words(std::to_string(point.instances))},
-                      {words(markdown_number(point.ops_per_s.median))},
-                      {words(scale_ci_text(point.ops_per_s, "[{:.5g}, {:.5g}]"))},
-                      {words(fmt::format("{:.3f}", point.efficiency.median))},
-                      {words(scale_ci_text(point.efficiency, "[{:.3f}, {:.3f}]"))},
+                      {words(scale_median_text(point.ops_per_s))},
+                      {words(scale_interval_text(point.ops_per_s))},
+                      {words(scale_median_text(point.efficiency))},
+                      {words(scale_interval_text(point.efficiency))},
                       {words(std::to_string(point.n))}});
   }
   Blocks out = {

@@ -16,7 +16,9 @@ constexpr const char* kStyle =
     "line-height:1.4}"
     "h1{font-size:1.6em}h2{font-size:1.25em;border-bottom:1px solid #ddd;padding-bottom:.2em}"
     "table{border-collapse:collapse;margin:.8em 0;font-size:13px}"
-    "th,td{border:1px solid #ccc;padding:3px 8px}th{background:#f2f2f2}"
+    "th,td{border:1px solid #ccc;padding:3px 8px}th{background:#f2f2f2}.nw{white-space:nowrap}"
+    // A table wider than the page (unbroken tokens) scrolls inside itself, not the page.
+    "table{display:block;max-width:100%;overflow-x:auto}"
     "tbody tr:nth-child(even){background:#fafafa}strong{color:#a40000}"
     "pre{background:#f6f6f6;padding:8px;overflow-x:auto}"
     ".plots{display:grid;grid-template-columns:repeat(auto-fill,minmax(520px,1fr));gap:1em}"

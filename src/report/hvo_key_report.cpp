@@ -5,9 +5,11 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <limits>
 
 #include "compare/text_columns.hpp"
 #include "compare/wording.hpp"
+#include "core/number_text.hpp"
 #include "core/text_safety.hpp"
 #include "report/experiment_sections.hpp"
 #include "report/markdown_text.hpp"
@@ -16,11 +18,23 @@
 namespace clonebench {
 namespace {
 
-// "[-0.52, +1.31]" of a CI in `format`, an unbounded end as -inf or +inf (too few pairs).
-std::string interval_text(const SummaryInterval& ci, const char* format, const char* open,
-                          const char* separator, const char* close) {
-  const auto end = [format](const std::optional<double>& value, const char* unbounded) {
-    return value ? fmt::format(fmt::runtime(format), *value) : std::string(unbounded);
+constexpr NumberSign kSigned = NumberSign::kAlways;
+constexpr NumberSign kPlain = NumberSign::kNegativeOnly;
+constexpr double kHvoCiOpenEnd = std::numeric_limits<double>::infinity();
+
+// A number of a row with a CI, with the digits the CI gives (core/number_text.hpp); an unbounded
+// end (too few pairs) leaves three significant digits.
+std::string in_ci(double value, const SummaryInterval& ci, NumberSign sign, const char* unit) {
+  return number_in_interval(value, ci.lo.value_or(-kHvoCiOpenEnd), ci.hi.value_or(kHvoCiOpenEnd),
+                            sign) +
+         unit;
+}
+
+// "[-0.5 %, +1.3 %]" or "-0.5 % to +1.3 %" of a CI, an unbounded end as -inf or +inf.
+std::string interval_text(const SummaryInterval& ci, NumberSign sign, const char* unit,
+                          const char* open, const char* separator, const char* close) {
+  const auto end = [&](const std::optional<double>& value, const char* unbounded) {
+    return value ? in_ci(*value, ci, sign, unit) : std::string(unbounded);
   };
   return fmt::format("{}{}{}{}{}", open, end(ci.lo, "-inf"), separator, end(ci.hi, "+inf"), close);
 }
@@ -81,8 +95,8 @@ Blocks hvo_key_section(const Experiment& experiment, const HvoKeySummary& s) {
   for (const auto& [name, effect] : effect_rows(s)) {
     effects.push_back({{words(name)},
                        {text(effect->metric)},
-                       {words(format_pct(effect->estimate_pct))},
-                       {words(interval_text(effect->ci_pct, "{:+.2f} %", "[", ", ", "]"))},
+                       {words(in_ci(effect->estimate_pct, effect->ci_pct, kSigned, " %"))},
+                       {words(interval_text(effect->ci_pct, kSigned, " %", "[", ", ", "]"))},
                        {words(p_column(effect->p))},
                        {words(std::to_string(effect->pairs))},
                        {text(effect->verdict)}});
@@ -90,8 +104,8 @@ Blocks hvo_key_section(const Experiment& experiment, const HvoKeySummary& s) {
   std::vector<std::vector<Inlines>> slopes;
   for (const HvoKeySlope& slope : s.per_page) {
     slopes.push_back({{text(slope.name)},
-                      {words(markdown_number(slope.estimate_ns))},
-                      {words(interval_text(slope.ci_ns, "{:.3f}", "[", ", ", "]"))},
+                      {words(in_ci(slope.estimate_ns, slope.ci_ns, kPlain, ""))},
+                      {words(interval_text(slope.ci_ns, kPlain, "", "[", ", ", "]"))},
                       {words(std::to_string(slope.rounds))}});
   }
   BulletList notes;
@@ -123,8 +137,9 @@ std::string hvo_key_sru_report(const HvoKeySummary& s) {
                                                     "metric", "change", "95% CI", "p", "pairs",
                                                     "verdict"}};
   for (const auto& [name, effect] : effect_rows(s)) {
-    effects.push_back({name, printable(effect->metric), format_pct(effect->estimate_pct),
-                       interval_text(effect->ci_pct, "{:+.2f} %", "", " to ", ""),
+    effects.push_back({name, printable(effect->metric),
+                       in_ci(effect->estimate_pct, effect->ci_pct, kSigned, " %"),
+                       interval_text(effect->ci_pct, kSigned, " %", "", " to ", ""),
                        p_column(effect->p), std::to_string(effect->pairs),
                        printable(effect->verdict)});
   }
@@ -132,8 +147,8 @@ std::string hvo_key_sru_report(const HvoKeySummary& s) {
   out += "Attribution: " + printable(s.attribution) + "\n\n" + slopes_sentence(s) + "\n\n";
   std::vector<std::vector<std::string>> slopes = {{"slope", "ns per page", "95% CI", "rounds"}};
   for (const HvoKeySlope& slope : s.per_page) {
-    slopes.push_back({printable(slope.name), fmt::format("{:.3f}", slope.estimate_ns),
-                      interval_text(slope.ci_ns, "{:.3f}", "", " to ", ""),
+    slopes.push_back({printable(slope.name), in_ci(slope.estimate_ns, slope.ci_ns, kPlain, ""),
+                      interval_text(slope.ci_ns, kPlain, "", "", " to ", ""),
                       std::to_string(slope.rounds)});
   }
   out += render_columns(slopes, {false, true, true, true}, "  ") + "\n";

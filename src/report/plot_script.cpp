@@ -36,8 +36,26 @@ bool is_sweep(const ReportInput& input) {
   return input.experiment && input.experiment->kind == ExperimentKind::kSweep;
 }
 
+// An ab's arms, A before B, named by what differs between them ("A: --rss 0"), not by their
+// labels ("…:a"), in whichever order their first runs happened to come.
+std::vector<RunSeries> ab_series(const AbSummary& summary, const std::vector<LabelGroup>& groups) {
+  std::vector<RunSeries> series;
+  for (const bool arm_b : {false, true}) {
+    for (const LabelGroup& group : groups) {
+      if (group.label.ends_with(":b") == arm_b) {
+        series.push_back({ab_arm_name(summary, arm_b), group.runs});
+      }
+    }
+  }
+  return series;
+}
+
 std::vector<RunSeries> series_of(const ReportInput& input, const std::vector<LabelGroup>& groups) {
   std::vector<RunSeries> series;
+  if (input.experiment && input.experiment->summary &&
+      std::holds_alternative<AbSummary>(*input.experiment->summary)) {
+    return ab_series(std::get<AbSummary>(*input.experiment->summary), groups);
+  }
   if (!is_sweep(input)) {
     for (const LabelGroup& group : groups) {
       series.push_back({group.label, group.runs});

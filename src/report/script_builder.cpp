@@ -8,6 +8,13 @@
 #include "core/text_safety.hpp"
 
 namespace clonebench {
+namespace {
+
+// Plain notation for every tic label up to 10^10 ("%.10g" goes to an exponent only beyond ten
+// integer digits or below 10^-4, which no axis of a report reaches).
+constexpr const char* kTicFormat = "'%.10g'";
+
+}  // namespace
 
 std::string gp_text(const std::string& text) {
   std::string out = "'";
@@ -36,8 +43,12 @@ std::string range_text(double low, double high) {
 
 void ScriptBuilder::begin(const std::string& title, const std::string& xlabel,
                           const std::string& ylabel) {
-  script_ += fmt::format("reset\nset xlabel {}\nset ylabel {}\nset grid\nset key below\n",
-                         gp_text(xlabel), gp_text(ylabel));
+  // gnuplot's default tic format is "% h", which writes 1000000 as "1e+06" (a log axis of µs or
+  // a count reaches it): ten significant digits in plain notation instead, as the text does.
+  script_ += fmt::format(
+      "reset\nset xlabel {}\nset ylabel {}\nset grid\nset key below\nset format x {}\n"
+      "set format y {}\n",
+      gp_text(xlabel), gp_text(ylabel), kTicFormat, kTicFormat);
   titles_.push_back(title);
 }
 

@@ -9,6 +9,7 @@
 
 #include "compare/text_columns.hpp"
 #include "compare/wording.hpp"
+#include "core/number_text.hpp"
 #include "core/overloaded.hpp"
 #include "core/text_safety.hpp"
 #include "report/hvo_key_report.hpp"
@@ -216,7 +217,8 @@ std::string ab_report(const AbSummary& s, const std::vector<LabelGroup>& groups)
 }
 
 std::string sru_interval(const SweepEstimate& estimate) {
-  return fmt::format("{} to {}", sru_number(estimate.lo), sru_number(estimate.hi));
+  return fmt::format("{} to {}", number_in_interval(estimate.lo, estimate.lo, estimate.hi),
+                     number_in_interval(estimate.hi, estimate.lo, estimate.hi));
 }
 
 // The cost model over every axis, when the sweep stored one (sweep_model_report.hpp).
@@ -240,9 +242,10 @@ std::string sweep_report(const SweepSummary& s, const std::vector<LabelGroup>& g
   std::vector<std::vector<std::string>> rows = {
       {"phase", "per page ns", "95% CI", "fixed µs", "95% CI", "R²"}};
   for (const SweepFit& fit : s.fits) {
-    rows.push_back({fit.phase, sru_number(fit.per_page_ns.estimate), sru_interval(fit.per_page_ns),
-                    sru_number(fit.fixed_us.estimate), sru_interval(fit.fixed_us),
-                    sru_number(fit.r2)});
+    const SweepEstimate &slope = fit.per_page_ns, &fixed = fit.fixed_us;
+    rows.push_back({fit.phase, number_in_interval(slope.estimate, slope.lo, slope.hi),
+                    sru_interval(slope), number_in_interval(fixed.estimate, fixed.lo, fixed.hi),
+                    sru_interval(fixed), significant_text(fit.r2)});
   }
   out += render_columns(rows, {false, true, true, true, true, true}, "  ") + "\n";
   out += sru_sweep_model(s);

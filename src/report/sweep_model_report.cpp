@@ -6,7 +6,7 @@
 #include <cmath>
 #include <optional>
 
-#include "compare/wording.hpp"
+#include "core/number_text.hpp"
 #include "report/report_facts.hpp"
 
 namespace clonebench {
@@ -21,8 +21,9 @@ std::string term_cell(const SweepPhaseModel& phase, const char* term, const char
     return "–";
   }
   const double unit = std::string_view(term) == "fixed_ns" ? 1000 : 1;
-  return fmt::format(fmt::runtime(interval), plain_number(found->estimate / unit),
-                     plain_number(found->lo / unit), plain_number(found->hi / unit));
+  const double lo = found->lo / unit, hi = found->hi / unit;
+  return fmt::format(fmt::runtime(interval), number_in_interval(found->estimate / unit, lo, hi),
+                     number_in_interval(lo, lo, hi), number_in_interval(hi, lo, hi));
 }
 
 std::string fit_words(const SweepPhaseModel& phase) {
@@ -236,8 +237,8 @@ std::vector<SweepAxisPanel> sweep_axis_panels(const SweepSummary& summary) {
   }
   for (SweepAxisPanel& panel : panels) {
     panel.title = fmt::format(
-        "Cost model {}: runs, the model's line and its 95 % confidence band; the other axes held "
-        "at the reference ({})",
+        "Cost model {}: per phase the runs (dots), the model's line and its 95 % confidence band "
+        "(shaded); the other axes held at the reference ({})",
         panel.title, held);
   }
   return panels;

@@ -6,11 +6,14 @@
 #include <cmath>
 #include <map>
 
+#include "core/number_text.hpp"
 #include "core/text_safety.hpp"
 #include "core/units.hpp"
+#include "report/script_builder.hpp"
 #include "report/sru_text_width.hpp"
 #include "trace/fork_prediction_table.hpp"
 #include "trace/trace_table.hpp"
+#include "trace/what_if.hpp"
 
 namespace clonebench {
 namespace {
@@ -18,7 +21,7 @@ namespace {
 constexpr std::size_t kTimelinePoints = 20000;
 
 std::string percent(double fraction) {
-  return fmt::format("{:.3g} %", fraction * 100);
+  return significant_text(fraction * 100) + " %";
 }
 
 std::string time_text(double nanoseconds) {
@@ -197,53 +200,61 @@ std::string rss_histogram_rows(const TraceRun& run) {
   return rows.empty() ? "0 0\n" : rows;
 }
 
-class TracePlotBuilder {
- public:
-  void begin(const std::string& title, const char* xlabel, const char* ylabel) {
-    script_ += fmt::format(
-        "reset\nset xlabel \"{}\"\nset ylabel \"{}\"\nset grid\nset key outside right top\n",
-        xlabel, ylabel);
-    titles_.push_back(title);
+double component_share(const RunSummary& summary, TraceComponent component) {
+  for (const ComponentUse& use : summary.components) {
+    if (use.component == component) {
+      return use.wall_share;
+    }
   }
-  void line(const std::string& text) { script_ += text + "\n"; }
-  void datablock(const char* name, const std::string& rows) {
-    script_ += fmt::format("${} << EOD\n{}EOD\n", name, rows);
-  }
-  PlotScript finish() {
-    return {
-        "set terminal svg size 760,380 dynamic noenhanced font \"sans,11\" background rgb "
-        "\"white\"\nset output\nset datafile separator whitespace\n" +
-            script_,
-        titles_};
-  }
+  return 0;
+}
 
- private:
-  std::string script_;
-  std::vector<std::string> titles_;
-};
-
-void time_by_kind_plot(TracePlotBuilder& builder, const RunSummary& summary) {
+// The kinds of creation, exec and exit on one axis; all kernel (system) time, which is often a
+// thousand times larger, has its own plot (one axis would flatten the kinds into nothing).
+void time_by_kind_plot(ScriptBuilder& builder, const RunSummary& summary) {
   std::string rows;
   std::size_t index = 0;
   for (const ComponentUse& use : summary.components) {
-    if (use.component == TraceComponent::kClone || use.component == TraceComponent::kCreate) {
-      continue;  // sums of the kinds shown
+    if (use.component == TraceComponent::kClone || use.component == TraceComponent::kCreate ||
+        use.component == TraceComponent::kKernel) {
+      continue;  // sums of the kinds shown; the kernel's time is the next plot
     }
-    rows += fmt::format("{} {:.6g}\n", index++, static_cast<double>(use.time.total_ns) / 1e6);
+    rows += fmt::format("{} {}\n", index++, num(static_cast<double>(use.time.total_ns) / 1e6));
   }
-  builder.begin("Trace: total time by kind (first traced run; kernel = all system time)", "",
-                "milliseconds");
+  builder.begin(
+      "Trace: total time of each kind of creation, of exec and of exit teardown (first traced "
+      "run; all kernel time has its own plot)",
+      "", "milliseconds");
   builder.datablock("trace_kinds", rows);
   builder.line(
       "set style fill solid 0.8\nset boxwidth 0.6\nset yrange [0:*]\n"
-      "set xtics (\"fork\" 0, \"vfork\" 1, \"thread\" 2, \"exec\" 3, \"exit\" 4, \"kernel\" 5)\n"
+      "set xtics (\"fork\" 0, \"vfork\" 1, \"thread\" 2, \"exec\" 3, \"exit\" 4)\n"
       "plot $trace_kinds using 1:2 with boxes lc rgb \"#08519c\" notitle");
+}
+
+// Process creation's share of the wall time beside all kernel time's, each bar labelled with its
+// share: the headline as a picture.
+void share_plot(ScriptBuilder& builder, const RunSummary& summary) {
+  const double creation = 100 * component_share(summary, TraceComponent::kCreate);
+  const double kernel = 100 * component_share(summary, TraceComponent::kKernel);
+  builder.begin(
+      "Trace: share of the wall time in process creation (fork, vfork, thread) and in all "
+      "kernel (system) time (first traced run)",
+      "", "% of the wall time");
+  builder.datablock("trace_shares",
+                    fmt::format("0 {} \"{} %\"\n1 {} \"{} %\"\n", num(creation),
+                                significant_text(creation), num(kernel), significant_text(kernel)));
+  builder.line(
+      "set style fill solid 0.8\nset boxwidth 0.5\nset yrange [0:*]\nset offsets 0, 0, graph "
+      "0.12, 0\nset xtics (\"creation\" 0, \"kernel (all sys)\" 1)\nset xrange [-0.6:1.6]\n"
+      "plot $trace_shares using 1:2 with boxes lc rgb \"#08519c\" notitle, \\\n"
+      "  $trace_shares using 1:2:3 with labels offset 0,0.8 notitle");
 }
 
 // Only when the run created something: an index of a kind that did not occur holds one point
 // outside the x range (so that the indexes keep their kinds), and with none at all gnuplot has
 // no point to place ("x range is invalid").
-void timeline_plot(TracePlotBuilder& builder, const TraceRun& run) {
+void timeline_plot(ScriptBuilder& builder, const TraceRun& run) {
   if (run.creations.empty()) {
     return;
   }
@@ -253,9 +264,9 @@ void timeline_plot(TracePlotBuilder& builder, const TraceRun& run) {
     if (shown++ == kTimelinePoints) {
       break;
     }
-    rows[static_cast<int>(creation.kind)] +=
-        fmt::format("{:.6g} {:.6g}\n", static_cast<double>(creation.at_ns) / 1e9,
-                    static_cast<double>(creation.duration_ns) / 1e3);
+    rows[static_cast<int>(creation.kind)] += num(static_cast<double>(creation.at_ns) / 1e9) + " " +
+                                             num(static_cast<double>(creation.duration_ns) / 1e3) +
+                                             "\n";
   }
   std::string all;
   for (std::string& block : rows) {
@@ -272,6 +283,24 @@ void timeline_plot(TracePlotBuilder& builder, const TraceRun& run) {
       "  $trace_timeline index 3 using 1:2 with points pt 13 ps 0.5 title \"other clone\"");
 }
 
+// The answer first: creation's share of the wall and CPU time, and what a 10 % cheaper creation
+// could do at most (Amdahl's law, as `trace --what-if create=-10%` words it).
+Paragraph headline(const RunSummary& first, std::size_t traced) {
+  const double wall = component_share(first, TraceComponent::kCreate);
+  double cpu = 0;
+  for (const ComponentUse& use : first.components) {
+    cpu = use.component == TraceComponent::kCreate ? use.cpu_share : cpu;
+  }
+  return Paragraph{{strong(
+      fmt::format("Process creation (fork, vfork, thread) is {} % of the wall time and {} % of "
+                  "the CPU time{}: making every creation 10 % cheaper would shorten the wall "
+                  "time by at most {} % (Amdahl's law).",
+                  significant_text(100 * wall), significant_text(100 * cpu),
+                  traced > 1 ? " of the first traced run" : "",
+                  significant_text(-100 * amdahl_bound(wall, -0.1))),
+      MarkdownEscape::kOwnWords)}};
+}
+
 }  // namespace
 
 Blocks trace_section(const TraceCensus& census) {
@@ -282,6 +311,7 @@ Blocks trace_section(const TraceCensus& census) {
     return out;
   }
   const RunSummary& first = summaries.front();
+  out.insert(out.begin() + 1, headline(first, summaries.size()));
   out.insert(
       out.end(),
       {Heading{3,
@@ -311,7 +341,7 @@ std::string trace_sru_report(const TraceCensus& census) {
 }
 
 PlotScript trace_plot_script(const TraceCensus& census) {
-  TracePlotBuilder builder;
+  ScriptBuilder builder;
   const TraceRun* first = nullptr;
   for (const TraceRun& run : census.runs) {
     if (run.traced) {
@@ -329,7 +359,9 @@ PlotScript trace_plot_script(const TraceCensus& census) {
       "set style fill solid 0.8\nset boxwidth 0.8\nset yrange [0:*]\n"
       "plot $trace_rss using 1:2:xtic(sprintf(\"%g\", 2**$1)) with boxes lc rgb \"#08519c\" "
       "notitle");
-  time_by_kind_plot(builder, summarize_run(*first));
+  const RunSummary summary = summarize_run(*first);
+  share_plot(builder, summary);
+  time_by_kind_plot(builder, summary);
   timeline_plot(builder, *first);
   return builder.finish();
 }

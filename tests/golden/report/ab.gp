@@ -6,6 +6,8 @@ set xlabel 'pair'
 set ylabel 'B vs A (%)'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $pairs << EOD
 1 -32.7869
 2 -32.7821
@@ -28,6 +30,8 @@ set xlabel 'time (s)'
 set ylabel 'ops/s (all instances)'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $throughput << EOD
 0.5 6020
 1 6150
@@ -111,7 +115,7 @@ $throughput << EOD
 
 EOD
 set yrange [0:*]
-plot $throughput index 0 using 1:2 with linespoints pt 7 ps 0.4 lc 1 title 'pair:a', \
+plot $throughput index 0 using 1:2 with linespoints pt 7 ps 0.4 lc 1 title 'A: --rss 0', \
   $throughput index 1 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
   $throughput index 2 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
   $throughput index 3 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
@@ -119,7 +123,7 @@ plot $throughput index 0 using 1:2 with linespoints pt 7 ps 0.4 lc 1 title 'pair
   $throughput index 5 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
   $throughput index 6 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
   $throughput index 7 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
-  $throughput index 8 using 1:2 with linespoints pt 7 ps 0.4 lc 2 title 'pair:b', \
+  $throughput index 8 using 1:2 with linespoints pt 7 ps 0.4 lc 2 title 'B: --rss 64M', \
   $throughput index 9 using 1:2 with linespoints pt 7 ps 0.4 lc 2 notitle, \
   $throughput index 10 using 1:2 with linespoints pt 7 ps 0.4 lc 2 notitle, \
   $throughput index 11 using 1:2 with linespoints pt 7 ps 0.4 lc 2 notitle, \
@@ -132,6 +136,8 @@ set xlabel 'µs (log scale)'
 set ylabel 'fraction of children'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $latency_create << EOD
 90.6235 0.01
 90.6235 0.02
@@ -340,13 +346,15 @@ $latency_create << EOD
 EOD
 set logscale x
 set yrange [0:1]
-plot $latency_create index 0 using 1:2 with lines lw 2 lc 1 title 'pair:a', \
-  $latency_create index 1 using 1:2 with lines lw 2 lc 2 title 'pair:b'
+plot $latency_create index 0 using 1:2 with lines lw 2 lc 1 title 'A: --rss 0', \
+  $latency_create index 1 using 1:2 with lines lw 2 lc 2 title 'B: --rss 64M'
 reset
 set xlabel 'µs (log scale)'
 set ylabel 'fraction of children'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $latency_start << EOD
 121.344 0.01
 122.368 0.02
@@ -555,13 +563,15 @@ $latency_start << EOD
 EOD
 set logscale x
 set yrange [0:1]
-plot $latency_start index 0 using 1:2 with lines lw 2 lc 1 title 'pair:a', \
-  $latency_start index 1 using 1:2 with lines lw 2 lc 2 title 'pair:b'
+plot $latency_start index 0 using 1:2 with lines lw 2 lc 1 title 'A: --rss 0', \
+  $latency_start index 1 using 1:2 with lines lw 2 lc 2 title 'B: --rss 64M'
 reset
 set xlabel 'µs (log scale)'
 set ylabel 'fraction of children'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $latency_reap << EOD
 20.3515 0.01
 20.6075 0.02
@@ -770,5 +780,5 @@ $latency_reap << EOD
 EOD
 set logscale x
 set yrange [0:1]
-plot $latency_reap index 0 using 1:2 with lines lw 2 lc 1 title 'pair:a', \
-  $latency_reap index 1 using 1:2 with lines lw 2 lc 2 title 'pair:b'
+plot $latency_reap index 0 using 1:2 with lines lw 2 lc 1 title 'A: --rss 0', \
+  $latency_reap index 1 using 1:2 with lines lw 2 lc 2 title 'B: --rss 64M'

@@ -6,6 +6,8 @@ set xlabel ''
 set ylabel 'change (%)'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $hvo_key_effects << EOD
 0 -1.83 -2.41 -1.25
 1 0.12 -0.44 0.71
@@ -19,6 +21,8 @@ set xlabel ''
 set ylabel 'ns per page'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $hvo_key_slopes << EOD
 0 7.412 7.301 7.522
 1 7.561 7.44 7.69

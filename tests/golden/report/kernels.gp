@@ -6,6 +6,8 @@ set xlabel 'label'
 set ylabel 'ops/s (real)'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $trend << EOD
 0 6110 6080 6150
 1 5935 5900 5975
@@ -21,6 +23,8 @@ set xlabel 'time (s)'
 set ylabel 'ops/s (all instances)'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $throughput << EOD
 0.5 6020
 1 6150
@@ -101,6 +105,8 @@ set xlabel 'µs (log scale)'
 set ylabel 'fraction of children'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $latency_create << EOD
 90.6235 0.01
 90.6235 0.02
@@ -316,6 +322,8 @@ set xlabel 'µs (log scale)'
 set ylabel 'fraction of children'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $latency_start << EOD
 121.344 0.01
 122.368 0.02
@@ -531,6 +539,8 @@ set xlabel 'µs (log scale)'
 set ylabel 'fraction of children'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $latency_reap << EOD
 20.3515 0.01
 20.6075 0.02

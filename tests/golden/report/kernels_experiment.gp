@@ -6,6 +6,8 @@ set xlabel 'kernel'
 set ylabel 'ops/s (real), median of a boot'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $boots << EOD
 -0.06 6099.75
 -0.02 6039.75
@@ -43,6 +45,8 @@ set xlabel 'time (s)'
 set ylabel 'ops/s (all instances)'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $throughput << EOD
 0.5 6012
 1 6142
@@ -147,6 +151,8 @@ set xlabel 'µs (log scale)'
 set ylabel 'fraction of children'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $latency_create << EOD
 90.6235 0.01
 90.6235 0.02
@@ -362,6 +368,8 @@ set xlabel 'µs (log scale)'
 set ylabel 'fraction of children'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $latency_start << EOD
 121.344 0.01
 121.344 0.02
@@ -577,6 +585,8 @@ set xlabel 'µs (log scale)'
 set ylabel 'fraction of children'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $latency_reap << EOD
 20.3515 0.01
 20.6075 0.02

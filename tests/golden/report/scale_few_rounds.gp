@@ -6,6 +6,8 @@ set xlabel 'instances (log scale)'
 set ylabel 'ops/s (real, all instances)'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $scale_ops_per_s << EOD
 1 995
 2 1860
@@ -21,6 +23,8 @@ set xlabel 'instances (log scale)'
 set ylabel 'efficiency per instance'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $scale_efficiency << EOD
 1 1
 2 0.934722

@@ -6,6 +6,8 @@ set xlabel 'pages'
 set ylabel 'µs per child'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $sweep_create << EOD
 0 58.8
 0 61.2
@@ -26,6 +28,8 @@ set xlabel 'pages'
 set ylabel 'µs per child'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $sweep_total << EOD
 0 83.3
 0 86.7
@@ -46,6 +50,8 @@ set xlabel 'time (s)'
 set ylabel 'ops/s (all instances)'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $throughput << EOD
 0.5 3920
 1 4050
@@ -60,6 +66,8 @@ set xlabel 'µs (log scale)'
 set ylabel 'fraction of children'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $latency_create << EOD
 90.6235 0.01
 90.6235 0.02
@@ -172,6 +180,8 @@ set xlabel 'µs (log scale)'
 set ylabel 'fraction of children'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $latency_start << EOD
 120.541 0.01
 120.541 0.02
@@ -284,6 +294,8 @@ set xlabel 'µs (log scale)'
 set ylabel 'fraction of children'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $latency_reap << EOD
 20.6075 0.01
 20.8635 0.02

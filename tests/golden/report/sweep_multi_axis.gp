@@ -6,6 +6,8 @@ set xlabel 'pages'
 set ylabel 'µs per child'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $sweep_create << EOD
 4096 53.9906
 4096 54.6437
@@ -44,6 +46,8 @@ set xlabel 'pages'
 set ylabel 'µs per child'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $sweep_reap << EOD
 4096 27.1935
 4096 27.5225
@@ -82,6 +86,8 @@ set xlabel 'pages'
 set ylabel 'µs per child'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $sweep_total << EOD
 4096 91.9267
 4096 93.0387
@@ -120,6 +126,8 @@ set xlabel 'pages of the parent (4 KiB)'
 set ylabel 'µs per child'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $model_pages_line << EOD
 0 40.0878 39.6483 40.5273
 430.08 41.5933 41.1692 42.0175
@@ -279,20 +287,23 @@ $model_pages_runs << EOD
 EOD
 set xrange [0:*]
 set yrange [0:*]
-plot $model_pages_line index 0 using 1:3:4 with filledcurves fc rgb "#1f77b4" fs transparent solid 0.2 noborder title 'create 95 % CI of the mean', \
-  $model_pages_line index 0 using 1:2 with lines lw 2 lc rgb "#1f77b4" title 'create model', \
-  $model_pages_runs index 0 using 1:2 with points pt 7 ps 0.5 lc rgb "#1f77b4" title 'create runs', \
-  $model_pages_line index 1 using 1:3:4 with filledcurves fc rgb "#2ca02c" fs transparent solid 0.2 noborder title 'reap 95 % CI of the mean', \
-  $model_pages_line index 1 using 1:2 with lines lw 2 lc rgb "#2ca02c" title 'reap model', \
-  $model_pages_runs index 1 using 1:2 with points pt 7 ps 0.5 lc rgb "#2ca02c" title 'reap runs', \
-  $model_pages_line index 2 using 1:3:4 with filledcurves fc rgb "#d62728" fs transparent solid 0.2 noborder title 'total 95 % CI of the mean', \
-  $model_pages_line index 2 using 1:2 with lines lw 2 lc rgb "#d62728" title 'total model', \
-  $model_pages_runs index 2 using 1:2 with points pt 7 ps 0.5 lc rgb "#d62728" title 'total runs'
+set key horizontal maxrows 1
+plot $model_pages_line index 0 using 1:3:4 with filledcurves fc rgb "#1f77b4" fs transparent solid 0.25 noborder notitle, \
+  $model_pages_line index 1 using 1:3:4 with filledcurves fc rgb "#2ca02c" fs transparent solid 0.25 noborder notitle, \
+  $model_pages_line index 2 using 1:3:4 with filledcurves fc rgb "#d62728" fs transparent solid 0.12 noborder notitle, \
+  $model_pages_runs index 0 using 1:2 with points pt 7 ps 0.5 lc rgb "#1f77b4" notitle, \
+  $model_pages_runs index 1 using 1:2 with points pt 7 ps 0.5 lc rgb "#2ca02c" notitle, \
+  $model_pages_runs index 2 using 1:2 with points pt 7 ps 0.5 lc rgb "#d62728" notitle, \
+  $model_pages_line index 0 using 1:2 with lines lw 3 dt 1 lc rgb "#1f77b4" title 'create', \
+  $model_pages_line index 1 using 1:2 with lines lw 3 dt 1 lc rgb "#2ca02c" title 'reap', \
+  $model_pages_line index 2 using 1:2 with lines lw 2 dt 2 lc rgb "#d62728" title 'total (dashed)'
 reset
 set xlabel 'VMAs of the parent (log scale)'
 set ylabel 'µs per child'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $model_vmas_line << EOD
 1 97.4423 96.7864 98.0981
 1.1487 97.4556 96.7998 98.1114
@@ -452,20 +463,23 @@ $model_vmas_runs << EOD
 EOD
 set logscale x 2
 set yrange [0:*]
-plot $model_vmas_line index 0 using 1:3:4 with filledcurves fc rgb "#1f77b4" fs transparent solid 0.2 noborder title 'create 95 % CI of the mean', \
-  $model_vmas_line index 0 using 1:2 with lines lw 2 lc rgb "#1f77b4" title 'create model', \
-  $model_vmas_runs index 0 using 1:2 with points pt 7 ps 0.5 lc rgb "#1f77b4" title 'create runs', \
-  $model_vmas_line index 1 using 1:3:4 with filledcurves fc rgb "#2ca02c" fs transparent solid 0.2 noborder title 'reap 95 % CI of the mean', \
-  $model_vmas_line index 1 using 1:2 with lines lw 2 lc rgb "#2ca02c" title 'reap model', \
-  $model_vmas_runs index 1 using 1:2 with points pt 7 ps 0.5 lc rgb "#2ca02c" title 'reap runs', \
-  $model_vmas_line index 2 using 1:3:4 with filledcurves fc rgb "#d62728" fs transparent solid 0.2 noborder title 'total 95 % CI of the mean', \
-  $model_vmas_line index 2 using 1:2 with lines lw 2 lc rgb "#d62728" title 'total model', \
-  $model_vmas_runs index 2 using 1:2 with points pt 7 ps 0.5 lc rgb "#d62728" title 'total runs'
+set key horizontal maxrows 1
+plot $model_vmas_line index 0 using 1:3:4 with filledcurves fc rgb "#1f77b4" fs transparent solid 0.25 noborder notitle, \
+  $model_vmas_line index 1 using 1:3:4 with filledcurves fc rgb "#2ca02c" fs transparent solid 0.25 noborder notitle, \
+  $model_vmas_line index 2 using 1:3:4 with filledcurves fc rgb "#d62728" fs transparent solid 0.12 noborder notitle, \
+  $model_vmas_runs index 0 using 1:2 with points pt 7 ps 0.5 lc rgb "#1f77b4" notitle, \
+  $model_vmas_runs index 1 using 1:2 with points pt 7 ps 0.5 lc rgb "#2ca02c" notitle, \
+  $model_vmas_runs index 2 using 1:2 with points pt 7 ps 0.5 lc rgb "#d62728" notitle, \
+  $model_vmas_line index 0 using 1:2 with lines lw 3 dt 1 lc rgb "#1f77b4" title 'create', \
+  $model_vmas_line index 1 using 1:2 with lines lw 3 dt 1 lc rgb "#2ca02c" title 'reap', \
+  $model_vmas_line index 2 using 1:2 with lines lw 2 dt 2 lc rgb "#d62728" title 'total (dashed)'
 reset
 set xlabel 'folio size asked for, KiB (log scale)'
 set ylabel 'µs per child'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $model_folio_line << EOD
 4 97.4423 96.7864 98.0981
 64 66.7282 66.2375 67.2189
@@ -508,20 +522,23 @@ $model_folio_runs << EOD
 EOD
 set logscale x 2
 set yrange [0:*]
-plot $model_folio_line index 0 using 1:3:4 with filledcurves fc rgb "#1f77b4" fs transparent solid 0.2 noborder title 'create 95 % CI of the mean', \
-  $model_folio_line index 0 using 1:2 with lines lw 2 lc rgb "#1f77b4" title 'create model', \
-  $model_folio_runs index 0 using 1:2 with points pt 7 ps 0.5 lc rgb "#1f77b4" title 'create runs', \
-  $model_folio_line index 1 using 1:3:4 with filledcurves fc rgb "#2ca02c" fs transparent solid 0.2 noborder title 'reap 95 % CI of the mean', \
-  $model_folio_line index 1 using 1:2 with lines lw 2 lc rgb "#2ca02c" title 'reap model', \
-  $model_folio_runs index 1 using 1:2 with points pt 7 ps 0.5 lc rgb "#2ca02c" title 'reap runs', \
-  $model_folio_line index 2 using 1:3:4 with filledcurves fc rgb "#d62728" fs transparent solid 0.2 noborder title 'total 95 % CI of the mean', \
-  $model_folio_line index 2 using 1:2 with lines lw 2 lc rgb "#d62728" title 'total model', \
-  $model_folio_runs index 2 using 1:2 with points pt 7 ps 0.5 lc rgb "#d62728" title 'total runs'
+set key horizontal maxrows 1
+plot $model_folio_line index 0 using 1:3:4 with filledcurves fc rgb "#1f77b4" fs transparent solid 0.25 noborder notitle, \
+  $model_folio_line index 1 using 1:3:4 with filledcurves fc rgb "#2ca02c" fs transparent solid 0.25 noborder notitle, \
+  $model_folio_line index 2 using 1:3:4 with filledcurves fc rgb "#d62728" fs transparent solid 0.12 noborder notitle, \
+  $model_folio_runs index 0 using 1:2 with points pt 7 ps 0.5 lc rgb "#1f77b4" notitle, \
+  $model_folio_runs index 1 using 1:2 with points pt 7 ps 0.5 lc rgb "#2ca02c" notitle, \
+  $model_folio_runs index 2 using 1:2 with points pt 7 ps 0.5 lc rgb "#d62728" notitle, \
+  $model_folio_line index 0 using 1:2 with lines lw 3 dt 1 lc rgb "#1f77b4" title 'create', \
+  $model_folio_line index 1 using 1:2 with lines lw 3 dt 1 lc rgb "#2ca02c" title 'reap', \
+  $model_folio_line index 2 using 1:2 with lines lw 2 dt 2 lc rgb "#d62728" title 'total (dashed)'
 reset
 set xlabel 'time (s)'
 set ylabel 'ops/s (all instances)'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $throughput << EOD
 0.5 3920
 1 4050
@@ -536,6 +553,8 @@ set xlabel 'µs (log scale)'
 set ylabel 'fraction of children'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $latency_create << EOD
 90.6235 0.01
 90.6235 0.02
@@ -648,6 +667,8 @@ set xlabel 'µs (log scale)'
 set ylabel 'fraction of children'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $latency_start << EOD
 120.32 0.01
 122.368 0.02
@@ -760,6 +781,8 @@ set xlabel 'µs (log scale)'
 set ylabel 'fraction of children'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $latency_reap << EOD
 20.1 0.01
 20.3515 0.02

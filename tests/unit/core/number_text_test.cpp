@@ -57,19 +57,35 @@ TEST(FixedText, HasNoNegativeZero) {
   EXPECT_EQ(fixed_text(0.006, 2, NumberSign::kAlways), "+0.01");
 }
 
-TEST(SignificantText, KeepsThreeSignificantDigitsWithoutTrailingZeros) {
+// Vectors worked by hand: the digit at the third significant place, rounded half away from
+// zero, and every zero up to it shown (issue 35: "0.00406 %" beside "1 %").
+TEST(SignificantText, KeepsThreeSignificantDigitsTrailingZerosIncluded) {
   EXPECT_EQ(significant_text(0.00406), "0.00406");
+  EXPECT_EQ(significant_text(1.0), "1.00");
+  EXPECT_EQ(significant_text(15.0), "15.0");
   EXPECT_EQ(significant_text(12.34), "12.3");
-  EXPECT_EQ(significant_text(1.5), "1.5");
+  EXPECT_EQ(significant_text(1.5), "1.50");
+  EXPECT_EQ(significant_text(0.99807), "0.998");  // an R²
   EXPECT_EQ(significant_text(413.519), "414");
   EXPECT_EQ(significant_text(557840.2), "557840");
   EXPECT_EQ(significant_text(0), "0");
 }
 
 TEST(SignificantText, CarriesARoundingIntoTheNextDigit) {
-  EXPECT_EQ(significant_text(9.996), "10");
-  EXPECT_EQ(significant_text(0.09996), "0.1");
+  EXPECT_EQ(significant_text(9.996), "10.0");
+  EXPECT_EQ(significant_text(0.09996), "0.100");
   EXPECT_EQ(significant_text(-9.996, 2), "-10");
+}
+
+// 48.262 to 207.0: half-width 79.4, two significant digits of it are tens and units, so no
+// decimals; 0.990 to 0.999: half-width 0.0045, whose two significant digits end at the fourth
+// decimal.
+TEST(NumberInInterval, WritesAnEndOrAnEstimateWithTheIntervalsDigits) {
+  EXPECT_EQ(number_in_interval(48.262, 48.262, 207.0), "48");
+  EXPECT_EQ(number_in_interval(207.0, 48.262, 207.0), "207");
+  EXPECT_EQ(number_in_interval(0.99807, 0.990, 0.999), "0.9981");
+  EXPECT_EQ(number_in_interval(-5.86, -91.27, -5.86, NumberSign::kAlways), "-6");
+  EXPECT_EQ(number_in_interval(2.5, 1, 1), "2.50");  // no width: three significant digits
 }
 
 TEST(SignificantText, SignsAChangeWhenAsked) {

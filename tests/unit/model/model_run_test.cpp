@@ -188,8 +188,9 @@ TEST(ModelReport, GivesTheCallOverheadAnIntervalAndNoShareWhenItIsNotResolved) {
 
 TEST(ModelReport, StatesAResolvedCallOverheadsShareWithItsInterval) {
   const std::string line = kernel_line(call_overhead_result({3, 3, 3, 3, 3, 3}));
-  EXPECT_NE(line.find("model call overhead +3 ns/entry [+3, +3] = 3.75 % [3.53, 4.00] of it"),
-            std::string::npos)
+  EXPECT_NE(
+      line.find("model call overhead +3.00 ns/entry [+3.00, +3.00] = 3.75 % [3.53, 4.00] of it"),
+      std::string::npos)
       << line;
 }
 

@@ -57,7 +57,12 @@ std::string normalized(const std::string& html) {
 void expect_oracle_agrees(const ReportDocument& document) {
   const std::string markdown = to_markdown(document);
   const std::string oracle = cmark_html(markdown);
-  EXPECT_EQ(normalized(oracle), normalized(to_html(document))) << markdown;
+  // A one-token cell's class (white-space: nowrap, layout only) is the one thing to_html adds.
+  std::string html = to_html(document);
+  for (std::size_t at; (at = html.find(" class=\"nw\"")) != std::string::npos;) {
+    html.erase(at, 11);
+  }
+  EXPECT_EQ(normalized(oracle), normalized(html)) << markdown;
   // Text never reaches the page as markup: cmark-gfm says where it dropped raw HTML.
   EXPECT_EQ(oracle.find("raw HTML omitted"), std::string::npos) << markdown;
   for (const char* markup : {"<script", "<img", "<a ", "<em>", "<h1>heading", "<del>"}) {

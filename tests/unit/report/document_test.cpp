@@ -92,15 +92,16 @@ TEST(DocumentHtml, WritesAlignmentAsAnAttributeOfEveryCellOfItsColumn) {
                     {Alignment::kLeft, Alignment::kRight},
                     {{{text("x")}, {words("1")}}}};
   EXPECT_EQ(to_html(Blocks{table}),
-            "<table>\n<thead>\n<tr>\n<th align=\"left\">a</th>\n<th align=\"right\">n</th>\n"
-            "</tr>\n</thead>\n<tbody>\n<tr>\n<td align=\"left\">x</td>\n"
-            "<td align=\"right\">1</td>\n</tr>\n</tbody>\n</table>\n");
+            "<table>\n<thead>\n<tr>\n<th align=\"left\" class=\"nw\">a</th>\n<th "
+            "align=\"right\" class=\"nw\">n</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td "
+            "align=\"left\" class=\"nw\">x</td>\n<td align=\"right\" class=\"nw\">1</td>\n</tr>\n"
+            "</tbody>\n</table>\n");
 }
 
 TEST(DocumentHtml, OmitsTheBodyOfATableWithoutRows) {
   const Table table = aligned_table({"run"}, {});
   EXPECT_EQ(to_html(Blocks{table}),
-            "<table>\n<thead>\n<tr>\n<th>run</th>\n</tr>\n</thead>\n</table>\n");
+            "<table>\n<thead>\n<tr>\n<th class=\"nw\">run</th>\n</tr>\n</thead>\n</table>\n");
 }
 
 TEST(DocumentHtml, GivesAShortRowEmptyCellsAndDropsExtraOnes) {
@@ -108,8 +109,8 @@ TEST(DocumentHtml, GivesAShortRowEmptyCellsAndDropsExtraOnes) {
                     {Alignment::kNone, Alignment::kNone},
                     {{{words("1")}}, {{words("1")}, {words("2")}, {words("3")}}}};
   const std::string html = to_html(Blocks{table});
-  EXPECT_NE(html.find("<td>1</td>\n<td></td>\n</tr>"), std::string::npos) << html;
-  EXPECT_EQ(html.find("<td>3</td>"), std::string::npos) << html;
+  EXPECT_NE(html.find("<td class=\"nw\">1</td>\n<td></td>\n</tr>"), std::string::npos) << html;
+  EXPECT_EQ(html.find(">3</td>"), std::string::npos) << html;
 }
 
 TEST(DocumentHtml, WritesListsNoticesAndHeadingsAsTheirElements) {

@@ -172,6 +172,27 @@ TEST_F(ExperimentReport, AMultiAxisSweepGivesTheCoefficientTableAndOnePanelPerAx
   EXPECT_NE(sru.find("per folio ns"), std::string::npos);
 }
 
+// A legend of nine entries (band, line and runs of each phase) once squeezed the data to a third
+// of the plot, and reap's line and band hid under total's.
+TEST_F(ExperimentReport, ACostModelPanelHasALegendEntryPerPhaseAndDrawsEveryLineOverEveryBand) {
+  const std::string script = plot_script(input({kMultiAxisTag})).script;
+  const std::size_t start = script.find("$model_pages_runs << EOD");
+  ASSERT_NE(start, std::string::npos);
+  const std::size_t plot = script.find("\nplot ", start);
+  const std::string panel = script.substr(plot, script.find("reset", plot) - plot);
+  std::size_t titled = 0;
+  for (std::size_t at = panel.find(" title "); at != std::string::npos;
+       at = panel.find(" title ", at + 1)) {
+    ++titled;
+  }
+  EXPECT_EQ(titled, 3U) << panel;
+  EXPECT_LT(panel.rfind("filledcurves"), panel.find("with lines")) << panel;
+  EXPECT_LT(panel.rfind("with points"), panel.find("with lines")) << panel;
+  EXPECT_NE(panel.find("dt 2 lc rgb \"#d62728\" title 'total (dashed)'"), std::string::npos)
+      << panel;
+  EXPECT_NE(script.find("set key horizontal maxrows 1", start), std::string::npos);
+}
+
 TEST_F(ExperimentReport, AKernelsExperimentDrawsADotPerBootAndTheBootLevelInterval) {
   const ReportInput selected = input({kKernelsTag});
   expect_goldens(selected, "kernels_experiment");

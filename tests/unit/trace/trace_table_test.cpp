@@ -101,10 +101,38 @@ TEST(TraceReport, RendersAStoredCensusAsMarkdownWithTheProgramNamesEscaped) {
 TEST(TraceReport, PutsNoTextOfTheCensusIntoThePlotScript) {
   const PlotScript plots =
       trace_plot_script(trace_census_from_json(trace_census_to_json(sample_census())));
-  EXPECT_EQ(plots.titles.size(), 3U);
+  EXPECT_EQ(plots.titles.size(), 4U);
   for (const char* census_text : {"python3", "ansible", "site.yml", "\x1b"}) {
     EXPECT_EQ(plots.script.find(census_text), std::string::npos) << census_text;
   }
+}
+
+// The trace's plots were drawn 760 px wide with 11 px text (8-9 px on the page, 14 elsewhere), and
+// all kernel time, often far larger than fork, vfork and thread together, shared their axis.
+TEST(TraceReport, DrawsItsPlotsAtTheReportsSizeWithKernelTimeOnItsOwnAxis) {
+  const PlotScript plots = trace_plot_script(sample_census());
+  EXPECT_TRUE(
+      plots.script.starts_with("set terminal svg size 640,400 dynamic noenhanced font "
+                               "\"sans,14\""))
+      << plots.script;
+  const std::size_t kinds = plots.script.find("$trace_kinds << EOD");
+  const std::size_t shares = plots.script.find("$trace_shares << EOD");
+  ASSERT_NE(kinds, std::string::npos);
+  ASSERT_NE(shares, std::string::npos);
+  const std::string kinds_plot =
+      plots.script.substr(kinds, plots.script.find("reset", kinds) - kinds);
+  EXPECT_EQ(kinds_plot.find("kernel"), std::string::npos) << kinds_plot;
+  EXPECT_NE(plots.script.find("\"kernel (all sys)\" 1", shares), std::string::npos);
+}
+
+TEST(TraceReport, LeadsWithCreationsShareOfTheWallTimeAndWhatACheaperCreationCouldSave) {
+  const std::string markdown = trace_markdown_report("t", sample_census());
+  const std::size_t headline = markdown.find("**Process creation (fork, vfork, thread) is ");
+  ASSERT_NE(headline, std::string::npos) << markdown;
+  EXPECT_LT(headline, markdown.find("| part |"));
+  EXPECT_NE(markdown.find("10 % cheaper would shorten the wall time by at most ", headline),
+            std::string::npos)
+      << markdown;
 }
 
 }  // namespace

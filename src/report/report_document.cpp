@@ -12,6 +12,7 @@
 #include "core/overloaded.hpp"
 #include "core/text_safety.hpp"
 #include "record/metric_table.hpp"
+#include "record/run_group.hpp"
 #include "report/document.hpp"
 #include "report/experiment_sections.hpp"
 #include "report/hvo_key_report.hpp"
@@ -45,7 +46,7 @@ std::vector<Inlines> run_row(const StoredRun& run) {
   const RunObservation o = observation_of(run.record, run.environment);
   return {{words(std::to_string(run.record.id))},
           {text(run.record.label)},
-          {text(r.stressor)},
+          {text(run_group_name(run.record))},
           {words(std::to_string(r.instances))},
           {text(run.record.started_at)},
           {words(markdown_number(r.ops_per_sec_real()))},
@@ -87,7 +88,7 @@ Blocks runs_section(const std::vector<StoredRun>& runs) {
     }
   }
   Blocks out = {Heading{2, {words("Runs")}},
-                aligned_table({"run", "label", "stressor", "instances", "started (UTC)",
+                aligned_table({"run", "label", "stressor (settings)", "instances", "started (UTC)",
                                "ops/s (real)", "ops/s (usr+sys)", "create p50 µs", "start p50 µs",
                                "reap p50 µs", "max RSS KiB"},
                               std::move(rows))};
@@ -115,12 +116,15 @@ std::string shift_vs_first(const std::vector<double>& first, const std::vector<d
   }
 }
 
+// One row per label and run group (record/run_group.hpp): runs of different settings are never
+// pooled into one figure. With one label it is the report's answer; with several, the trend.
 Blocks trend_section(const std::vector<LabelGroup>& groups) {
+  const bool several = groups.size() > 1;
   std::vector<std::vector<Inlines>> rows;
-  for (const std::string& stressor : stressors_of(groups)) {
+  for (const std::string& run_group : run_groups_of(groups)) {
     std::vector<double> first;
     for (const LabelGroup& group : groups) {
-      const std::vector<double> rates = rates_of(group, stressor);
+      const std::vector<double> rates = rates_of(group, run_group);
       if (rates.empty()) {
         continue;
       }
@@ -129,21 +133,31 @@ Blocks trend_section(const std::vector<LabelGroup>& groups) {
       if (is_first) {
         first = rates;
       }
-      rows.push_back(
-          {{text(stressor)},
-           {text(group.label)},
-           {words(std::to_string(rates.size()))},
-           {words(markdown_number(median(rates)))},
-           {words(std::isfinite(ci.lo) && std::isfinite(ci.hi)
-                      ? fmt::format("[{}, {}]", markdown_number(ci.lo), markdown_number(ci.hi))
-                      : "needs ≥ 6 runs")},
-           {words(is_first ? "–" : shift_vs_first(first, rates))}});
+      std::vector<Inlines> row = {
+          {text(run_group)},
+          {text(group.label)},
+          {words(std::to_string(rates.size()))},
+          {words(markdown_number(median(rates)))},
+          {words(std::isfinite(ci.lo) && std::isfinite(ci.hi)
+                     ? fmt::format("[{}, {}]", markdown_number(ci.lo), markdown_number(ci.hi))
+                     : "needs ≥ 6 runs")}};
+      if (several) {
+        row.push_back({words(is_first ? "–" : shift_vs_first(first, rates))});
+      }
+      rows.push_back(std::move(row));
     }
   }
+  std::vector<std::string> header = {"stressor (settings)", "label", "n", "median ops/s",
+                                     "95% CI of the median"};
+  if (!several) {
+    return {Heading{2, {words("ops/s (real) per stressor and settings")}},
+            Paragraph{{words("Runs of different settings are never pooled: one row per "
+                             "stressor and the settings that change the work (docs/report.md).")}},
+            aligned_table(header, std::move(rows))};
+  }
+  header.emplace_back("Δ vs first");
   return {Heading{2, {words("Trend of ops/s (real) across labels")}}, effect_size_paragraph(),
-          aligned_table(
-              {"stressor", "label", "n", "median ops/s", "95% CI of the median", "Δ vs first"},
-              std::move(rows))};
+          aligned_table(header, std::move(rows))};
 }
 
 Blocks comparison_section(const ComparisonResult& report) {
@@ -251,10 +265,13 @@ ReportDocument report_document(const ReportInput& input) {
   if (input.experiment && input.experiment->kind == ExperimentKind::kTrace) {
     return document;  // a census stands alone: its document is the answer
   }
+  if (!input.experiment && !groups.empty()) {
+    // A row per label and run group: with the comparison, the answer the plots come after.
+    append(document.lead, trend_section(groups));
+  }
   const bool compared = !input.experiment && groups.size() > 1;
-  if (compared) {
-    document.body = trend_section(groups);
-  } else if (input.experiment == std::nullopt || input.experiment->kind != ExperimentKind::kAb) {
+  if (!compared &&
+      (input.experiment == std::nullopt || input.experiment->kind != ExperimentKind::kAb)) {
     // ab's summary says it among its warnings; a comparison among its own.
     BulletList warnings;
     for (const std::string& line : noisy_run_lines(groups)) {

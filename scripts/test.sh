@@ -3,7 +3,7 @@
 #   1. warnings-as-errors build, every unit and end-to-end test (ctest);
 #   2. a SIGKILL campaign against that build (docs/robustness.md);
 #   3. the same tests built with AddressSanitizer + UndefinedBehaviorSanitizer, less those labelled
-#      simulation, timing or orchestration (tests/CMakeLists.txt says why a sanitizer gains
+#      simulation, timing, orchestration or external (tests/CMakeLists.txt says why a sanitizer gains
 #      nothing from them);
 #   4. every libFuzzer harness for a bounded time, clang 14, ASan + UBSan (tests/fuzz);
 #   5. clang-format check of every C/C++ file.
@@ -44,7 +44,7 @@ run_suite dev "" -DCMAKE_BUILD_TYPE=Release
 ./scripts/kill_campaign.sh 12 build/dev/src/clonebench
 
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  run_suite asan 'simulation|timing|orchestration' -DCMAKE_BUILD_TYPE=None "-DCMAKE_CXX_FLAGS=-O1 -g1" \
+  run_suite asan 'simulation|timing|orchestration|external' -DCMAKE_BUILD_TYPE=None "-DCMAKE_CXX_FLAGS=-O1 -g1" \
   "-DCMAKE_C_FLAGS=-O1 -g1" -DCLONEBENCH_SANITIZE=ON
 
 # 20 s per harness, less when they would take more than 4 minutes together (CI must stay

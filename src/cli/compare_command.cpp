@@ -103,7 +103,7 @@ std::vector<std::int64_t> stored_run_ids(const SampleSet& set) {
   return set.format == "store" ? source_of(set).run_ids : std::vector<std::int64_t>{};
 }
 
-// The host and stressor of side A's first run, when it says.
+// The host and run group (record/run_group.hpp) of side A's first run, when it says.
 std::pair<std::string, std::string> host_and_stressor(const SampleSet& set) {
   for (const RunObservation& run : set.runs) {
     if (const Fact<std::string> host =
@@ -166,7 +166,10 @@ int run_compare(const CompareArguments& args) {
     metrics = select_metrics(a, b, args.metrics, value_direction);
     a_source = source_of(a);
     b_source = source_of(b);
-    differences = comparison_warnings(a, b);
+    differences = group_match_notes(a, b);
+    for (std::string& warning : comparison_warnings(compared_runs(a, b), compared_runs(b, a))) {
+      differences.push_back(std::move(warning));
+    }
     boots.known_spread = stored_spreads(metrics, a, args, store);
   }
   ComparisonResult report = analyze_with_boots(metrics, options, boots);

@@ -121,7 +121,8 @@ int run_history(const StoreOptions& options) {
   std::size_t matching = 0;
   const std::vector<HistoryRow> stored = store.history(SIZE_MAX);
   for (const HistoryRow& row : stored) {
-    if ((options.host.empty() || row.hostname == options.host) &&
+    // A guest's runs are the guest's: --host vm lists the host's own, not its guests'.
+    if ((options.host.empty() || measured_on(row) == options.host) &&
         (options.label.empty() || row.label == options.label) && matching++ < limit) {
       rows.push_back(row);
     }
@@ -193,7 +194,11 @@ int run_show(const StoreOptions& options) {
                newest ? " (the newest; no ID given)" : "", printable(record.label),
                printable(record.started_at),
                record.experiment.empty() ? "" : " · experiment " + printable(record.experiment));
-    fmt::print("{}\n{}\n", environment_line(stored.environment),
+    HistoryRow measured;  // a guest's run says so before its figures (history_table.hpp)
+    add_measured_on(measured, stored.environment);
+    const std::string guest = guest_note(measured);
+    fmt::print("{}\n{}{}\n", environment_line(stored.environment),
+               guest.empty() ? "" : guest + "\n",
                printable_lines(options_lines(record.result.options)));
     // Stored text (another store's, through pull) reaches the terminal escaped.
     fmt::print("{}\n", printable_lines(render_table(document)));

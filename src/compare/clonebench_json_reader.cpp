@@ -3,6 +3,7 @@
 
 #include <fmt/core.h>
 
+#include <cmath>
 #include <nlohmann/json.hpp>
 
 #include "compare/input_readers.hpp"
@@ -12,6 +13,7 @@
 #include "core/text_safety.hpp"
 #include "record/environment_json.hpp"
 #include "record/metric_table.hpp"
+#include "record/run_group.hpp"
 #include "record/run_options_json.hpp"
 #include "record/summary_field.hpp"
 
@@ -32,7 +34,6 @@ RunObservation read_run(const std::string& path, const nlohmann::json& json,
         fmt::format("{}: {}: expected an object, found {}", path, where, json.type_name()));
   }
   RunObservation run;
-  run.group = printable(optional_string(json, "stressor", path, where).value_or(""));
   const auto id = json.find("id");
   run.run_id = id != json.end() && id->is_number_integer() ? id->get<std::int64_t>() : 0;
   if (const auto options = json.find("options"); options != json.end() && !options->is_null()) {
@@ -45,6 +46,18 @@ RunObservation read_run(const std::string& path, const nlohmann::json& json,
   run.environment = environment;
   run.boot = environment ? run_boot(*environment, path) : std::string();
   run.profiled = json.contains("profile") && !json["profile"].is_null();
+  // Grouped as stored runs are (record/run_group.hpp): the stressor and the settings that change
+  // the work, so that a file's runs of different settings are never pooled either.
+  RunResult grouped;
+  grouped.stressor = optional_string(json, "stressor", path, where).value_or("");
+  const double instances = optional_number(json, "instances", path, where).value_or(1);
+  if (!(instances >= 1 && instances <= 1e6) || instances != std::floor(instances)) {
+    throw UsageError(fmt::format("{}: {}.instances: {} is not a count of instances (1 to 1000000)",
+                                 path, where, instances));
+  }
+  grouped.instances = static_cast<std::uint32_t>(instances);
+  grouped.options = run.options.value_or(RunOptions{});
+  run.group = run_group_name(grouped, *run.profiled);
   for (const RunMetric& metric : run_totals()) {
     take_number(json, metric.name, metric.name, path, where, run);
   }

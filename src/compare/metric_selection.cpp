@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <set>
+#include <tuple>
 
 #include "core/error.hpp"
 
@@ -115,7 +116,55 @@ std::vector<std::string> metrics_for(const std::set<std::string>& in_a,
                                a.source, b.source, joined_names(common)));
 }
 
+std::size_t runs_in(const SampleSet& set, const std::string& group) {
+  return static_cast<std::size_t>(
+      std::count_if(set.runs.begin(), set.runs.end(),
+                    [&group](const RunObservation& run) { return run.group == group; }));
+}
+
 }  // namespace
+
+std::vector<std::string> group_match_notes(const SampleSet& a, const SampleSet& b) {
+  const std::vector<std::string> groups_a = groups_of(a);
+  const std::vector<std::string> groups_b = groups_of(b);
+  if (groups_a.size() == 1 && groups_b.size() == 1) {
+    if (groups_a.front() == groups_b.front()) {
+      return {};
+    }
+    return {
+        fmt::format("A ({}) measured {} and B ({}) measured {}: the comparison is between "
+                    "these different settings",
+                    a.source, joined_names(groups_a), b.source, joined_names(groups_b))};
+  }
+  std::vector<std::string> notes;
+  for (const auto& [side, set, other] :
+       {std::tuple{"A", &a, &groups_b}, std::tuple{"B", &b, &groups_a}}) {
+    for (const std::string& group : groups_of(*set)) {
+      if (std::find(other->begin(), other->end(), group) == other->end()) {
+        const std::size_t runs = runs_in(*set, group);
+        notes.push_back(fmt::format("not compared: {} is only in {} ({}), {} run{}",
+                                    joined_names({group}), side, set->source, runs,
+                                    runs == 1 ? "" : "s"));
+      }
+    }
+  }
+  return notes;
+}
+
+SampleSet compared_runs(const SampleSet& set, const SampleSet& other) {
+  const std::vector<std::string> groups = groups_of(set);
+  const std::vector<std::string> other_groups = groups_of(other);
+  if (groups.size() == 1 && other_groups.size() == 1) {
+    return set;
+  }
+  SampleSet compared{set.source, set.format, {}};
+  for (const RunObservation& run : set.runs) {
+    if (std::find(other_groups.begin(), other_groups.end(), run.group) != other_groups.end()) {
+      compared.runs.push_back(run);
+    }
+  }
+  return compared;
+}
 
 std::vector<MetricSamples> select_metrics(const SampleSet& a, const SampleSet& b,
                                           const std::vector<std::string>& requested,
@@ -127,7 +176,9 @@ std::vector<MetricSamples> select_metrics(const SampleSet& a, const SampleSet& b
         metrics_for(metrics_of(a, group_a), metrics_of(b, group_b), requested, a, b);
     for (const std::string& metric : metrics) {
       MetricSamples samples;
-      samples.name = groups.size() > 1 ? group_a + "/" + metric : metric;
+      // Named by its group whenever a side holds several, so that no row reads as all runs.
+      const bool several = groups_of(a).size() > 1 || groups_of(b).size() > 1;
+      samples.name = several ? group_a + "/" + metric : metric;
       samples.info = metric_info(metric);
       if (metric == "value" && value_direction) {
         samples.info.direction = *value_direction;

@@ -1,6 +1,8 @@
 #pragma once
-// Which values of A and B are compared: groups (stressors) matched by name, or the only group
-// of each side with the other's; metrics as requested (--metric) or the natural default
+// Which values of A and B are compared: groups matched by name, or the only group of each side
+// with the other's. A stored run's group is its stressor and the settings that change the work
+// (record/run_group.hpp), so runs of different settings are compared group by group, never
+// pooled; metrics as requested (--metric) or the natural default
 // (ops_per_sec_real, else time_s, else value).
 
 #include <optional>
@@ -17,5 +19,15 @@ namespace clonebench {
 std::vector<MetricSamples> select_metrics(const SampleSet& a, const SampleSet& b,
                                           const std::vector<std::string>& requested,
                                           std::optional<Direction> value_direction);
+
+// What the comparison leaves out or pairs across settings, one line each: the groups only one
+// side measured ("not compared: fork (rss 64M) is only in A (LABEL), 6 runs"), or, when each side
+// holds one group and their names differ, that different settings are compared. Empty when
+// every group has its match.
+std::vector<std::string> group_match_notes(const SampleSet& a, const SampleSet& b);
+
+// `set`'s runs of the groups that are compared with `other` (all of them when each side holds
+// one group), so that warnings about the inputs speak of what was compared.
+SampleSet compared_runs(const SampleSet& set, const SampleSet& other);
 
 }  // namespace clonebench

@@ -41,7 +41,8 @@ std::string render_history(const std::vector<HistoryRow>& rows) {
                              "ops/s real", "ops/s cpu", "experiment"}};
   for (const HistoryRow& row : rows) {
     // Runs stored before hosts were recorded (schema version 3) have none.
-    const std::string host = row.hostname.empty() ? "-" : shortened(row.hostname, kTextColumnChars);
+    const std::string host =
+        measured_on(row).empty() ? "-" : shortened(measured_on(row), kTextColumnChars);
     table.push_back({std::to_string(row.id), shortened(row.started_at, kTextColumnChars),
                      shortened(row.label, kTextColumnChars), host,
                      shortened(row.stressor, kTextColumnChars), std::to_string(row.instances),
@@ -68,6 +69,29 @@ std::string render_history(const std::vector<HistoryRow>& rows) {
     out += line + "\n";
   }
   return out;
+}
+
+std::string measured_on(const HistoryRow& row) {
+  return row.guest.empty() ? row.hostname : row.guest;
+}
+
+std::string guest_note(const HistoryRow& row) {
+  if (row.guest.empty()) {
+    return {};
+  }
+  std::string note = "measured in a guest: " + printable(row.guest);
+  if (row.emulated) {
+    note +=
+        "; emulated (QEMU TCG): its times are an emulator's, not the kernel's speed on hardware";
+  }
+  if (row.counted_in_instructions) {
+    note +=
+        "; counted in instructions (--measure instructions): its figures are counts of guest "
+        "instructions, not times (the guest's clock advanced 1 ns per instruction, so its "
+        "\"ops/s\" are operations per 10^9 instructions and its \"µs\" thousands of "
+        "instructions)";
+  }
+  return note;
 }
 
 std::string environment_line(const Environment& environment) {

@@ -9,6 +9,7 @@
 #include "core/overloaded.hpp"
 #include "core/text_safety.hpp"
 #include "record/metric_table.hpp"
+#include "record/run_group.hpp"
 #include "report/experiment_plots.hpp"
 #include "report/hvo_key_report.hpp"
 #include "report/kernels_report.hpp"
@@ -79,9 +80,11 @@ std::vector<RunSeries> series_of(const ReportInput& input, const std::vector<Lab
 // Every run's rate per interval, one colour and one legend entry per series (label, arm or
 // size): what differs between the series is what a reader looks for, not which run is which.
 // Runs counted in instructions: each interval's instructions per operation against the
-// instructions executed (10^9 per virtual second).
+// instructions executed (10^9 per virtual second). `what` opens the title ("fork (rss 64M): ");
+// `block` names the datablock, unique per panel.
 void throughput_plot(ScriptBuilder& b, const std::vector<RunSeries>& series,
-                     const RunQuantity& quantity) {
+                     const RunQuantity& quantity, const std::string& what = "",
+                     const std::string& block = "throughput") {
   std::string rows, plots;
   std::size_t index = 0, shown = 0, total = 0;
   for (std::size_t colour = 0; colour < series.size(); ++colour) {
@@ -102,8 +105,8 @@ void throughput_plot(ScriptBuilder& b, const std::vector<RunSeries>& series,
       }
       rows += "\n\n";
       plots +=
-          fmt::format("{}$throughput index {} using 1:2 with linespoints pt 7 ps 0.4 lc {} {}",
-                      plots.empty() ? "plot " : ", \\\n  ", index++, colour + 1,
+          fmt::format("{}${} index {} using 1:2 with linespoints pt 7 ps 0.4 lc {} {}",
+                      plots.empty() ? "plot " : ", \\\n  ", block, index++, colour + 1,
                       titled ? std::string("notitle") : "title " + gp_text(series[colour].name));
       titled = true;
     }
@@ -111,14 +114,15 @@ void throughput_plot(ScriptBuilder& b, const std::vector<RunSeries>& series,
   if (index == 0) {
     return;
   }
-  const std::string what = quantity.counted()
-                               ? "Instructions per operation over each run" + quantity.better
-                               : std::string("Throughput over time");
-  b.begin(total > shown ? fmt::format("{} (first {} runs of {})", what, shown, total)
-                        : what + ", one colour per " + (series.size() > 1 ? "series" : "run set"),
+  const std::string title = quantity.counted()
+                                ? "Instructions per operation over each run" + quantity.better
+                                : std::string("Throughput over time");
+  b.begin(what + (total > shown
+                      ? fmt::format("{} (first {} runs of {})", title, shown, total)
+                      : title + ", one colour per " + (series.size() > 1 ? "series" : "run set")),
           quantity.counted() ? "guest instructions executed (10^9)" : "time (s)",
           quantity.counted() ? "guest instructions per operation" : "ops/s (all instances)");
-  b.datablock("throughput", rows);
+  b.datablock(block, rows);
   b.line("set yrange [0:*]");
   b.line(plots);
 }
@@ -161,6 +165,81 @@ void latency_plots(ScriptBuilder& b, const std::vector<RunSeries>& series, const
   }
 }
 
+// The latency CDFs of one run group's create, start and reap in one panel: a colour per label
+// (per phase when there is one label), a dash pattern per phase. One panel per group keeps a
+// stressor's curves from being flattened by another's (vfork's 7 µs beside fork's 100 µs).
+void group_latency_plot(ScriptBuilder& b, const std::vector<RunSeries>& series,
+                        const RunQuantity& quantity, const std::string& what,
+                        const std::string& block) {
+  std::string rows, plots;
+  std::size_t index = 0, phase_number = 0;
+  for (const auto& [phase, member] : kLatencyPhases) {
+    ++phase_number;
+    for (std::size_t label = 0; label < series.size(); ++label) {
+      LatencyHistogram merged;
+      for (const StoredRun* run : series[label].runs) {
+        merged.merge(run->record.result.*member);
+      }
+      if (merged.count() == 0) {
+        continue;
+      }
+      for (int step = 1; step <= 99; ++step) {
+        const double q = step / 100.0;
+        rows += num(quantity.phase_value(merged.quantile_ns(q))) + " " + num(q) + "\n";
+      }
+      rows += num(quantity.phase_value(merged.quantile_ns(0.999))) + " 0.999\n\n\n";
+      const std::size_t colour = series.size() > 1 ? label + 1 : phase_number;
+      const std::string name =
+          series.size() > 1 ? series[label].name + " " + std::string(phase) : std::string(phase);
+      plots += fmt::format("{}${} index {} using 1:2 with lines lw 2 lc {} dt {} title {}",
+                           plots.empty() ? "plot " : ", \\\n  ", block, index++, colour,
+                           phase_number, gp_text(name));
+    }
+  }
+  if (index == 0) {
+    return;
+  }
+  b.begin(what + fmt::format("{} of create, start and reap (CDF, all runs of each label){}",
+                             quantity.counted() ? "instructions" : "latency", quantity.better),
+          fmt::format("{} (log scale)", quantity.counted() ? "guest instructions" : "µs"),
+          "fraction of children");
+  b.datablock(block, rows);
+  b.line("set logscale x\nset yrange [0:1]");
+  b.line(plots);
+}
+
+// Panels beyond this many run groups are left out (the first panel's title says so; the tables
+// hold every group).
+constexpr std::size_t kMaxGroupPanels = 8;
+
+// A label report's plots of its runs: per run group (record/run_group.hpp) a throughput panel
+// and a latency panel, a colour per label, so that no panel mixes runs of different settings.
+void run_group_plots(ScriptBuilder& b, const std::vector<LabelGroup>& groups,
+                     const RunQuantity& quantity) {
+  const std::vector<std::string> names = run_groups_of(groups);
+  for (std::size_t g = 0; g < names.size() && g < kMaxGroupPanels; ++g) {
+    std::vector<RunSeries> series;
+    for (const LabelGroup& group : groups) {
+      RunSeries runs{group.label, {}};
+      for (const StoredRun* run : group.runs) {
+        if (run_group_name(run->record) == names[g]) {
+          runs.runs.push_back(run);
+        }
+      }
+      if (!runs.runs.empty()) {
+        series.push_back(std::move(runs));
+      }
+    }
+    const std::string left_out =
+        g == 0 && names.size() > kMaxGroupPanels
+            ? fmt::format(" (plots of the first {} of {} groups)", kMaxGroupPanels, names.size())
+            : std::string();
+    const std::string what = names[g] + left_out + ": ";
+    throughput_plot(b, series, quantity, what, fmt::format("throughput_{}", g + 1));
+    group_latency_plot(b, series, quantity, what, fmt::format("latency_{}", g + 1));
+  }
+}
+
 void trend_plot(ScriptBuilder& b, const std::vector<LabelGroup>& groups,
                 const RunQuantity& quantity) {
   std::string rows, plots, tics;
@@ -168,9 +247,9 @@ void trend_plot(ScriptBuilder& b, const std::vector<LabelGroup>& groups,
     tics += fmt::format("{}{} {}", i == 0 ? "" : ", ", gp_text(groups[i].label), i);
   }
   std::size_t index = 0;
-  for (const std::string& stressor : stressors_of(groups)) {
+  for (const std::string& run_group : run_groups_of(groups)) {
     for (std::size_t i = 0; i < groups.size(); ++i) {
-      const std::vector<double> rates = headline_values_of(quantity, groups[i], stressor);
+      const std::vector<double> rates = headline_values_of(quantity, groups[i], run_group);
       if (rates.empty()) {
         continue;
       }
@@ -182,7 +261,7 @@ void trend_plot(ScriptBuilder& b, const std::vector<LabelGroup>& groups,
     }
     rows += "\n\n";
     plots += fmt::format("{}$trend index {} using 1:2:3:4 with yerrorlines pt 7 lw 2 title {}",
-                         plots.empty() ? "plot " : ", \\\n  ", index++, gp_text(stressor));
+                         plots.empty() ? "plot " : ", \\\n  ", index++, gp_text(run_group));
   }
   b.begin(fmt::format("Trend of {} across labels{}: medians with 95 % CIs of the median, axis "
                       "from zero (a label of fewer than 6 runs has no CI: the order-statistic "
@@ -253,9 +332,14 @@ PlotScript plot_script(const ReportInput& input) {
     if (!experiment_plots(builder, input, groups)) {
       return builder.finish();
     }
-  } else if (groups.size() > 1) {
-    trend_plot(builder, groups, run_quantity(groups));
-    labels_boot_plot(builder, groups, input.assume_no_boot_effect);
+  } else {
+    const RunQuantity& quantity = run_quantity(groups);
+    if (groups.size() > 1) {
+      trend_plot(builder, groups, quantity);
+      labels_boot_plot(builder, groups, input.assume_no_boot_effect);
+    }
+    run_group_plots(builder, groups, quantity);
+    return builder.finish();
   }
   const std::vector<RunSeries> series = series_of(input, groups);
   const RunQuantity& quantity = run_quantity(input.runs);

@@ -12,6 +12,7 @@
 #include "core/overloaded.hpp"
 #include "core/text_safety.hpp"
 #include "record/metric_table.hpp"
+#include "record/run_group.hpp"
 #include "report/document.hpp"
 #include "report/experiment_sections.hpp"
 #include "report/hvo_key_report.hpp"
@@ -46,7 +47,7 @@ std::vector<Inlines> run_row(const StoredRun& run, const RunQuantity& quantity) 
   const RunObservation o = observation_of(run.record, run.environment);
   std::vector<Inlines> row = {{words(std::to_string(run.record.id))},
                               {text(run.record.label)},
-                              {text(r.stressor)},
+                              {text(run_group_name(run.record))},
                               {words(std::to_string(r.instances))},
                               {text(run.record.started_at)}};
   std::vector<std::string> metrics = {std::string(kInstructionsPerOp)};
@@ -67,7 +68,8 @@ std::vector<Inlines> run_row(const StoredRun& run, const RunQuantity& quantity) 
 // The run table's header: rates and p50 times, or a counted run's instructions per operation
 // and the mean instructions of each phase.
 std::vector<std::string> runs_header(const RunQuantity& quantity) {
-  std::vector<std::string> header = {"run", "label", "stressor", "instances", "started (UTC)"};
+  std::vector<std::string> header = {"run", "label", "stressor (settings)", "instances",
+                                     "started (UTC)"};
   if (quantity.counted()) {
     header.push_back("instructions/op");
     for (const LatencyPhase& phase : kLatencyPhases) {
@@ -156,13 +158,16 @@ std::string shift_vs_first(const RunQuantity& quantity, const std::vector<double
   }
 }
 
+// One row per label and run group (record/run_group.hpp): runs of different settings are never
+// pooled into one figure. With one label it is the report's answer; with several, the trend.
 Blocks trend_section(const std::vector<LabelGroup>& groups) {
   const RunQuantity& quantity = run_quantity(groups);
+  const bool several = groups.size() > 1;
   std::vector<std::vector<Inlines>> rows;
-  for (const std::string& stressor : stressors_of(groups)) {
+  for (const std::string& run_group : run_groups_of(groups)) {
     std::vector<double> first;
     for (const LabelGroup& group : groups) {
-      const std::vector<double> values = headline_values_of(quantity, group, stressor);
+      const std::vector<double> values = headline_values_of(quantity, group, run_group);
       if (values.empty()) {
         continue;
       }
@@ -171,22 +176,31 @@ Blocks trend_section(const std::vector<LabelGroup>& groups) {
       if (is_first) {
         first = values;
       }
-      rows.push_back(
-          {{text(stressor)},
-           {text(group.label)},
-           {words(std::to_string(values.size()))},
-           {words(markdown_number(median(values)))},
-           {words(std::isfinite(ci.lo) && std::isfinite(ci.hi)
-                      ? fmt::format("[{}, {}]", markdown_number(ci.lo), markdown_number(ci.hi))
-                      : "needs ≥ 6 runs")},
-           {words(is_first ? "–" : shift_vs_first(quantity, first, values))}});
+      std::vector<Inlines> row = {
+          {text(run_group)},
+          {text(group.label)},
+          {words(std::to_string(values.size()))},
+          {words(markdown_number(median(values)))},
+          {words(std::isfinite(ci.lo) && std::isfinite(ci.hi)
+                     ? fmt::format("[{}, {}]", markdown_number(ci.lo), markdown_number(ci.hi))
+                     : "needs ≥ 6 runs")}};
+      if (several) {
+        row.push_back({words(is_first ? "–" : shift_vs_first(quantity, first, values))});
+      }
+      rows.push_back(std::move(row));
     }
   }
+  std::vector<std::string> header = {"stressor (settings)", "label", "n",
+                                     "median " + quantity.per_op, "95% CI of the median"};
+  if (!several) {
+    return {Heading{2, {words(quantity.name + " per stressor and settings" + quantity.better)}},
+            Paragraph{{words("Runs of different settings are never pooled: one row per "
+                             "stressor and the settings that change the work (docs/report.md).")}},
+            aligned_table(header, std::move(rows))};
+  }
+  header.emplace_back("Δ vs first");
   return {Heading{2, {words("Trend of " + quantity.name + " across labels" + quantity.better)}},
-          effect_size_paragraph(),
-          aligned_table({"stressor", "label", "n", "median " + quantity.per_op,
-                         "95% CI of the median", "Δ vs first"},
-                        std::move(rows))};
+          effect_size_paragraph(), aligned_table(header, std::move(rows))};
 }
 
 Blocks comparison_section(const ComparisonResult& report) {
@@ -294,10 +308,13 @@ ReportDocument report_document(const ReportInput& input) {
   if (input.experiment && input.experiment->kind == ExperimentKind::kTrace) {
     return document;  // a census stands alone: its document is the answer
   }
+  if (!input.experiment && !groups.empty()) {
+    // A row per label and run group: with the comparison, the answer the plots come after.
+    append(document.lead, trend_section(groups));
+  }
   const bool compared = !input.experiment && groups.size() > 1;
-  if (compared) {
-    document.body = trend_section(groups);
-  } else if (input.experiment == std::nullopt || input.experiment->kind != ExperimentKind::kAb) {
+  if (!compared &&
+      (input.experiment == std::nullopt || input.experiment->kind != ExperimentKind::kAb)) {
     // ab's summary says it among its warnings; a comparison among its own.
     BulletList warnings;
     for (const std::string& line : noisy_run_lines(groups)) {

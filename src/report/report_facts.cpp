@@ -12,6 +12,7 @@
 #include "compare/metric_selection.hpp"
 #include "core/text_safety.hpp"
 #include "record/instruction_metrics.hpp"
+#include "record/run_group.hpp"
 #include "store/stored_runs.hpp"
 
 namespace clonebench {
@@ -59,36 +60,18 @@ std::vector<LabelGroup> group_by_label(const std::vector<StoredRun>& runs) {
   return groups;
 }
 
-std::string run_command(const StoredRun& run) {
-  const RunResult& result = run.record.result;
-  const RunOptions& options = result.options;
-  // The command as typed (stored since it was recorded): --runs, the defaults left out and the
-  // label as given, so that it repeats exactly; each word made printable and shell-quoted.
-  if (options.command_line && !options.command_line->empty()) {
-    std::string command;
-    for (const std::string& word : *options.command_line) {
-      command += (command.empty() ? "" : " ") + quoted(printable(word));
-    }
-    return command;
+std::optional<std::string> typed_command(const StoredRun& run) {
+  const RunOptions& options = run.record.result.options;
+  if (!options.command_line || options.command_line->empty()) {
+    return std::nullopt;
   }
-  std::string command =
-      fmt::format("clonebench run {} --instances {}", quoted(result.stressor), result.instances);
-  if (options.timeout_s) {
-    command += fmt::format(" --timeout {}s", *options.timeout_s);
+  // The command as typed: --runs, the defaults left out and the label as given, so that it
+  // repeats exactly; each word made printable and shell-quoted.
+  std::string command;
+  for (const std::string& word : *options.command_line) {
+    command += (command.empty() ? "" : " ") + quoted(printable(word));
   }
-  if (options.max_ops.value_or(0) > 0) {
-    command += fmt::format(" --ops {}", *options.max_ops);
-  }
-  if (options.rss_bytes.value_or(0) > 0) {
-    command += fmt::format(" --rss {}", cli_size(*options.rss_bytes));
-    if (options.rss_kind && *options.rss_kind != "anon") {
-      command += " --rss-kind " + quoted(*options.rss_kind);
-    }
-  }
-  if (options.vmas.value_or(1) > 1) {
-    command += fmt::format(" --vmas {}", *options.vmas);
-  }
-  return command + " --label " + quoted(run.record.label);
+  return command;
 }
 
 namespace {
@@ -217,27 +200,17 @@ std::vector<std::pair<std::string, std::string>> environment_lines(const Environ
   return lines;
 }
 
-std::vector<std::string> stressors_of(const std::vector<LabelGroup>& groups) {
-  std::vector<std::string> stressors;
+std::vector<std::string> run_groups_of(const std::vector<LabelGroup>& groups) {
+  std::vector<std::string> names;
   for (const LabelGroup& group : groups) {
     for (const StoredRun* run : group.runs) {
-      if (std::find(stressors.begin(), stressors.end(), run->record.result.stressor) ==
-          stressors.end()) {
-        stressors.push_back(run->record.result.stressor);
+      std::string name = run_group_name(run->record);
+      if (std::find(names.begin(), names.end(), name) == names.end()) {
+        names.push_back(std::move(name));
       }
     }
   }
-  return stressors;
-}
-
-std::vector<double> rates_of(const LabelGroup& group, const std::string& stressor) {
-  std::vector<double> rates;
-  for (const StoredRun* run : group.runs) {
-    if (run->record.result.stressor == stressor) {
-      rates.push_back(run->record.result.ops_per_sec_real());
-    }
-  }
-  return rates;
+  return names;
 }
 
 namespace {
@@ -277,7 +250,10 @@ ComparisonResult compare_first_and_last(const std::vector<LabelGroup>& groups,
                                                BootOptions{assume_no_boot_effect, {}});
   report.a_name = groups.front().label;
   report.b_name = groups.back().label;
-  report.warnings = comparison_warnings(a, b);
+  report.warnings = group_match_notes(a, b);
+  for (std::string& warning : comparison_warnings(compared_runs(a, b), compared_runs(b, a))) {
+    report.warnings.push_back(std::move(warning));
+  }
   return report;
 }
 

@@ -3,6 +3,7 @@
 // the same thing: runs grouped by label, the command that produced a run, the environment lines
 // that matter, and the comparison of the first and last label.
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -33,9 +34,11 @@ std::string cli_size(std::uint64_t bytes);
 // A p-value for a column headed p: "0.016", "< 0.001".
 std::string p_column(double p);
 
-// The `clonebench run` command line that measures the same thing as `run`: the command as typed
-// when the run stored it, else one rebuilt from its options.
-std::string run_command(const StoredRun& run);
+// The command line `run` was measured with, as typed (each word printable and shell-quoted);
+// nullopt when the run did not store one (an experiment's run, or a run stored before command
+// lines were). A report never rebuilds one: a command nobody typed could differ from what was
+// measured in a setting the options do not record.
+std::optional<std::string> typed_command(const StoredRun& run);
 // The `clonebench ab` command line of a stored ab summary (its "ab" design object).
 std::string ab_command(const AbSummary& summary);
 // The `clonebench sweep` command line of a stored sweep summary.
@@ -65,11 +68,10 @@ ComparisonResult compare_first_and_last(const std::vector<LabelGroup>& groups,
 // stability check failed (compare/environment_diff.hpp).
 std::vector<std::string> noisy_run_lines(const std::vector<LabelGroup>& groups);
 
-// The stressors of the groups' runs, in the order each first appears.
-std::vector<std::string> stressors_of(const std::vector<LabelGroup>& groups);
-
-// The ops_per_sec_real values of a group's runs of `stressor` (rates of different stressors are
-// never pooled: a suite run holds every stressor).
-std::vector<double> rates_of(const LabelGroup& group, const std::string& stressor);
+// The run groups of the labels' runs (record/run_group.hpp: the stressor and the settings that
+// change the work), in the order each first appears. Rates of different groups are never
+// pooled: a suite run holds every stressor, and a label may hold runs of several --rss values or
+// instance counts.
+std::vector<std::string> run_groups_of(const std::vector<LabelGroup>& groups);
 
 }  // namespace clonebench

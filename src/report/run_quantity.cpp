@@ -1,5 +1,7 @@
 #include "report/run_quantity.hpp"
 
+#include "record/run_group.hpp"
+
 namespace clonebench {
 namespace {
 
@@ -35,10 +37,10 @@ const RunQuantity& run_quantity(const std::vector<LabelGroup>& groups) {
 }
 
 std::vector<double> headline_values_of(const RunQuantity& quantity, const LabelGroup& group,
-                                       const std::string& stressor) {
+                                       const std::string& run_group) {
   std::vector<double> values;
   for (const StoredRun* run : group.runs) {
-    if (run->record.result.stressor != stressor ||
+    if (run_group_name(run->record) != run_group ||
         &run_metric_table(run->environment) != quantity.table) {
       continue;
     }

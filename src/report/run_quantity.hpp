@@ -40,9 +40,10 @@ struct RunQuantity {
 const RunQuantity& run_quantity(const std::vector<StoredRun>& runs);
 const RunQuantity& run_quantity(const std::vector<LabelGroup>& groups);
 
-// The headline values of `group`'s runs of `stressor` that `quantity` reads (a timed run in a
-// counted report, or the reverse, is left out: its number would mean something else).
+// The headline values of `group`'s runs of the run group named `run_group`
+// (record/run_group.hpp) that `quantity` reads (a timed run in a counted report, or the reverse,
+// is left out: its number would mean something else).
 std::vector<double> headline_values_of(const RunQuantity& quantity, const LabelGroup& group,
-                                       const std::string& stressor);
+                                       const std::string& run_group);
 
 }  // namespace clonebench

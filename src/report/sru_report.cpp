@@ -12,6 +12,7 @@
 #include "core/number_text.hpp"
 #include "core/overloaded.hpp"
 #include "core/text_safety.hpp"
+#include "record/run_group.hpp"
 #include "report/hvo_key_report.hpp"
 #include "report/kernels_report.hpp"
 #include "report/report_facts.hpp"
@@ -97,38 +98,81 @@ std::string noise_text(const MetricComparison& metric, const ComparisonResult& r
   return out;
 }
 
-// The commands of a group's runs, each once, in the order first run.
-std::vector<std::string> commands_of(const LabelGroup& group) {
+// What measured a label's runs, as far as the store says: the commands typed (each once, in the
+// order first run), the run groups of runs stored without a command line with their counts, and
+// the experiments the other runs belong to. Nothing is rebuilt (report_facts.hpp).
+struct LabelPlan {
   std::vector<std::string> commands;
-  for (const StoredRun* run : group.runs) {
-    const std::string command = run_command(*run);
-    if (std::find(commands.begin(), commands.end(), command) == commands.end()) {
-      commands.push_back(command);
-    }
+  std::vector<std::pair<std::string, std::size_t>> untyped;  // run group, runs
+  std::vector<std::string> experiments;                      // tags
+  bool operator==(const LabelPlan&) const = default;
+};
+
+template <typename T>
+void add_once(std::vector<T>& list, const T& item) {
+  if (std::find(list.begin(), list.end(), item) == list.end()) {
+    list.push_back(item);
   }
-  return commands;
 }
 
-// "On each kernel" when every kernel ran the same commands; else the commands per kernel.
+LabelPlan plan_of(const LabelGroup& group) {
+  LabelPlan plan;
+  for (const StoredRun* run : group.runs) {
+    if (!run->record.experiment.empty()) {
+      add_once(plan.experiments, printable(run->record.experiment));
+    } else if (const std::optional<std::string> command = typed_command(*run)) {
+      add_once(plan.commands, *command);
+    } else {
+      const std::string name = run_group_name(run->record);
+      auto found = std::find_if(plan.untyped.begin(), plan.untyped.end(),
+                                [&name](const auto& entry) { return entry.first == name; });
+      if (found == plan.untyped.end()) {
+        plan.untyped.emplace_back(name, 0);
+        found = plan.untyped.end() - 1;
+      }
+      ++found->second;
+    }
+  }
+  return plan;
+}
+
+std::string plan_text(const LabelPlan& plan) {
+  std::string text;
+  for (const std::string& command : plan.commands) {
+    text += indented(command);
+  }
+  if (!plan.untyped.empty()) {
+    text += std::string(text.empty() ? "" : "\n") +
+            "Runs stored without their command line; their settings, not a command to "
+            "type:\n\n";
+    for (const auto& [name, runs] : plan.untyped) {
+      text += indented(fmt::format("{}: {} run{}", name, runs, runs == 1 ? "" : "s"));
+    }
+  }
+  if (!plan.experiments.empty()) {
+    text += std::string(text.empty() ? "" : "\n") +
+            "Runs of experiments, each with its own test plan:\n\n";
+    for (const std::string& tag : plan.experiments) {
+      text += indented("clonebench report " + quoted(tag) + " --format sru");
+    }
+  }
+  return text;
+}
+
+// "On each kernel" when every kernel ran the same; else what ran on each kernel.
 std::string test_plan_commands(const std::vector<LabelGroup>& groups) {
-  const std::vector<std::string> first = commands_of(groups.front());
+  const LabelPlan first = plan_of(groups.front());
   const bool same = std::all_of(groups.begin(), groups.end(), [&first](const LabelGroup& group) {
-    return commands_of(group) == first;
+    return plan_of(group) == first;
   });
+  if (same) {
+    return "On each kernel, boot it and run:\n\n" + plan_text(first);
+  }
   std::string plan;
   for (const LabelGroup& group : groups) {
-    if (same) {
-      plan += "On each kernel, boot it and run:\n\n";
-    } else {
-      plan += fmt::format("{}On {}, run:\n\n", &group == &groups.front() ? "" : "\n",
-                          printable(group.label));
-    }
-    for (const std::string& command : commands_of(group)) {
-      plan += indented(command);
-    }
-    if (same) {
-      break;
-    }
+    plan += fmt::format("{}On {}, run:\n\n", &group == &groups.front() ? "" : "\n",
+                        printable(group.label)) +
+            plan_text(plan_of(group));
   }
   return plan;
 }
@@ -144,19 +188,20 @@ std::string label_report(const std::vector<LabelGroup>& groups, bool assume_no_b
                    (assume_no_boot_effect ? " --assume-no-boot-effect" : ""));
   std::string results = "\n[Test Results]\n\nKernels: ";
   const RunQuantity& quantity = run_quantity(groups);
-  std::vector<std::vector<std::string>> rows = {
-      {"stressor", "kernel", "runs", "median " + quantity.per_op, "95% CI of the median"}};
+  std::vector<std::vector<std::string>> rows = {{"stressor (settings)", "kernel", "runs",
+                                                 "median " + quantity.per_op,
+                                                 "95% CI of the median"}};
   for (const LabelGroup& group : groups) {
     results += (&group == &groups.front() ? "" : ", ") + printable(group.label);
   }
-  for (const std::string& stressor : stressors_of(groups)) {
+  for (const std::string& run_group : run_groups_of(groups)) {
     for (const LabelGroup& group : groups) {
-      const std::vector<double> values = headline_values_of(quantity, group, stressor);
+      const std::vector<double> values = headline_values_of(quantity, group, run_group);
       if (values.empty()) {
         continue;
       }
       const ValueInterval ci = median_interval(values, 0.95);
-      rows.push_back({printable(stressor), printable(group.label), std::to_string(values.size()),
+      rows.push_back({printable(run_group), printable(group.label), std::to_string(values.size()),
                       sru_number(median(values)),
                       std::isfinite(ci.lo) && std::isfinite(ci.hi)
                           ? fmt::format("{} to {}", sru_number(ci.lo), sru_number(ci.hi))

@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "core/text_safety.hpp"
+#include "record/instruction_metrics.hpp"
 #include "record/profile_json.hpp"
 
 namespace clonebench {
@@ -27,10 +28,12 @@ const char* const kSelectLatencySql =
     "SELECT phase, sum_ns, min_ns, max_ns, buckets FROM latency WHERE run_id = $1";
 const char* const kSelectProfileSql = "SELECT json FROM profile WHERE run_id = $1";
 const char* const kSelectRunIdsSql = "SELECT id FROM run ORDER BY id";
+const char* const kSelectEnvironmentSql = "SELECT json FROM environment WHERE id = $1";
 const char* const kHistorySql =
     "SELECT run.id, run.label, run.started_at, coalesce(run.experiment, ''), run.stressor, "
     "run.instances, run.bogo_ops, run.real_time_s, run.usr_time_s, run.sys_time_s, "
-    "coalesce(experiment.status, ''), run.hostname, coalesce(experiment.owner, '') FROM run "
+    "coalesce(experiment.status, ''), run.hostname, coalesce(experiment.owner, ''), "
+    "run.environment_id FROM run "
     "LEFT JOIN experiment ON experiment.tag = run.experiment ORDER BY run.id DESC LIMIT $1";
 
 namespace {
@@ -43,6 +46,15 @@ constexpr const char* kExperimentSelect =
     "SELECT tag, kind, created_at, summary_json, status, owner FROM experiment ";
 
 }  // namespace
+
+void add_measured_on(HistoryRow& row, const Environment& environment) {
+  if (!environment.guest) {
+    return;  // measured on the host that stored it
+  }
+  row.guest = environment.hostname.value_or("guest");
+  row.emulated = environment.virtualization && environment.virtualization->emulated.value_or(false);
+  row.counted_in_instructions = measured_in_instructions(environment);
+}
 
 SqlValues run_row_values(const RunRecord& record, std::int64_t environment_id,
                          const RunOrigin& origin) {

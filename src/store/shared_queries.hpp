@@ -39,6 +39,8 @@ extern const char* const kSelectLatencySql;
 // $1 run id: json.
 extern const char* const kSelectProfileSql;
 extern const char* const kSelectRunIdsSql;
+// $1 environment id: its JSON document.
+extern const char* const kSelectEnvironmentSql;
 // $1 limit: history_row_from_row().
 extern const char* const kHistorySql;
 
@@ -87,6 +89,7 @@ HistoryRow history_row_from_row(const Row& row) {
   history.experiment_status = row.column_text(10);
   history.hostname = row.column_text(11);
   history.experiment_owner = row.column_text(12);
+  history.environment_id = row.column_int64(13);
   history.instances = static_cast<std::uint32_t>(row.column_int64(5));
   RunResult rates;  // the rates are defined once, in RunResult
   rates.instances = history.instances;

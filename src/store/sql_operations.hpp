@@ -9,6 +9,7 @@
 
 #include <fmt/core.h>
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -191,6 +192,28 @@ std::vector<HistoryRow> history(Session& session, std::size_t limit) {
   std::vector<HistoryRow> rows;
   session.each_row(in_dialect(session.dialect(), kHistorySql), {history_limit(limit)},
                    [&](const auto& row) { rows.push_back(history_row_from_row(row)); });
+  // Environments are shared by many runs: each is read once.
+  std::map<std::int64_t, HistoryRow> measured_on;
+  for (HistoryRow& row : rows) {
+    auto found = measured_on.find(row.environment_id);
+    if (found == measured_on.end()) {
+      HistoryRow facts;
+      session.each_row(
+          in_dialect(session.dialect(), kSelectEnvironmentSql), {row.environment_id},
+          [&](const auto& environment) {
+            try {
+              add_measured_on(
+                  facts, environment_from_json(nlohmann::json::parse(environment.column_text(0))));
+            } catch (const nlohmann::json::exception&) {
+              // Unreadable: listed as measured on its host; `show` names the error.
+            }
+          });
+      found = measured_on.emplace(row.environment_id, std::move(facts)).first;
+    }
+    row.guest = found->second.guest;
+    row.emulated = found->second.emulated;
+    row.counted_in_instructions = found->second.counted_in_instructions;
+  }
   return rows;
 }
 

@@ -11,6 +11,7 @@
 #include "core/text_safety.hpp"
 #include "record/instruction_metrics.hpp"
 #include "record/metric_table.hpp"
+#include "record/run_group.hpp"
 
 namespace clonebench {
 
@@ -78,7 +79,7 @@ RunObservation observation_of(const RunRecord& record,
                               const std::optional<Environment>& environment) {
   const RunResult& r = record.result;
   RunObservation run;
-  run.group = r.stressor;
+  run.group = run_group_name(record);  // stressor and the settings that change the work
   run.run_id = record.id;
   run.options = r.options;
   run.environment = environment;

@@ -53,9 +53,20 @@ struct HistoryRow {
   std::string experiment_status;  // the experiment's status; empty without an experiment
   std::string experiment_owner;   // Experiment::owner
   std::string hostname;           // the host that measured the run
+  // The machine the run's environment names when it is not that host: a guest the host booted
+  // (`kernels`: "vm (QEMU tcg guest)"); empty for a run measured on the host itself.
+  std::string guest;
+  bool emulated = false;                 // measured in a guest under TCG: an emulator's timings
+  bool counted_in_instructions = false;  // a guest's counts of instructions, not times
+  std::int64_t environment_id = 0;       // the stored environment these were read from
   std::uint32_t instances = 0;
   std::uint64_t bogo_ops = 0;
   double real_time_s = 0, ops_per_sec_real = 0, ops_per_sec_cpu = 0;
 };
+
+// What a run's environment says about where it was measured (HistoryRow::guest, emulated,
+// counted_in_instructions): a `kernels` guest is named by the environment's hostname, which
+// says it is a guest ("vm (QEMU tcg guest)"). Defined in shared_queries.cpp.
+void add_measured_on(HistoryRow& row, const Environment& environment);
 
 }  // namespace clonebench

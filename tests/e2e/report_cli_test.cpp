@@ -94,8 +94,8 @@ TEST_F(ReportCli, TheSruTestPlanRepeatsTheCommandsAsTyped) {
             std::string::npos)
       << plan;
   EXPECT_EQ(plan.find("--rss"), std::string::npos) << plan;
-  EXPECT_NE(result.out.find("Warning: A pools fork runs with different timeout_s: 2.0 (5 runs), "
-                            "5.0 (1 run)"),
+  EXPECT_NE(result.out.find("Warning: A pools fork (rss 128M) runs with different timeout_s: 2.0 "
+                            "(5 runs), 5.0 (1 run)"),
             std::string::npos)
       << result.out;
 }

@@ -142,6 +142,35 @@ TEST(CompareReport, NothingInCommonNamesWhatEachSideMeasured) {
             "common");
 }
 
+TEST(CompareReport, GroupsOnOneSideOnlyAreNamedAndNeverCompared) {
+  const SampleSet a{"mixed",
+                    "store",
+                    {observation_in("fork", "ops_per_sec_real"),
+                     observation_in("fork (rss 16M)", "ops_per_sec_real"),
+                     observation_in("fork (rss 16M)", "ops_per_sec_real")}};
+  const SampleSet b{"other",
+                    "store",
+                    {observation_in("fork", "ops_per_sec_real"),
+                     observation_in("fork (instances 2)", "ops_per_sec_real")}};
+  const std::vector<MetricSamples> metrics = select_metrics(a, b, {}, std::nullopt);
+  ASSERT_EQ(metrics.size(), 1u);
+  EXPECT_EQ(metrics.front().name, "fork/ops_per_sec_real");
+  EXPECT_EQ(group_match_notes(a, b),
+            (std::vector<std::string>{"not compared: fork (rss 16M) is only in A (mixed), 2 runs",
+                                      "not compared: fork (instances 2) is only in B (other), 1 "
+                                      "run"}));
+}
+
+TEST(CompareReport, OneGroupASideOfDifferentSettingsIsComparedAndSaidToBe) {
+  const SampleSet a{"12", "store", {observation_in("fork", "ops_per_sec_real")}};
+  const SampleSet b{"13", "store", {observation_in("fork (rss 64M)", "ops_per_sec_real")}};
+  EXPECT_EQ(select_metrics(a, b, {}, std::nullopt).size(), 1u);
+  EXPECT_EQ(group_match_notes(a, b),
+            (std::vector<std::string>{"A (12) measured fork and B (13) measured fork (rss 64M): "
+                                      "the comparison is between these different settings"}));
+  EXPECT_TRUE(group_match_notes(a, a).empty());
+}
+
 TEST(CompareReport, HolmAdjustsAcrossMetrics) {
   const ComparisonResult report = clonebench_report();
   ASSERT_EQ(report.metrics.size(), 2U);

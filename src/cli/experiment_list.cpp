@@ -65,17 +65,17 @@ Answer answer_of(const ScaleSummary& summary) {
   const ScaleKnee& knee = *summary.knee;
   switch (knee.status) {
     case ScaleKnee::Status::kReached:
-      return {size,
-              fmt::format("{}: knee at {} instances", summary.settings.stressor, knee.instances)};
+      return {size, fmt::format("{}: knee at {}", summary.settings.stressor,
+                                count_of(knee.instances, "instance"))};
     case ScaleKnee::Status::kUndecided:
-      return {size, fmt::format("{}: grows up to {} instances; {} → {} cannot be decided",
-                                summary.settings.stressor, knee.instances, knee.instances,
-                                knee.next_instances)};
+      return {size, fmt::format("{}: grows up to {}; {} → {} cannot be decided",
+                                summary.settings.stressor, count_of(knee.instances, "instance"),
+                                knee.instances, knee.next_instances)};
     case ScaleKnee::Status::kNotReached:
       break;
   }
-  return {size,
-          fmt::format("{}: no knee up to {} instances", summary.settings.stressor, knee.instances)};
+  return {size, fmt::format("{}: no knee up to {}", summary.settings.stressor,
+                            count_of(knee.instances, "instance"))};
 }
 
 Answer answer_of(const TraceCensus& census) {

@@ -47,6 +47,7 @@ TEST(ExportJson, UsesTheContractNamesOfDesignSection3) {
                                           "parent",
                                           "intervals",
                                           "workload",
+                                          "start_up_ramp",
                                           "children_reaped_by_supervisor"};
   EXPECT_EQ(keys_of(json["runs"][0]), run_keys);  // no experiment: the key is left out
   std::set<std::string> with_experiment = run_keys;

@@ -20,8 +20,10 @@ struct PooledSpread {
   std::vector<std::string> labels;
 };
 
-// The labels with runs of this stressor (the host is checked per run, in its environment).
-std::set<std::string> labels_with(const Store& store, const std::string& stressor) {
+// The labels with runs of this run group's stressor ("fork (rss 64M)": fork); the host and the
+// settings are checked per run.
+std::set<std::string> labels_with(const Store& store, const std::string& run_group) {
+  const std::string stressor = run_group.substr(0, run_group.find(" ("));
   std::set<std::string> labels;
   for (const HistoryRow& row : store.history(kHistoryLimit)) {
     if (row.stressor == stressor) {
@@ -36,7 +38,7 @@ bool measured_on(const Environment& environment, const std::string& host) {
 }
 
 void add_label(PooledSpread& pooled, const std::string& label, const std::vector<StoredRun>& runs,
-               const std::string& host, const std::string& stressor, const std::string& metric) {
+               const std::string& host, const std::string& run_group, const std::string& metric) {
   std::vector<double> logs;
   std::vector<std::string> boots;
   for (const StoredRun& stored : runs) {
@@ -45,7 +47,7 @@ void add_label(PooledSpread& pooled, const std::string& label, const std::vector
     }
     const RunObservation run = observation_of(stored.record, stored.environment);
     const auto value = run.metrics.find(metric);
-    if (run.group == stressor && value != run.metrics.end() && value->second > 0) {
+    if (run.group == run_group && value != run.metrics.end() && value->second > 0) {
       logs.push_back(std::log(value->second));
       boots.push_back(run.boot);
     }
@@ -72,13 +74,13 @@ void add_label(PooledSpread& pooled, const std::string& label, const std::vector
 
 std::map<std::string, KnownBootSpread> known_boot_spreads(const Store& store,
                                                           const std::string& host,
-                                                          const std::string& stressor,
+                                                          const std::string& run_group,
                                                           const std::vector<std::string>& metrics) {
   std::map<std::string, PooledSpread> pooled;
-  for (const std::string& label : labels_with(store, stressor)) {
+  for (const std::string& label : labels_with(store, run_group)) {
     const std::vector<StoredRun> runs = store.load_label(label);
     for (const std::string& metric : metrics) {
-      add_label(pooled[metric], label, runs, host, stressor, metric);
+      add_label(pooled[metric], label, runs, host, run_group, metric);
     }
   }
   std::map<std::string, KnownBootSpread> known;

@@ -12,14 +12,14 @@
 
 namespace clonebench {
 
-// From every stored label whose runs of `stressor` (a run group, record/run_group.hpp: the
-// stressor and the settings that change the work) on `host` (environment.hostname) span ≥ 2
+// From every stored label whose runs of `run_group` (record/run_group.hpp: the stressor and the
+// settings that change the work) on `host` (environment.hostname) span ≥ 2
 // boots: the spreads of each metric in `metrics` (record/metric_table.hpp names), pooled over those
 // labels (between and within variances weighted by their degrees of freedom). Metrics no such label
 // measured are absent.
 std::map<std::string, KnownBootSpread> known_boot_spreads(const Store& store,
                                                           const std::string& host,
-                                                          const std::string& stressor,
+                                                          const std::string& run_group,
                                                           const std::vector<std::string>& metrics);
 
 }  // namespace clonebench

@@ -25,6 +25,12 @@ std::string change_percent(double fraction) {
   return significant_text(fraction * 100, 3, NumberSign::kAlways) + " %";
 }
 
+// The change a user asked about, as typed ("-3 %", "+12.5 %"), not rounded by the number rule:
+// it is a setting, not a measurement.
+std::string asked_change_percent(double fraction) {
+  return fmt::format("{:+g} %", fraction * 100);
+}
+
 // "0.72 %" for one run, "0.72 % (0.65-0.79)" for several: the range's width sets the digits.
 std::string percent_spread(const Spread& spread) {
   const int decimals = interval_decimals(spread.low * 100, spread.high * 100);
@@ -224,7 +230,7 @@ std::string render_what_if(const WhatIfOutcome& outcome) {
   std::string text = fmt::format(
       "  what if {} costs {}: wall time changes by at most {} ({} of it is {}), "
       "CPU time by at most {}\n",
-      name, change_percent(change), change_percent(outcome.wall_bound.median),
+      name, asked_change_percent(change), change_percent(outcome.wall_bound.median),
       percent_spread(outcome.wall_share), name, change_percent(outcome.cpu_bound.median));
   if (outcome.wall_bound.runs > 1) {
     text += fmt::format("    (bound on wall time over the runs: {} to {})\n",

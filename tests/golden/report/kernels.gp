@@ -25,7 +25,7 @@ set grid
 set key below
 set format x '%.10g'
 set format y '%.10g'
-$throughput << EOD
+$throughput_1 << EOD
 0.5 6020
 1 6150
 1.5 6120
@@ -88,18 +88,18 @@ $throughput << EOD
 
 EOD
 set yrange [0:*]
-plot $throughput index 0 using 1:2 with linespoints pt 7 ps 0.4 lc 1 title '6.8.0-31-generic', \
-  $throughput index 1 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
-  $throughput index 2 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
-  $throughput index 3 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
-  $throughput index 4 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
-  $throughput index 5 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
-  $throughput index 6 using 1:2 with linespoints pt 7 ps 0.4 lc 2 title '6.8.0-35-generic', \
-  $throughput index 7 using 1:2 with linespoints pt 7 ps 0.4 lc 2 notitle, \
-  $throughput index 8 using 1:2 with linespoints pt 7 ps 0.4 lc 2 notitle, \
-  $throughput index 9 using 1:2 with linespoints pt 7 ps 0.4 lc 2 notitle, \
-  $throughput index 10 using 1:2 with linespoints pt 7 ps 0.4 lc 2 notitle, \
-  $throughput index 11 using 1:2 with linespoints pt 7 ps 0.4 lc 2 notitle
+plot $throughput_1 index 0 using 1:2 with linespoints pt 7 ps 0.4 lc 1 title '6.8.0-31-generic', \
+  $throughput_1 index 1 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
+  $throughput_1 index 2 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
+  $throughput_1 index 3 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
+  $throughput_1 index 4 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
+  $throughput_1 index 5 using 1:2 with linespoints pt 7 ps 0.4 lc 1 notitle, \
+  $throughput_1 index 6 using 1:2 with linespoints pt 7 ps 0.4 lc 2 title '6.8.0-35-generic', \
+  $throughput_1 index 7 using 1:2 with linespoints pt 7 ps 0.4 lc 2 notitle, \
+  $throughput_1 index 8 using 1:2 with linespoints pt 7 ps 0.4 lc 2 notitle, \
+  $throughput_1 index 9 using 1:2 with linespoints pt 7 ps 0.4 lc 2 notitle, \
+  $throughput_1 index 10 using 1:2 with linespoints pt 7 ps 0.4 lc 2 notitle, \
+  $throughput_1 index 11 using 1:2 with linespoints pt 7 ps 0.4 lc 2 notitle
 reset
 set xlabel 'µs (log scale)'
 set ylabel 'fraction of children'
@@ -107,7 +107,7 @@ set grid
 set key below
 set format x '%.10g'
 set format y '%.10g'
-$latency_create << EOD
+$latency_1 << EOD
 90.6235 0.01
 90.6235 0.02
 91.6475 0.03
@@ -312,19 +312,6 @@ $latency_create << EOD
 149.942 0.999
 
 
-EOD
-set logscale x
-set yrange [0:1]
-plot $latency_create index 0 using 1:2 with lines lw 2 lc 1 title '6.8.0-31-generic', \
-  $latency_create index 1 using 1:2 with lines lw 2 lc 2 title '6.8.0-35-generic'
-reset
-set xlabel 'µs (log scale)'
-set ylabel 'fraction of children'
-set grid
-set key below
-set format x '%.10g'
-set format y '%.10g'
-$latency_start << EOD
 121.344 0.01
 122.368 0.02
 122.368 0.03
@@ -529,19 +516,6 @@ $latency_start << EOD
 209.919 0.999
 
 
-EOD
-set logscale x
-set yrange [0:1]
-plot $latency_start index 0 using 1:2 with lines lw 2 lc 1 title '6.8.0-31-generic', \
-  $latency_start index 1 using 1:2 with lines lw 2 lc 2 title '6.8.0-35-generic'
-reset
-set xlabel 'µs (log scale)'
-set ylabel 'fraction of children'
-set grid
-set key below
-set format x '%.10g'
-set format y '%.10g'
-$latency_reap << EOD
 20.3515 0.01
 20.6075 0.02
 20.8635 0.03
@@ -749,5 +723,9 @@ $latency_reap << EOD
 EOD
 set logscale x
 set yrange [0:1]
-plot $latency_reap index 0 using 1:2 with lines lw 2 lc 1 title '6.8.0-31-generic', \
-  $latency_reap index 1 using 1:2 with lines lw 2 lc 2 title '6.8.0-35-generic'
+plot $latency_1 index 0 using 1:2 with lines lw 2 lc 1 dt 1 title '6.8.0-31-generic create', \
+  $latency_1 index 1 using 1:2 with lines lw 2 lc 2 dt 1 title '6.8.0-35-generic create', \
+  $latency_1 index 2 using 1:2 with lines lw 2 lc 1 dt 2 title '6.8.0-31-generic start', \
+  $latency_1 index 3 using 1:2 with lines lw 2 lc 2 dt 2 title '6.8.0-35-generic start', \
+  $latency_1 index 4 using 1:2 with lines lw 2 lc 1 dt 3 title '6.8.0-31-generic reap', \
+  $latency_1 index 5 using 1:2 with lines lw 2 lc 2 dt 3 title '6.8.0-35-generic reap'

@@ -6,6 +6,8 @@ set xlabel 'kernel'
 set ylabel 'guest instructions per operation, median of a boot (lower is better)'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $boots << EOD
 -0.06 1.80832e+06
 -0.02 1.80995e+06
@@ -43,6 +45,8 @@ set xlabel 'guest instructions executed (10^9)'
 set ylabel 'guest instructions per operation'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $throughput << EOD
 0.5 2.11864e+06
 1 1.66113e+06
@@ -147,6 +151,8 @@ set xlabel 'guest instructions (log scale)'
 set ylabel 'fraction of children'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $latency_create << EOD
 90623.5 0.01
 91647.5 0.02
@@ -362,6 +368,8 @@ set xlabel 'guest instructions (log scale)'
 set ylabel 'fraction of children'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $latency_start << EOD
 121344 0.01
 121344 0.02
@@ -577,6 +585,8 @@ set xlabel 'guest instructions (log scale)'
 set ylabel 'fraction of children'
 set grid
 set key below
+set format x '%.10g'
+set format y '%.10g'
 $latency_reap << EOD
 20351.5 0.01
 20607.5 0.02

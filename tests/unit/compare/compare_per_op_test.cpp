@@ -24,7 +24,8 @@ TEST(ComparePerOp, ARateThatFallsByAFifthCostsAQuarterMoreTimePerOperation) {
 }
 
 TEST(ComparePerOp, ALatencyChangesByItsShareOfAsMedian) {
-  EXPECT_EQ(per_op_change(metric_of("µs", 80, 2.5)), "+2 µs");
+  // Two significant digits, the zero after the point included (docs/report.md, the number rule).
+  EXPECT_EQ(per_op_change(metric_of("µs", 80, 2.5)), "+2.0 µs");
 }
 
 TEST(ComparePerOp, AnInstructionCountChangesInInstructionsNeverInTime) {

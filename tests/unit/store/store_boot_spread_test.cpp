@@ -1,11 +1,12 @@
 // The between-boot spread a store already knows (store/boot_spread_lookup.hpp): taken from labels
-// measured across several boots on the same host with the same stressor, never from another
-// host's runs or a label measured in one boot.
+// measured across several boots on the same host with the same run group (stressor and
+// settings), never from another host's runs or a label measured in one boot.
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
+#include "record/run_group.hpp"
 #include "store/boot_spread_lookup.hpp"
 #include "support/sample_document.hpp"
 #include "support/temp_directory.hpp"
@@ -41,7 +42,7 @@ TEST_F(StoreBootSpreadTest, PoolsTheBetweenBootSpreadOfLabelsMeasuredAcrossBoots
   save("single", "vm", "boot-3", 5000);  // one boot: says nothing about boots
   save("elsewhere", "other", "boot-4", 100);
   save("elsewhere", "other", "boot-5", 900);  // another host's boots do not count
-  const auto known = known_boot_spreads(store_, "vm", testing::sample_clone_run().result.stressor,
+  const auto known = known_boot_spreads(store_, "vm", run_group_name(testing::sample_clone_run()),
                                         {"ops_per_sec_real"});
   ASSERT_EQ(known.count("ops_per_sec_real"), 1u);
   const KnownBootSpread& spread = known.at("ops_per_sec_real");
@@ -53,7 +54,7 @@ TEST_F(StoreBootSpreadTest, PoolsTheBetweenBootSpreadOfLabelsMeasuredAcrossBoots
 TEST_F(StoreBootSpreadTest, KnowsNothingWhenNoLabelSpansTwoBoots) {
   save("k", "vm", "boot-1", 1000);
   save("k", "vm", "boot-1", 1010);
-  EXPECT_TRUE(known_boot_spreads(store_, "vm", testing::sample_clone_run().result.stressor,
+  EXPECT_TRUE(known_boot_spreads(store_, "vm", run_group_name(testing::sample_clone_run()),
                                  {"ops_per_sec_real"})
                   .empty());
 }

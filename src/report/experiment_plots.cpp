@@ -278,6 +278,24 @@ struct BootDots {
   std::vector<double> side_medians;
 };
 
+// A side's tic: "A: 6.8.0-31-generic" when the two sides booted different releases, else "A"
+// (an A/B of command lines; the legend names the side's label). A label ("<tag>:a") as a tic
+// overlapped its neighbour at the report's plot width.
+std::string side_tic(const std::vector<KernelsBootRow>& rows, const std::vector<std::string>& sides,
+                     std::size_t side) {
+  std::vector<std::string> releases(sides.size());
+  for (const KernelsBootRow& row : rows) {
+    for (std::size_t i = 0; i < sides.size(); ++i) {
+      if (row.side == sides[i] && releases[i].empty()) {
+        releases[i] = row.release;
+      }
+    }
+  }
+  const std::string letter = side == 0 ? "A" : "B";
+  const bool differ = !releases[side].empty() && releases.front() != releases.back();
+  return differ ? letter + ": " + releases[side] : letter;
+}
+
 BootDots boot_dots(const std::vector<KernelsBootRow>& rows, const std::vector<std::string>& sides) {
   BootDots out;
   for (std::size_t side = 0; side < sides.size(); ++side) {
@@ -295,7 +313,8 @@ BootDots boot_dots(const std::vector<KernelsBootRow>& rows, const std::vector<st
     out.side_medians.push_back(median(medians));
     out.bars += fmt::format("{} {}\n{} {}\n\n", num(side - 0.3), num(out.side_medians.back()),
                             num(side + 0.3), num(out.side_medians.back()));
-    out.tics += fmt::format("{}{} {}", side == 0 ? "" : ", ", gp_text(sides[side]), side);
+    out.tics +=
+        fmt::format("{}{} {}", side == 0 ? "" : ", ", gp_text(side_tic(rows, sides, side)), side);
   }
   return out;
 }
@@ -339,8 +358,8 @@ void boot_dot_plot(ScriptBuilder& b, const std::vector<KernelsBootRow>& rows,
   b.datablock("boots", data.dots);
   b.datablock("boot_medians", data.bars);
   std::string plot = fmt::format(
-      "plot $boots index 0 using 1:2 with points pt 7 ps 0.8 lc rgb \"#08519c\" title {}, \\\n"
-      "  $boots index 1 using 1:2 with points pt 7 ps 0.8 lc rgb \"#d62728\" title {}, \\\n"
+      "plot $boots index 0 using 1:2 with points pt 7 ps 0.8 lc 1 title {}, \\\n"
+      "  $boots index 1 using 1:2 with points pt 7 ps 0.8 lc 2 title {}, \\\n"
       "  $boot_medians using 1:2 with lines lw 2 lc rgb \"#555555\" title 'median of the boots'",
       gp_text(sides[0] + " boots"), gp_text(sides[1] + " boots"));
   if (boot_level) {

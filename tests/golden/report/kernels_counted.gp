@@ -34,10 +34,10 @@ $boot_interval << EOD
 1.4 1.9039e+06 1.90209e+06 1.90562e+06
 EOD
 set xrange [-0.6:1.8]
-set xtics ('c:a' 0, 'c:b' 1)
+set xtics ('A' 0, 'B' 1)
 set offsets 0, 0, graph 0.1, graph 0.1
-plot $boots index 0 using 1:2 with points pt 7 ps 0.8 lc rgb "#08519c" title 'c:a boots', \
-  $boots index 1 using 1:2 with points pt 7 ps 0.8 lc rgb "#d62728" title 'c:b boots', \
+plot $boots index 0 using 1:2 with points pt 7 ps 0.8 lc 1 title 'c:a boots', \
+  $boots index 1 using 1:2 with points pt 7 ps 0.8 lc 2 title 'c:b boots', \
   $boot_medians using 1:2 with lines lw 2 lc rgb "#555555" title 'median of the boots', \
   $boot_interval using 1:2:3:4 with yerrorbars pt 5 lw 2 lc rgb "#000000" title 'A × (1 + Δ), boot-level 95 % CI'
 reset

@@ -34,10 +34,10 @@ $boot_interval << EOD
 1.4 5919.75 5810.55 6021.74
 EOD
 set xrange [-0.6:1.8]
-set xtics ('k:a' 0, 'k:b' 1)
+set xtics ('A: 6.8.0-31-generic' 0, 'B: 6.8.0-35-generic' 1)
 set offsets 0, 0, graph 0.1, graph 0.1
-plot $boots index 0 using 1:2 with points pt 7 ps 0.8 lc rgb "#08519c" title 'k:a boots', \
-  $boots index 1 using 1:2 with points pt 7 ps 0.8 lc rgb "#d62728" title 'k:b boots', \
+plot $boots index 0 using 1:2 with points pt 7 ps 0.8 lc 1 title 'k:a boots', \
+  $boots index 1 using 1:2 with points pt 7 ps 0.8 lc 2 title 'k:b boots', \
   $boot_medians using 1:2 with lines lw 2 lc rgb "#555555" title 'median of the boots', \
   $boot_interval using 1:2:3:4 with yerrorbars pt 5 lw 2 lc rgb "#000000" title 'A × (1 + Δ), boot-level 95 % CI'
 reset

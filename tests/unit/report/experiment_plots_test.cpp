@@ -200,6 +200,11 @@ TEST_F(ExperimentReport, AKernelsExperimentDrawsADotPerBootAndTheBootLevelInterv
   ASSERT_FALSE(plots.titles.empty());
   EXPECT_NE(plots.titles.front().find("boot-level 95 % CI"), std::string::npos);
   EXPECT_NE(plots.script.find("$boot_interval"), std::string::npos);
+  // Each kernel is named by its release under its column (an experiment's labels overlapped),
+  // and keeps the colour it has in the other plots (gnuplot's line colours 1 and 2).
+  EXPECT_NE(plots.script.find("set xtics ('A: 6.8.0-31-generic' 0, 'B: 6.8.0-35-generic' 1)"),
+            std::string::npos);
+  EXPECT_NE(plots.script.find("with points pt 7 ps 0.8 lc 2 title 'k:b boots'"), std::string::npos);
 }
 
 // The part of `output` from `from` up to `to` (or its end).

@@ -127,6 +127,17 @@ void throughput_plot(ScriptBuilder& b, const std::vector<RunSeries>& series,
   b.line(plots);
 }
 
+// One CDF's datablock rows: the 1st to 99th percentile and the 99.9th of `merged`, in the
+// quantity's phase unit, then the blank lines that end a gnuplot index.
+std::string cdf_rows(const LatencyHistogram& merged, const RunQuantity& quantity) {
+  std::string rows;
+  for (int step = 1; step <= 99; ++step) {
+    const double q = step / 100.0;
+    rows += num(quantity.phase_value(merged.quantile_ns(q))) + " " + num(q) + "\n";
+  }
+  return rows + num(quantity.phase_value(merged.quantile_ns(0.999))) + " 0.999\n\n\n";
+}
+
 // Runs counted in instructions: the CDF of each phase's instructions (1 ns each under icount).
 void latency_plots(ScriptBuilder& b, const std::vector<RunSeries>& series, const char* per,
                    const RunQuantity& quantity) {
@@ -141,11 +152,7 @@ void latency_plots(ScriptBuilder& b, const std::vector<RunSeries>& series, const
       if (merged.count() == 0) {
         continue;
       }
-      for (int step = 1; step <= 99; ++step) {
-        const double q = step / 100.0;
-        rows += num(quantity.phase_value(merged.quantile_ns(q))) + " " + num(q) + "\n";
-      }
-      rows += num(quantity.phase_value(merged.quantile_ns(0.999))) + " 0.999\n\n\n";
+      rows += cdf_rows(merged, quantity);
       plots += fmt::format("{}$latency_{} index {} using 1:2 with lines lw 2 lc {} title {}",
                            plots.empty() ? "plot " : ", \\\n  ", phase, index, colour + 1,
                            gp_text(series[colour].name));
@@ -183,11 +190,7 @@ void group_latency_plot(ScriptBuilder& b, const std::vector<RunSeries>& series,
       if (merged.count() == 0) {
         continue;
       }
-      for (int step = 1; step <= 99; ++step) {
-        const double q = step / 100.0;
-        rows += num(quantity.phase_value(merged.quantile_ns(q))) + " " + num(q) + "\n";
-      }
-      rows += num(quantity.phase_value(merged.quantile_ns(0.999))) + " 0.999\n\n\n";
+      rows += cdf_rows(merged, quantity);
       const std::size_t colour = series.size() > 1 ? label + 1 : phase_number;
       const std::string name =
           series.size() > 1 ? series[label].name + " " + std::string(phase) : std::string(phase);

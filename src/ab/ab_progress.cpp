@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/number_text.hpp"
 #include "experiment/progress_line.hpp"
 
 namespace clonebench {
@@ -46,9 +47,15 @@ std::string ab_progress_line(const AbProgress& progress) {
   if (progress.target_pct && !progress.widest_metric.empty()) {
     if (progress.estimate_pct && progress.ci_low_pct && progress.ci_high_pct &&
         std::isfinite(progress.half_width_pct)) {
-      line += fmt::format("; {} {:+.1f} % [{:+.1f} %, {:+.1f} %], ±{:.2f} % of ±{:g} %",
-                          progress.widest_metric, *progress.estimate_pct, *progress.ci_low_pct,
-                          *progress.ci_high_pct, progress.half_width_pct, *progress.target_pct);
+      // The number rule (core/number_text.hpp): the interval's digits, three significant ones
+      // for its half-width; the target is the user's setting, as typed.
+      const double low = *progress.ci_low_pct, high = *progress.ci_high_pct;
+      const auto in_interval = [&](double pct) {
+        return number_in_interval(pct, low, high, NumberSign::kAlways) + " %";
+      };
+      line += fmt::format("; {} {} [{}, {}], ±{} % of ±{:g} %", progress.widest_metric,
+                          in_interval(*progress.estimate_pct), in_interval(low), in_interval(high),
+                          significant_text(progress.half_width_pct), *progress.target_pct);
     } else {
       line += fmt::format("; {}: too few pairs for an interval yet (target ±{:g} %)",
                           progress.widest_metric, *progress.target_pct);

@@ -125,7 +125,9 @@ std::map<std::string, KnownBootSpread> stored_spreads(const std::vector<MetricSa
   const auto [host, stressor] = host_and_stressor(a);
   std::vector<std::string> names;
   for (const MetricSamples& metric : metrics) {
-    if (!metric.a_boots.empty() && metric.name.find('/') == std::string::npos) {
+    // The primary metrics only: a secondary row prints no boots line to say it in.
+    if (!metric.a_boots.empty() && metric.name.find('/') == std::string::npos &&
+        metric.role == MetricRole::kPrimary) {
       names.push_back(metric.name);
     }
   }
@@ -163,7 +165,7 @@ int run_compare(const CompareArguments& args) {
     }
     const std::optional<Direction> value_direction =
         args.higher_is_better ? std::optional(Direction::kHigherIsBetter) : std::nullopt;
-    metrics = select_metrics(a, b, args.metrics, value_direction);
+    metrics = select_metrics(a, b, args.metrics, value_direction, /*with_secondary=*/true);
     a_source = source_of(a);
     b_source = source_of(b);
     differences = group_match_notes(a, b);
@@ -211,8 +213,9 @@ void add_compare_command(CLI::App& app, CommandList& commands) {
       ->required();
   compare.add_option("B", args.b, "Candidate: file, stored label, or run ids")->required();
   compare.add_option("--metric", args.metrics,
-                     "Metric to compare (repeatable): ops_per_sec_real, ops_per_sec_cpu, "
-                     "latency_us.create.p50, time_s, value, ...");
+                     "Metric to test (repeatable): ops_per_sec_real, ops_per_sec_cpu, "
+                     "latency_us.create.p50, time_s, value, ...; without it the default one "
+                     "is tested and the others both sides hold are shown beside it");
   compare.add_option("--threshold", args.threshold,
                      "Smallest change that matters, in percent (default 1%)");
   compare.add_option("--alpha", args.alpha, "Significance level, 0.0001 to 0.5 (default 0.05)");

@@ -26,8 +26,17 @@ int bisect_code(Verdict verdict) {
 
 int bisect_exit_code(const ComparisonResult& report) {
   int code = kBisectGood;
+  bool any_primary = false;
   for (const MetricComparison& metric : report.metrics) {
-    const int metric_code = bisect_code(metric.effect.verdict);
+    if (!is_primary(metric)) {
+      continue;  // described, not tested (compare/comparison.hpp, MetricRole)
+    }
+    any_primary = true;
+    // Higher or lower of a metric whose direction nobody knows is neither good nor bad.
+    const Verdict verdict = metric.effect.verdict;
+    const int metric_code = metric.direction_known || verdict == Verdict::kEquivalent
+                                ? bisect_code(verdict)
+                                : kBisectSkip;
     if (metric_code == kBisectBad) {
       return kBisectBad;
     }
@@ -35,7 +44,7 @@ int bisect_exit_code(const ComparisonResult& report) {
       code = kBisectSkip;
     }
   }
-  return report.metrics.empty() ? kBisectSkip : code;
+  return any_primary ? code : kBisectSkip;
 }
 
 int run_for_bisect(const std::function<int()>& command) {

@@ -19,7 +19,9 @@ inline constexpr int kBisectAbort = 128;
 // inconclusive (including one boot per side) → skip.
 int bisect_code(Verdict verdict);
 
-// The whole comparison: bad if any metric is bad, else skip if any is skip, else good.
+// The whole comparison, its primary metrics alone (compare/comparison.hpp, MetricRole): bad if
+// any is bad, else skip if any is skip, else good; a metric of unknown direction that is higher
+// or lower is skip.
 int bisect_exit_code(const ComparisonResult& report);
 
 // Runs a command under --bisect: a runtime failure would exit 1, which git bisect takes for

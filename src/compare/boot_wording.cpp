@@ -5,12 +5,13 @@
 #include <cmath>
 
 #include "compare/wording.hpp"
+#include "core/number_text.hpp"
 
 namespace clonebench {
 namespace {
 
 std::string spread_pct(double sd_log) {
-  return std::isfinite(sd_log) ? fmt::format("{:.2f} %", std::expm1(sd_log) * 100)
+  return std::isfinite(sd_log) ? significant_text(std::expm1(sd_log) * 100) + " %"
                                : std::string("n/a");
 }
 
@@ -48,8 +49,15 @@ std::string resolution_text(const BootAnalysis& boots, const ComparisonResult& r
 
 }  // namespace
 
+std::string_view metric_verdict_word(const MetricComparison& metric, Verdict verdict) {
+  return metric.direction_known ? verdict_word(verdict, metric.info) : change_word(verdict);
+}
+
 std::string verdict_text(const MetricComparison& metric) {
-  std::string text(verdict_word(metric.effect.verdict, metric.info));
+  std::string text(metric_verdict_word(metric, metric.effect.verdict));
+  if (!metric.direction_known) {
+    text += " (direction unknown)";
+  }
   if (!metric.boots || metric.boots->design != BootDesign::kOneBootPerSide) {
     return text;
   }

@@ -9,10 +9,12 @@
 #include "compare/input_readers.hpp"
 #include "compare/json_input.hpp"
 #include "compare/run_boot.hpp"
+#include "compare/stress_ng_misc_metric.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
 #include "record/environment_json.hpp"
 #include "record/metric_table.hpp"
+#include "record/record_json.hpp"
 #include "record/run_group.hpp"
 #include "record/run_options_json.hpp"
 #include "record/summary_field.hpp"
@@ -60,6 +62,11 @@ RunObservation read_run(const std::string& path, const nlohmann::json& json,
   run.group = run_group_name(grouped, *run.profiled);
   for (const RunMetric& metric : run_totals()) {
     take_number(json, metric.name, metric.name, path, where, run);
+  }
+  if (const auto stress_ng = json.find("stress_ng");
+      stress_ng != json.end() && !stress_ng->is_null()) {
+    add_misc_metric(stress_ng_from_json(*stress_ng, fmt::format("{}: {}", path, where)),
+                    run.metrics);
   }
   const auto latency = json.find("latency_us");
   if (latency == json.end() || !latency->is_object()) {

@@ -29,7 +29,8 @@ nlohmann::ordered_json side_json(const SideSummary& side) {
           {"drift", {{"rho", side.drift.rho}, {"p", side.drift.p}}}};
 }
 
-nlohmann::ordered_json effect_json(const Effect& e, const MetricInfo& info, bool paired) {
+nlohmann::ordered_json effect_json(const MetricComparison& metric, bool paired) {
+  const Effect& e = metric.effect;
   return {{"estimator", paired ? "hodges-lehmann-log-paired" : "hodges-lehmann-log"},
           {"test", paired ? "wilcoxon-signed-rank" : "mann-whitney-u"},
           {"exact", e.exact},
@@ -38,7 +39,7 @@ nlohmann::ordered_json effect_json(const Effect& e, const MetricInfo& info, bool
           {"ci90_pct", {number(e.ci90_low_pct), number(e.ci90_high_pct)}},
           {"p", e.p},
           {"p_holm", e.p_holm},
-          {"verdict", verdict_word(e.verdict, info)},
+          {"verdict", metric_verdict_word(metric, e.verdict)},
           {"enough_samples", e.enough_samples},
           {"runs_needed", e.runs_needed},
           {"mde_pct", number(e.mde_pct)}};
@@ -79,7 +80,7 @@ nlohmann::ordered_json boots_json(const MetricComparison& metric) {
                                                    : nlohmann::ordered_json(nullptr)},
       {"spread_source", boots.spread_source}};
   if (boots.design == BootDesign::kOneBootPerSide) {
-    json["run_level_verdict"] = verdict_word(boots.run_level_verdict, metric.info);
+    json["run_level_verdict"] = metric_verdict_word(metric, boots.run_level_verdict);
     json["assumed_no_boot_effect"] = boots.assumed_no_boot_effect;
   }
   return json;
@@ -115,11 +116,13 @@ nlohmann::ordered_json compare_to_json(const ComparisonResult& report) {
   for (const MetricComparison& metric : report.metrics) {
     nlohmann::ordered_json json = {
         {"name", metric.name},
-        {"direction", direction_name(metric.info.direction)},
+        {"role", is_primary(metric) ? "primary" : "secondary"},
+        {"direction", metric.direction_known ? direction_name(metric.info.direction)
+                                             : std::string_view("unknown")},
         {"unit", metric.info.unit},
         {"a", side_json(metric.a)},
         {"b", side_json(metric.b)},
-        {"effect", effect_json(metric.effect, metric.info, report.paired)},
+        {"effect", effect_json(metric, report.paired)},
         {"sentence", metric_sentence(metric, report)}};
     if (metric.boots) {
       json["boots"] = boots_json(metric);

@@ -88,7 +88,9 @@ MetricComparison sides_compared(const MetricSamples& samples, const CompareOptio
           summarize_side(samples.a, options.alpha),
           summarize_side(samples.b, options.alpha),
           {},
-          std::nullopt};
+          std::nullopt,
+          samples.role,
+          samples.direction_known};
 }
 
 MetricComparison compare_unpaired(const MetricSamples& samples, const CompareOptions& options) {
@@ -140,16 +142,26 @@ MetricComparison compare_paired(const MetricSamples& samples, const CompareOptio
   return result;
 }
 
-// Holm across the metrics of one report, then the verdicts (which depend on the adjusted p).
-void decide(ComparisonResult& report) {
+// Holm across the primary metrics of one report (a secondary one keeps its own p), then the
+// verdicts (which depend on the adjusted p).
+void adjust_p_values(ComparisonResult& report) {
   std::vector<double> p_values;
   for (const MetricComparison& metric : report.metrics) {
-    p_values.push_back(metric.effect.p);
+    if (is_primary(metric)) {
+      p_values.push_back(metric.effect.p);
+    }
   }
   const std::vector<double> adjusted = holm_adjust(p_values);
+  std::size_t next = 0;
+  for (MetricComparison& metric : report.metrics) {
+    metric.effect.p_holm = is_primary(metric) ? adjusted[next++] : metric.effect.p;
+  }
+}
+
+void decide(ComparisonResult& report) {
+  adjust_p_values(report);
   for (std::size_t i = 0; i < report.metrics.size(); ++i) {
     Effect& effect = report.metrics[i].effect;
-    effect.p_holm = adjusted[i];
     VerdictInput input;
     input.ci_low_pct = effect.ci_low_pct;
     input.ci_high_pct = effect.ci_high_pct;
@@ -159,7 +171,10 @@ void decide(ComparisonResult& report) {
         effect.p_holm < report.options.alpha && (effect.ci_low_pct > 0 || effect.ci_high_pct < 0);
     input.enough_samples = effect.enough_samples;
     input.threshold_pct = report.options.threshold * 100;
-    input.direction = report.metrics[i].info.direction;
+    // A metric of unknown direction is decided as if higher were better, so that its "faster"
+    // reads "higher" (verdict_text), never a claim about speed.
+    input.direction = report.metrics[i].direction_known ? report.metrics[i].info.direction
+                                                        : Direction::kHigherIsBetter;
     effect.verdict = decide_verdict(input);
   }
 }
@@ -172,6 +187,9 @@ constexpr double kDriftShareOfThreshold = 0.1;
 void warn_about_drift(ComparisonResult& report) {
   const double smallest_cv = report.options.threshold * kDriftShareOfThreshold;
   for (const MetricComparison& metric : report.metrics) {
+    if (!is_primary(metric)) {
+      continue;  // a described row warns about nothing; the primary metric's runs are the same
+    }
     for (const auto& [side, name] : {std::pair{&metric.a, "A"}, std::pair{&metric.b, "B"}}) {
       // An instruction count does not depend on when it was taken: its order is chance.
       if (side->n >= 3 && side->drift.p < 0.05 && side->cv >= smallest_cv &&
@@ -206,6 +224,10 @@ ComparisonResult analyze_each_metric(const std::vector<MetricSamples>& metrics,
 }
 
 }  // namespace
+
+bool is_primary(const MetricComparison& metric) noexcept {
+  return metric.role == MetricRole::kPrimary;
+}
 
 ComparisonResult analyze_unpaired(const std::vector<MetricSamples>& metrics,
                                   const CompareOptions& options) {

@@ -26,6 +26,13 @@ struct CompareOptions {
   bool interleaved = false;
 };
 
+// What a metric's row is for (docs/statistics.md, "Primary and secondary metrics"). A primary
+// metric (the default one, or each named with --metric) decides: Holm's adjustment spans the
+// primary metrics alone, and only they set the summary, the exit codes of --fail-on and
+// --bisect. A secondary metric is shown beside them, described: its p is its own, unadjusted,
+// and nothing is gated on it.
+enum class MetricRole { kPrimary, kSecondary };
+
 // The values of one metric on each side (for paired analysis, a[i] and b[i] form pair i).
 struct MetricSamples {
   std::string name;
@@ -34,6 +41,10 @@ struct MetricSamples {
   // The boot each value was measured in (parallel to a and b); empty when the inputs do not say
   // (analyze_with_boots, compare/boot_analysis.hpp).
   std::vector<std::string> a_boots = {}, b_boots = {};
+  MetricRole role = MetricRole::kPrimary;
+  // False for a metric nobody defined (another tool's misc metric): its verdict says whether B is
+  // higher or lower, never faster or slower, and it never counts as a regression.
+  bool direction_known = true;
 };
 
 struct SideSummary {
@@ -67,7 +78,12 @@ struct MetricComparison {
   Effect effect;  // with boots as the units when boots->design is kBootLevel
   std::optional<BootAnalysis> boots =
       std::nullopt;  // absent when the inputs do not say which boot a run had
+  MetricRole role = MetricRole::kPrimary;
+  bool direction_known = true;  // MetricSamples::direction_known
 };
+
+// True for a metric that decides (MetricRole::kPrimary).
+bool is_primary(const MetricComparison& metric) noexcept;
 
 // Where one side's runs came from, for the JSON output: the input's format, how many runs, the
 // stored run ids among them and, for an `ab` arm, which arm with its options (an arm lists its
@@ -88,7 +104,8 @@ struct ComparisonResult {
   std::vector<std::string> warnings;  // environment differences, drift, ...
 };
 
-// Unpaired (two independent samples per metric): Mann–Whitney U, HL of all differences.
+// Unpaired (two independent samples per metric): Mann–Whitney U, HL of all differences. Holm's
+// adjustment spans the primary metrics; a secondary one keeps its own p (p_holm = p).
 // Throws UsageError when a metric has a non-positive value (ratios need positive values) or a
 // side has no values.
 ComparisonResult analyze_unpaired(const std::vector<MetricSamples>& metrics,

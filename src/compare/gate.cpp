@@ -36,10 +36,14 @@ int gate_exit_code(const ComparisonResult& report, const std::vector<std::string
   auto wants = [&](const char* what) {
     return std::find(fail_on.begin(), fail_on.end(), what) != fail_on.end();
   };
+  // Only the primary metrics decide (secondary rows are described, not tested), and a metric
+  // whose direction nobody knows cannot be slower, only lower or higher.
   auto any = [&](Verdict verdict) {
-    return std::any_of(
-        report.metrics.begin(), report.metrics.end(),
-        [verdict](const MetricComparison& m) { return m.effect.verdict == verdict; });
+    return std::any_of(report.metrics.begin(), report.metrics.end(),
+                       [verdict](const MetricComparison& m) {
+                         return is_primary(m) && m.effect.verdict == verdict &&
+                                (m.direction_known || !is_regression(verdict));
+                       });
   };
   if (wants("slower") && any(Verdict::kSlower)) {
     return kExitSlower;

@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "core/error.hpp"
+#include "record/instruction_metrics.hpp"
 
 namespace clonebench {
 namespace {
@@ -116,6 +117,65 @@ std::vector<std::string> metrics_for(const std::set<std::string>& in_a,
                                a.source, b.source, joined_names(common)));
 }
 
+// A metric shown beside `primary` when both sides hold it: every one, except, beside a rate, the
+// run's other totals (bogo ops, times and CPU share grow with the run's length, and ops/s of CPU
+// restates the rate) and, of the latencies, all but the medians (a phase's mean and tail move
+// with its median and are noisier): the rate, the phases' p50, another tool's misc metric
+// ("microsecs_per_clone") and the instruction counts remain, a handful of rows.
+bool shown_beside(const std::string& name, const std::string& primary) {
+  if (name == primary) {
+    return false;
+  }
+  if (name.starts_with("latency_us.")) {
+    return name.ends_with(".p50");
+  }
+  return primary != "ops_per_sec_real" || find_run_metric(name) == nullptr;
+}
+
+// What a comparison knows of `name`: the metric table's unit and direction; for a misc metric
+// named as stress-ng names its times ("microsecs_per_clone"), lower is better, in µs; for any
+// other name nobody defined, the direction is unknown.
+void describe(MetricSamples& samples, const std::string& name,
+              std::optional<Direction> value_direction) {
+  samples.info = metric_info(name);
+  if (name == "value" && value_direction) {
+    samples.info.direction = *value_direction;
+  }
+  const bool defined = is_run_metric(name) || find_instruction_metric(name) != nullptr ||
+                       name == "time_s" || name == "value";
+  if (!defined && name.starts_with("microsecs_per_")) {
+    samples.info = {Direction::kLowerIsBetter, "µs"};
+  } else if (!defined) {
+    samples.direction_known = false;
+  }
+}
+
+// The metrics shown beside `primary`, the latencies in the phases' order (create, start, reap),
+// then the others by name.
+std::vector<std::string> secondary_names(const std::set<std::string>& in_a,
+                                         const std::set<std::string>& in_b,
+                                         const std::string& primary) {
+  std::vector<std::string> names;
+  for (const LatencyPhase& phase : kLatencyPhases) {
+    const std::string name = latency_metric_name(phase.name, "p50");
+    if (in_a.contains(name) && in_b.contains(name) && shown_beside(name, primary)) {
+      names.push_back(name);
+    }
+  }
+  for (const std::string& name : in_a) {
+    if (!name.starts_with("latency_us.") && in_b.contains(name) && shown_beside(name, primary)) {
+      names.push_back(name);
+    }
+  }
+  return names;
+}
+
+// A change is a ratio: a secondary metric with a value of 0 (`time`'s "sys 0.00") is left out
+// rather than refused, since nobody asked for it (a named metric is refused, naming the value).
+bool all_positive(const std::vector<double>& values) {
+  return std::all_of(values.begin(), values.end(), [](double v) { return v > 0; });
+}
+
 std::size_t runs_in(const SampleSet& set, const std::string& group) {
   return static_cast<std::size_t>(
       std::count_if(set.runs.begin(), set.runs.end(),
@@ -168,31 +228,48 @@ SampleSet compared_runs(const SampleSet& set, const SampleSet& other) {
 
 std::vector<MetricSamples> select_metrics(const SampleSet& a, const SampleSet& b,
                                           const std::vector<std::string>& requested,
-                                          std::optional<Direction> value_direction) {
+                                          std::optional<Direction> value_direction,
+                                          bool with_secondary) {
   const auto groups = matched_groups(a, b);
-  std::vector<MetricSamples> selected;
+  // Named by its group whenever a side holds several, so that no row reads as all runs.
+  const bool several = groups_of(a).size() > 1 || groups_of(b).size() > 1;
+  std::vector<MetricSamples> primary, secondary;
   for (const auto& [group_a, group_b] : groups) {
-    const auto metrics =
-        metrics_for(metrics_of(a, group_a), metrics_of(b, group_b), requested, a, b);
-    for (const std::string& metric : metrics) {
-      MetricSamples samples;
-      // Named by its group whenever a side holds several, so that no row reads as all runs.
-      const bool several = groups_of(a).size() > 1 || groups_of(b).size() > 1;
-      samples.name = several ? group_a + "/" + metric : metric;
-      samples.info = metric_info(metric);
-      if (metric == "value" && value_direction) {
-        samples.info.direction = *value_direction;
+    const std::set<std::string> in_a = metrics_of(a, group_a);
+    const std::set<std::string> in_b = metrics_of(b, group_b);
+    const std::vector<std::string> chosen = metrics_for(in_a, in_b, requested, a, b);
+    std::vector<std::pair<std::string, MetricRole>> rows;
+    for (const std::string& metric : chosen) {
+      rows.emplace_back(metric, MetricRole::kPrimary);
+    }
+    if (with_secondary && requested.empty()) {
+      for (const std::string& metric : secondary_names(in_a, in_b, chosen.front())) {
+        rows.emplace_back(metric, MetricRole::kSecondary);
       }
+    }
+    for (const auto& [metric, role] : rows) {
+      MetricSamples samples;
+      samples.name = several ? group_a + "/" + metric : metric;
+      samples.role = role;
+      describe(samples, metric, value_direction);
       values_of(a, group_a, metric, samples.a, samples.a_boots);
       values_of(b, group_b, metric, samples.b, samples.b_boots);
       if (samples.a_boots.empty() || samples.b_boots.empty()) {
         samples.a_boots.clear();
         samples.b_boots.clear();
       }
-      selected.push_back(std::move(samples));
+      if (role == MetricRole::kPrimary) {
+        primary.push_back(std::move(samples));
+      } else if (all_positive(samples.a) && all_positive(samples.b)) {
+        secondary.push_back(std::move(samples));
+      }
     }
   }
-  return selected;
+  // The primary rows first, group by group, then the secondary ones: the order the report shows.
+  for (MetricSamples& samples : secondary) {
+    primary.push_back(std::move(samples));
+  }
+  return primary;
 }
 
 }  // namespace clonebench

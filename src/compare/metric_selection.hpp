@@ -3,7 +3,7 @@
 // with the other's. A stored run's group is its stressor and the settings that change the work
 // (record/run_group.hpp), so runs of different settings are compared group by group, never
 // pooled; metrics as requested (--metric) or the natural default
-// (ops_per_sec_real, else time_s, else value).
+// (ops_per_sec_real, else time_s, else value), with the others both sides hold beside it.
 
 #include <optional>
 #include <string>
@@ -15,10 +15,17 @@
 namespace clonebench {
 
 // `value_direction` overrides the direction of unit-less "value" metrics (number files).
-// Throws UsageError naming the metric or the groups when nothing matches.
+// The requested metrics, or the default one, are primary (MetricRole); with `with_secondary` and
+// nothing requested, the other metrics both sides of a group hold follow as secondary rows
+// (docs/statistics.md, "Primary and secondary metrics": beside a rate, the phases' median
+// latencies, misc metrics such as stress-ng's microsecs_per_clone and instruction counts).
+// A metric nobody defined has an unknown direction, except stress-ng's "microsecs_per_..."
+// times (lower is better, µs). Throws UsageError naming the metric or the groups when nothing
+// matches.
 std::vector<MetricSamples> select_metrics(const SampleSet& a, const SampleSet& b,
                                           const std::vector<std::string>& requested,
-                                          std::optional<Direction> value_direction);
+                                          std::optional<Direction> value_direction,
+                                          bool with_secondary = false);
 
 // What the comparison leaves out or pairs across settings, one line each: the groups only one
 // side measured ("not compared: fork (rss 64M) is only in A (LABEL), 6 runs"), or, when each side

@@ -22,6 +22,23 @@ std::string_view verdict_name(Verdict verdict) {
   return "inconclusive";
 }
 
+std::string_view change_word(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::kFaster:
+      return "higher";
+    case Verdict::kSlower:
+      return "lower";
+    case Verdict::kFasterSmall:
+      return "higher-small";
+    case Verdict::kSlowerSmall:
+      return "lower-small";
+    case Verdict::kEquivalent:
+    case Verdict::kInconclusive:
+      break;
+  }
+  return verdict_name(verdict);
+}
+
 bool counts_instructions(const MetricInfo& info) {
   return info.unit == kInstructionsUnit;
 }

@@ -26,6 +26,10 @@ std::string_view verdict_name(Verdict verdict);
 // "more", "fewer-small", "more-small" (B executes fewer or more instructions than A).
 std::string_view verdict_word(Verdict verdict, const MetricInfo& info);
 
+// The verdict of a metric whose direction nobody knows, decided as if higher were better:
+// "higher", "lower", "higher-small", "lower-small", "equivalent", "inconclusive".
+std::string_view change_word(Verdict verdict);
+
 // True when `info` is a count of executed instructions.
 bool counts_instructions(const MetricInfo& info);
 

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/number_text.hpp"
+
 namespace clonebench {
 namespace {
 
@@ -24,7 +26,12 @@ std::string sizes(const MetricComparison& metric, const ComparisonResult& report
 }
 
 std::string interval(double low, double high, const char* level) {
-  return fmt::format("{} CI {} to {}", level, format_pct(low), format_pct(high));
+  return fmt::format("{} CI {} to {}", level, change_text(low, low, high),
+                     change_text(high, low, high));
+}
+
+std::string percent_text(double pct) {
+  return significant_text(pct) + " %";
 }
 
 std::string outlier_text(const OutlierCounts& counts) {
@@ -57,12 +64,28 @@ std::string format_pct(double pct) {
   return fmt::format("{:+.2f} %", pct);
 }
 
+std::string change_text(double pct, double low, double high) {
+  if (std::isinf(pct)) {
+    return format_pct(pct);
+  }
+  return number_in_interval(pct, low, high, NumberSign::kAlways) + " %";
+}
+
+std::string change_interval_text(double low, double high) {
+  return fmt::format("[{}, {}]", change_text(low, low, high), change_text(high, low, high));
+}
+
+std::string median_text(const SideSummary& side, const std::string& unit) {
+  const std::string number = number_in_interval(side.median, side.median_ci.lo, side.median_ci.hi);
+  return unit.empty() ? number : number + " " + unit;
+}
+
 std::string format_ci(const MetricComparison& metric) {
   const Effect& effect = metric.effect;
   if (!effect.enough_samples) {
     return boots_are_units(metric) ? "n/a (too few boots)" : "n/a (too few runs)";
   }
-  return fmt::format("[{}, {}]", format_pct(effect.ci_low_pct), format_pct(effect.ci_high_pct));
+  return change_interval_text(effect.ci_low_pct, effect.ci_high_pct);
 }
 
 std::string format_p(double p) {
@@ -96,15 +119,21 @@ namespace {
 std::string run_sentence(const MetricComparison& metric, const ComparisonResult& report) {
   const Effect& e = metric.effect;
   const std::string change = fmt::format(
-      "{} {} ({}, {}, {})", metric.name, format_pct(e.estimate_pct),
+      "{} {} ({}, {}, {})", metric.name, change_text(e.estimate_pct, e.ci_low_pct, e.ci_high_pct),
       interval(e.ci_low_pct, e.ci_high_pct, "95 %"), format_p(e.p_holm), sizes(metric, report));
   const std::string theta = threshold_text(report);
   const bool inside = e.ci_low_pct > -report.options.threshold * 100 &&
                       e.ci_high_pct < report.options.threshold * 100;
   // A count of instructions is neither a time nor a speed: B executes fewer or more of them.
   const bool counts = counts_instructions(metric.info);
-  const char* better = counts ? "B executes fewer instructions than A" : "B is faster than A";
-  const char* worse = counts ? "B executes more instructions than A" : "B is slower than A";
+  // Of a metric whose direction nobody knows, "faster" was decided as "higher" (comparison.cpp).
+  const bool known = metric.direction_known;
+  const char* better = !known   ? "B is higher than A (direction unknown)"
+                       : counts ? "B executes fewer instructions than A"
+                                : "B is faster than A";
+  const char* worse = !known   ? "B is lower than A (direction unknown)"
+                      : counts ? "B executes more instructions than A"
+                               : "B is slower than A";
   switch (e.verdict) {
     case Verdict::kFaster:
       return fmt::format("{} beyond the {} threshold: {}.", better, theta, change);
@@ -118,7 +147,7 @@ std::string run_sentence(const MetricComparison& metric, const ComparisonResult&
                          inside ? "by less than" : "though possibly by less than", theta, change);
     case Verdict::kEquivalent:
       return fmt::format("A and B are equivalent within {}: {} {} ({}).", theta, metric.name,
-                         format_pct(e.estimate_pct),
+                         change_text(e.estimate_pct, e.ci90_low_pct, e.ci90_high_pct),
                          interval(e.ci90_low_pct, e.ci90_high_pct, "90 %"));
     case Verdict::kInconclusive:
       break;
@@ -145,7 +174,8 @@ std::string run_sentence(const MetricComparison& metric, const ComparisonResult&
     return fmt::format(
         "No difference shown: {}; alone its p = {:.3f} would be below α = {:g}, but Holm's "
         "correction for the {} metrics compared raises it to {:.3f}; {}.",
-        change, e.p, report.options.alpha, report.metrics.size(), e.p_holm, advice);
+        change, e.p, report.options.alpha,
+        std::count_if(report.metrics.begin(), report.metrics.end(), is_primary), e.p_holm, advice);
   }
   return fmt::format("No difference shown: {}; {}.", change, advice);
 }
@@ -164,29 +194,39 @@ std::string metric_sentence(const MetricComparison& metric, const ComparisonResu
 }
 
 std::string summary_sentence(const ComparisonResult& report) {
-  if (report.metrics.empty()) {
+  const auto first = std::find_if(report.metrics.begin(), report.metrics.end(), is_primary);
+  if (first == report.metrics.end()) {
     return "Nothing to compare.";
   }
-  const std::string first = metric_sentence(report.metrics.front(), report);
-  if (report.metrics.size() == 1) {
-    return first;
+  const std::string sentence = metric_sentence(*first, report);
+  const auto primaries = std::count_if(report.metrics.begin(), report.metrics.end(), is_primary);
+  if (primaries == 1) {
+    return sentence;
   }
   const auto changed =
       std::count_if(report.metrics.begin(), report.metrics.end(), [](const MetricComparison& m) {
-        return m.effect.verdict != Verdict::kEquivalent &&
+        return is_primary(m) && m.effect.verdict != Verdict::kEquivalent &&
                m.effect.verdict != Verdict::kInconclusive;
       });
-  return fmt::format("{} of {} metrics differ (Holm-adjusted, α = {:g}). {}", changed,
-                     report.metrics.size(), report.options.alpha, first);
+  return fmt::format("{} of {} metrics differ (Holm-adjusted, α = {:g}). {}", changed, primaries,
+                     report.options.alpha, sentence);
+}
+
+std::string secondary_note(const ComparisonResult& report) {
+  if (std::all_of(report.metrics.begin(), report.metrics.end(), is_primary)) {
+    return "";
+  }
+  return "secondary metrics, described only: each p is its own (not Holm-adjusted with the "
+         "verdict's), no exit code depends on them; name one with --metric to test it";
 }
 
 std::string noise_line(const MetricComparison& metric, const ComparisonResult& report) {
   // One run shows no spread and three are the fewest a rank correlation can order: below that
   // a 0.00 % would read as perfect precision, so the figure is n/a.
   const auto cv = [](const SideSummary& side) {
-    return side.n < 2
-               ? std::string("n/a (1 run)")
-               : fmt::format("{:.2f} % (robust {:.2f} %)", side.cv * 100, side.robust_cv * 100);
+    return side.n < 2 ? std::string("n/a (1 run)")
+                      : fmt::format("{} (robust {})", percent_text(side.cv * 100),
+                                    percent_text(side.robust_cv * 100));
   };
   const bool counts = counts_instructions(metric.info);
   const auto drift = [counts](const SideSummary& side) {
@@ -200,7 +240,7 @@ std::string noise_line(const MetricComparison& metric, const ComparisonResult& r
   if (std::min(metric.a.n, metric.b.n) < 2) {
     resolution = "n/a (one run shows no noise)";
   } else if (std::isfinite(metric.effect.mde_pct)) {
-    resolution = fmt::format("{:.2f} %", metric.effect.mde_pct);
+    resolution = percent_text(metric.effect.mde_pct);
   }
   return fmt::format(
       "{}: CV(A) = {}, CV(B) = {}; outliers A: {}, B: {} (kept); drift A: {}, B: {}; {} (80 % "

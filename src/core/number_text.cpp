@@ -4,11 +4,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace clonebench {
 namespace {
 
 constexpr int kMostDecimals = 9;
+// Rounding to 10^300 and beyond is past any double's digits: the bound only keeps pow() finite.
+constexpr int kFewestDecimals = -300;
 
 bool all_zero_digits(const std::string& text) {
   return text.find_first_of("123456789") == std::string::npos;
@@ -21,19 +24,19 @@ std::string infinite_text(double value, NumberSign sign) {
   return sign == NumberSign::kAlways ? "+inf" : "inf";
 }
 
-std::string end_text(double value, int decimals, NumberSign sign) {
-  return decimals < 0 ? significant_text(value, 3, sign) : fixed_text(value, decimals, sign);
+std::string end_text(double value, std::optional<int> decimals, NumberSign sign) {
+  return decimals ? fixed_text(value, *decimals, sign) : significant_text(value, 3, sign);
 }
 
 }  // namespace
 
-int interval_decimals(double low, double high) {
+std::optional<int> interval_decimals(double low, double high) {
   const double half_width = (high - low) / 2;
   if (!std::isfinite(half_width) || !(half_width > 0)) {
-    return -1;
+    return std::nullopt;
   }
   const int magnitude = static_cast<int>(std::floor(std::log10(half_width)));
-  return std::clamp(1 - magnitude, 0, kMostDecimals);
+  return std::clamp(1 - magnitude, kFewestDecimals, kMostDecimals);
 }
 
 std::string fixed_text(double value, int decimals, NumberSign sign) {
@@ -42,6 +45,11 @@ std::string fixed_text(double value, int decimals, NumberSign sign) {
   }
   if (std::isinf(value)) {
     return infinite_text(value, sign);
+  }
+  if (decimals < 0) {
+    // Integer digits the interval does not vouch for are zeros: 3930 with ±2261 is 3900.
+    const double step = std::pow(10.0, -std::max(decimals, kFewestDecimals));
+    value = std::round(value / step) * step;
   }
   std::string text = fmt::format("{:.{}f}", value, std::clamp(decimals, 0, kMostDecimals));
   if (all_zero_digits(text)) {
@@ -76,13 +84,13 @@ std::string number_in_interval(double value, double low, double high, NumberSign
 }
 
 std::string interval_text_of(double low, double high, NumberSign sign) {
-  const int decimals = interval_decimals(low, high);
+  const std::optional<int> decimals = interval_decimals(low, high);
   return fmt::format("[{}, {}]", end_text(low, decimals, sign), end_text(high, decimals, sign));
 }
 
 std::string estimate_text(double estimate, double low, double high, std::string_view unit,
                           NumberSign sign) {
-  const int decimals = interval_decimals(low, high);
+  const std::optional<int> decimals = interval_decimals(low, high);
   std::string text = end_text(estimate, decimals, sign);
   if (!unit.empty()) {
     text += " ";

@@ -54,7 +54,9 @@ std::string spread_text(const std::vector<double>& values) {
     squares += (value - mean) * (value - mean);
   }
   const double sigma = std::sqrt(squares / (n - 1));
-  const int decimals = std::max(interval_decimals(mean - sigma, mean + sigma), 0);
+  // σ is the spread's half-width: its digits, rounded to tens or hundreds when it is that wide
+  // ("3900 ± 2300"); equal values (σ = 0) show whole numbers.
+  const int decimals = interval_decimals(mean - sigma, mean + sigma).value_or(0);
   const auto [low, high] = std::minmax_element(values.begin(), values.end());
   return fmt::format("{} ± {}, range {} … {}", fixed_text(mean, decimals),
                      fixed_text(sigma, decimals), fixed_text(*low, decimals),

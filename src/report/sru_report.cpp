@@ -309,10 +309,9 @@ std::string sru_scale_report(const ScaleSummary& s, const std::vector<StoredRun>
   std::vector<std::vector<std::string>> rows = {
       {"instances", "median ops/s", "95% CI", "efficiency", "95% CI", "n"}};
   for (const ScaleSummaryPoint& point : s.points) {
-    rows.push_back({std::to_string(point.instances), sru_number(point.ops_per_s.median),
-                    scale_ci_text(point.ops_per_s, "{:.5g} to {:.5g}"),
-                    fmt::format("{:.3f}", point.efficiency.median),
-                    scale_ci_text(point.efficiency, "{:.3f} to {:.3f}"), std::to_string(point.n)});
+    rows.push_back({std::to_string(point.instances), scale_estimate_number(point.ops_per_s),
+                    scale_interval_words(point.ops_per_s), scale_estimate_number(point.efficiency),
+                    scale_interval_words(point.efficiency), std::to_string(point.n)});
   }
   out += render_columns(rows, {true, true, true, true, true, true}, "  ") + "\n";
   out +=

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "core/number_text.hpp"
 #include "core/text_safety.hpp"
 
 namespace clonebench {
@@ -12,14 +13,13 @@ namespace {
 
 constexpr const char* kScaleTooFewRuns = "n/a (too few runs)";
 
-// "12345 [12000, 12800]", or the median and "n/a (too few runs)" when the interval is unbounded.
-std::string scale_interval_text(const ScaleSummaryEstimate& estimate, const char* format) {
-  const std::string median = fmt::format(fmt::runtime(format), estimate.median);
+// "12300 [12000, 12800]" by the number rule (core/number_text.hpp), or the median with three
+// significant digits and "n/a (too few runs)" when the interval is unbounded.
+std::string scale_interval_text(const ScaleSummaryEstimate& estimate) {
   if (!estimate.ci) {
-    return median + " " + kScaleTooFewRuns;
+    return significant_text(estimate.median) + " " + kScaleTooFewRuns;
   }
-  return fmt::format("{} [{}, {}]", median, fmt::format(fmt::runtime(format), estimate.ci->lo),
-                     fmt::format(fmt::runtime(format), estimate.ci->hi));
+  return estimate_text(estimate.median, estimate.ci->lo, estimate.ci->hi);
 }
 
 std::string scale_points_table(const ScaleSummary& summary) {
@@ -29,8 +29,8 @@ std::string scale_points_table(const ScaleSummary& summary) {
                                 fmt::format("efficiency [{} % CI]", percent), "rounds");
   for (const ScaleSummaryPoint& point : summary.points) {
     out += fmt::format("{:>9}  {:<36} {:<28} {:>6}\n", point.instances,
-                       scale_interval_text(point.ops_per_s, "{:.0f}"),
-                       scale_interval_text(point.efficiency, "{:.3f}"), point.n);
+                       scale_interval_text(point.ops_per_s), scale_interval_text(point.efficiency),
+                       point.n);
   }
   return out +
          "efficiency: the median over rounds of each round's (ops/s / instances) / that round's "
@@ -82,6 +82,19 @@ std::string scale_knee_text(const ScaleKnee& knee) {
   return fmt::format(
       "throughput stops growing: cannot be decided ({}the intervals at {} and {} overlap)\n", grown,
       knee.instances, knee.next_instances);
+}
+
+std::string scale_estimate_number(const ScaleSummaryEstimate& estimate) {
+  return estimate.ci ? number_in_interval(estimate.median, estimate.ci->lo, estimate.ci->hi)
+                     : significant_text(estimate.median);
+}
+
+std::string scale_interval_words(const ScaleSummaryEstimate& estimate) {
+  if (!estimate.ci) {
+    return kScaleTooFewRuns;
+  }
+  const double low = estimate.ci->lo, high = estimate.ci->hi;
+  return number_in_interval(low, low, high) + " to " + number_in_interval(high, low, high);
 }
 
 std::string render_scale(const ScaleSummary& summary) {

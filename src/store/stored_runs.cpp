@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "compare/run_boot.hpp"
+#include "compare/stress_ng_misc_metric.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
 #include "record/instruction_metrics.hpp"
@@ -86,6 +87,7 @@ RunObservation observation_of(const RunRecord& record,
   run.boot = run_boot(environment.value_or(Environment{}), record.label);
   run.profiled = record.profile.has_value();
   run.metrics = stored_run_metric_values(record, environment);
+  add_misc_metric(r.stress_ng, run.metrics);  // --workload stress-ng: "microsecs_per_clone"
   return run;
 }
 

@@ -83,13 +83,12 @@ std::string render_prediction(const CostModel& model, const ShapeX& shape,
   for (const PhaseCostModel& phase : model.phases) {
     const CostPrediction p = predict_cost(phase, shape);
     // The estimate's digits are those its interval (of the mean) vouches for.
-    const int decimals = interval_decimals(p.mean_lo_ns / 1000, p.mean_hi_ns / 1000);
-    out += fmt::format("  {:<7} {:>10} {:>24} {:>24}{}\n", phase.phase,
-                       decimals < 0 ? significant_text(p.estimate_ns / 1000)
-                                    : fixed_text(p.estimate_ns / 1000, decimals),
-                       interval_text_of(p.mean_lo_ns / 1000, p.mean_hi_ns / 1000),
-                       interval_text_of(p.run_lo_ns / 1000, p.run_hi_ns / 1000),
-                       p.extrapolated ? "  extrapolated: outside the measured span" : "");
+    out += fmt::format(
+        "  {:<7} {:>10} {:>24} {:>24}{}\n", phase.phase,
+        number_in_interval(p.estimate_ns / 1000, p.mean_lo_ns / 1000, p.mean_hi_ns / 1000),
+        interval_text_of(p.mean_lo_ns / 1000, p.mean_hi_ns / 1000),
+        interval_text_of(p.run_lo_ns / 1000, p.run_hi_ns / 1000),
+        p.extrapolated ? "  extrapolated: outside the measured span" : "");
   }
   bool terms_missing = false;
   for (const PhaseCostModel& phase : model.phases) {

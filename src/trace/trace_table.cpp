@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "core/number_text.hpp"
 #include "core/size_text.hpp"
@@ -33,13 +34,13 @@ std::string asked_change_percent(double fraction) {
 
 // "0.72 %" for one run, "0.72 % (0.65-0.79)" for several: the range's width sets the digits.
 std::string percent_spread(const Spread& spread) {
-  const int decimals = interval_decimals(spread.low * 100, spread.high * 100);
-  if (spread.runs <= 1 || decimals < 0) {
+  const std::optional<int> decimals = interval_decimals(spread.low * 100, spread.high * 100);
+  if (spread.runs <= 1 || !decimals) {
     return percent(spread.median);
   }
-  return fmt::format("{} % ({}-{})", fixed_text(spread.median * 100, decimals),
-                     fixed_text(spread.low * 100, decimals),
-                     fixed_text(spread.high * 100, decimals));
+  return fmt::format("{} % ({}-{})", fixed_text(spread.median * 100, *decimals),
+                     fixed_text(spread.low * 100, *decimals),
+                     fixed_text(spread.high * 100, *decimals));
 }
 
 std::string duration(double nanoseconds) {

@@ -66,7 +66,8 @@ TEST(HvoKeyAttribution, AControlThatDiffersMakesEverythingUnattributableAndSaysW
       hvo_key_attribution(judged(effect_with_ci(-1.0, 0.4), effect_with_ci(-1.4, 0.7),
                                  slope_with_ci("control - off", 177.58, 16.594, 352.273)),
                           0, 1);
-  EXPECT_NE(per_page.find("control - off +178 ns [+17, +352] per page"), std::string::npos)
+  // Half-width 168: tens (core/number_text.hpp).
+  EXPECT_NE(per_page.find("control - off +180 ns [+20, +350] per page"), std::string::npos)
       << per_page;
 }
 

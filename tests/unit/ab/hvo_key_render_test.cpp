@@ -48,7 +48,8 @@ TEST(HvoKeyTable, PointsAtNoUnresolvedEstimateAsTheCostPerPte) {
 
 TEST(HvoKeyTable, WritesEachFigureWithTheDigitsItsIntervalAllows) {
   const std::string table = render_hvo_key_table(summary_with_a_control_that_differs());
-  EXPECT_NE(line_with(table, "  on - off").find("160 ns [-31, 502]"), std::string::npos) << table;
+  // 159.5 [-30.8, 502.0]: half-width 266, whose two significant digits end at the tens.
+  EXPECT_NE(line_with(table, "  on - off").find("160 ns [-30, 500]"), std::string::npos) << table;
   EXPECT_NE(line_with(table, "  key on vs off").find("-1.7 % [-9.4, +6.6]"), std::string::npos)
       << table;
   EXPECT_EQ(table.find("159.529"), std::string::npos) << table;

@@ -52,9 +52,10 @@ std::string error_of_text(const std::string& text) {
 }
 
 // The comparison table of two samples, as `compare A B` prints it.
+// As `compare A B` prints it: the default metric, the others both sides hold beside it.
 std::string compared(const std::string& a, const std::string& b) {
   ComparisonResult report =
-      analyze_unpaired(select_metrics(read(a), read(b), {}, std::nullopt), {});
+      analyze_unpaired(select_metrics(read(a), read(b), {}, std::nullopt, true), {});
   report.a_name = a;
   report.b_name = b;
   return render_compare_table(report);

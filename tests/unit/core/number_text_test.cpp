@@ -17,20 +17,25 @@ TEST(IntervalDecimals, ShowTwoSignificantDigitsOfTheHalfWidth) {
   EXPECT_EQ(interval_decimals(0.0001, 0.0004), 5);  // ±0.00015
 }
 
-TEST(IntervalDecimals, NeverRoundIntegerDigitsAway) {
-  EXPECT_EQ(interval_decimals(207.61, 619.4), 0);
-  EXPECT_EQ(interval_decimals(-30808, 501993), 0);
+// Two significant digits of a half-width of 100 or more end left of the point: ±205.9 is
+// ±210, tens; ±266400 is ±270000, ten thousands; ±2261 is ±2300, hundreds (issue 35: "3930 ±
+// 2261").
+TEST(IntervalDecimals, RoundIntegerDigitsTheIntervalDoesNotVouchFor) {
+  EXPECT_EQ(interval_decimals(207.61, 619.4), -1);
+  EXPECT_EQ(interval_decimals(-30808, 501993), -4);
+  EXPECT_EQ(interval_decimals(3930 - 2261, 3930 + 2261), -2);
+  EXPECT_EQ(interval_decimals(80, 119.8), 0);  // ±19.9: units
 }
 
 TEST(IntervalDecimals, AreUnknownWithoutAFiniteWidth) {
-  EXPECT_EQ(interval_decimals(1, 1), -1);
-  EXPECT_EQ(interval_decimals(2, 1), -1);
-  EXPECT_EQ(interval_decimals(-kInf, 1), -1);
-  EXPECT_EQ(interval_decimals(0, std::numeric_limits<double>::quiet_NaN()), -1);
+  EXPECT_EQ(interval_decimals(1, 1), std::nullopt);
+  EXPECT_EQ(interval_decimals(2, 1), std::nullopt);
+  EXPECT_EQ(interval_decimals(-kInf, 1), std::nullopt);
+  EXPECT_EQ(interval_decimals(0, std::numeric_limits<double>::quiet_NaN()), std::nullopt);
 }
 
 TEST(EstimateText, SharesTheIntervalsDigitsBetweenEstimateAndBounds) {
-  EXPECT_EQ(estimate_text(413.519, 207.610, 619.402, "ns"), "414 ns [208, 619]");
+  EXPECT_EQ(estimate_text(413.519, 207.610, 619.402, "ns"), "410 ns [210, 620]");
   EXPECT_EQ(estimate_text(1.4812, 1.3604, 1.5911), "1.48 [1.36, 1.59]");
   EXPECT_EQ(estimate_text(55.91, 42.24, 108.08, "ns/page"), "56 ns/page [42, 108]");
 }
@@ -38,6 +43,22 @@ TEST(EstimateText, SharesTheIntervalsDigitsBetweenEstimateAndBounds) {
 TEST(EstimateText, SignsAChangeWhenAsked) {
   EXPECT_EQ(estimate_text(2.41, -1.04, 5.93, "%", NumberSign::kAlways), "+2.4 % [-1.0, +5.9]");
   EXPECT_EQ(estimate_text(-0.001, -1.04, 0.93, "%", NumberSign::kAlways), "0.00 % [-1.04, +0.93]");
+}
+
+// 3930 ± 2261: the half-width's two significant digits are thousands and hundreds, so the
+// estimate and both ends are rounded to hundreds: 3930 → 3900, 1669 → 1700, 6191 → 6200.
+TEST(EstimateText, RoundsIntegerDigitsToTheIntervalsWidth) {
+  EXPECT_EQ(estimate_text(3930, 1669, 6191), "3900 [1700, 6200]");
+  EXPECT_EQ(estimate_text(-3950, -6250, -1650), "-4000 [-6300, -1700]");  // half away from zero
+  EXPECT_EQ(number_in_interval(40, -2261, 2261), "0");                    // no "-0", no "00"
+}
+
+TEST(FixedText, RoundsToTensAndHundredsWithNegativeDecimals) {
+  EXPECT_EQ(fixed_text(3930, -2), "3900");
+  EXPECT_EQ(fixed_text(2261, -2), "2300");
+  EXPECT_EQ(fixed_text(557840.2, -4), "560000");
+  EXPECT_EQ(fixed_text(-49, -2), "0");
+  EXPECT_EQ(fixed_text(150, -2, NumberSign::kAlways), "+200");
 }
 
 TEST(EstimateText, WritesInfiniteEndsAndFallsBackToTheEstimatesDigits) {

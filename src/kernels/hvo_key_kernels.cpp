@@ -6,8 +6,8 @@
 #include <cmath>
 #include <filesystem>
 
-#include "compare/wording.hpp"
 #include "core/error.hpp"
+#include "core/number_text.hpp"
 #include "core/text_safety.hpp"
 #include "stats/descriptive.hpp"
 #include "stats/hodges_lehmann.hpp"
@@ -102,7 +102,7 @@ std::optional<PteCost> hvo_key_pte_cost(const KernelsResult& result, const std::
 std::string render_pte_cost(const PteCost& cost, double alpha) {
   const std::string interval =
       cost.enough_boots
-          ? fmt::format("[{}, {}]", plain_number(cost.ci_low), plain_number(cost.ci_high))
+          ? interval_text_of(cost.ci_low, cost.ci_high)
           : std::string("n/a (too few boots: a rank interval needs 4 a side at α = 0.05)");
   const bool resolved = cost.enough_boots && (cost.ci_low > 0 || cost.ci_high < 0);
   return fmt::format(
@@ -110,10 +110,11 @@ std::string render_pte_cost(const PteCost& cost, double alpha) {
       "         (each boot's slope between {:.0f} and {:.0f} pages: off {}, on {} instructions "
       "per page, medians of {} and {} boots; the change per operation above is the larger "
       "parent's)\n",
-      plain_number(cost.estimate), (1 - alpha) * 100, interval,
-      resolved ? "  <- the key's cost per PTE copied at fork" : "", cost.small_pages,
-      cost.large_pages, plain_number(cost.off_per_page), plain_number(cost.on_per_page),
-      cost.boots_off, cost.boots_on);
+      cost.enough_boots ? number_in_interval(cost.estimate, cost.ci_low, cost.ci_high)
+                        : significant_text(cost.estimate),
+      (1 - alpha) * 100, interval, resolved ? "  <- the key's cost per PTE copied at fork" : "",
+      cost.small_pages, cost.large_pages, significant_text(cost.off_per_page),
+      significant_text(cost.on_per_page), cost.boots_off, cost.boots_on);
 }
 
 }  // namespace clonebench

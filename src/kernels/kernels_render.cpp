@@ -1,8 +1,9 @@
 // The human table of a kernels result: the plan, what was measured, one line per boot with its
 // values (warm-ups apart; failed boots with their last console lines), the comparison with boots
-// as the units, and the measure's notice first and last (under TCG timing: that the timings are
-// an emulator's; with --measure instructions: what a count is), so no excerpt of the output loses
-// it.
+// as the units, and the measure's notice once, first (under TCG timing: that the timings are an
+// emulator's; with --measure instructions: what a count is). The comparison carries the notice
+// among its warnings for the JSON; the table leaves it out there: three copies of a paragraph
+// (first, among the warnings, last) buried the lines between them.
 
 #include <fmt/core.h>
 
@@ -12,6 +13,7 @@
 
 #include "compare/renderers.hpp"
 #include "compare/wording.hpp"
+#include "core/number_text.hpp"
 #include "core/text_safety.hpp"
 #include "kernels/hvo_key_kernels.hpp"
 #include "kernels/kernels_result.hpp"
@@ -35,20 +37,26 @@ std::string measure_line(const KernelsResult& result) {
                      result.emulated() ? "emulated" : "KVM");
 }
 
-// "2 runs 1.8072 M (warm-up 1.8101 M)": the job's measured runs' median and its warm-ups.
+// "median 1.80730 M (1.80720…1.80740); warm-up 1.81010 M": the job's measured runs' median,
+// their range and its warm-ups, with the digits the range gives (core/number_text.hpp: three
+// significant ones for a single run), in millions for a count of a million or more.
 std::string values_text(const BootJobValues& values, const KernelsResult& result) {
-  const auto shown = [&result](double value) {
-    return result.measure == Measure::kInstructions && value >= 1e6
-               ? plain_number(value / 1e6) + " M"
-               : plain_number(value);
+  std::vector<double> runs = values.runs;
+  std::sort(runs.begin(), runs.end());
+  const double lowest = runs.empty() ? 0 : runs.front(), highest = runs.empty() ? 0 : runs.back();
+  const double typical =
+      runs.empty() ? (values.warmup.empty() ? 0 : values.warmup.front()) : runs[runs.size() / 2];
+  const bool millions = result.measure == Measure::kInstructions && typical >= 1e6;
+  const double scale = millions ? 1e6 : 1;
+  const auto shown = [&](double value) {
+    return number_in_interval(value / scale, lowest / scale, highest / scale) +
+           (millions ? " M" : "");
   };
   std::string text;
-  if (!values.runs.empty()) {
-    std::vector<double> runs = values.runs;
-    std::sort(runs.begin(), runs.end());
-    text = "median " + shown(runs[runs.size() / 2]);
+  if (!runs.empty()) {
+    text = "median " + shown(typical);
     if (runs.size() > 1) {
-      text += fmt::format(" ({}…{})", shown(runs.front()), shown(runs.back()));
+      text += fmt::format(" ({}…{})", shown(lowest), shown(highest));
     }
   }
   for (const double warmup : values.warmup) {
@@ -100,8 +108,10 @@ std::string phase_lines(const KernelsResult& result) {
     for (const std::string& key : order) {
       std::vector<double>& values = counts[key];
       std::sort(values.begin(), values.end());
-      line += fmt::format("{}{} {}", line.empty() ? "" : ", ", key,
-                          plain_number(values[values.size() / 2]));
+      // With the digits the boots' spread gives (three significant ones for one boot).
+      line +=
+          fmt::format("{}{} {}", line.empty() ? "" : ", ", key,
+                      number_in_interval(values[values.size() / 2], values.front(), values.back()));
     }
     if (!line.empty()) {
       out += fmt::format("phases   {}: {} instructions (mean per operation, median of boots)\n",
@@ -146,15 +156,14 @@ std::string render_kernels_table(const KernelsResult& result) {
   out += phase_lines(result);
   out += "\n";
   if (result.comparison) {
-    out += render_compare_table(*result.comparison);
+    ComparisonResult comparison = *result.comparison;
+    std::erase(comparison.warnings, notice);  // said once, first
+    out += render_compare_table(comparison);
     if (result.hvo_key && result.hvo_key->pte_cost) {
       out += render_pte_cost(*result.hvo_key->pte_cost, result.comparison->options.alpha);
     }
   } else {
     out += "summary  No comparison: a kernel has no successful boot.\n";
-  }
-  if (!notice.empty()) {
-    out += "NOTE     " + notice + "\n";
   }
   return out;
 }

@@ -353,8 +353,9 @@ void boot_dot_plot(ScriptBuilder& b, const std::vector<KernelsBootRow>& rows,
                                  : "no boot-level interval (fewer than 2 boots a side, or too "
                                    "few boots for one)"),
           "kernel",
-          instructions ? "guest instructions per operation, median of a boot (lower is better)"
-                       : "ops/s (real), median of a boot");
+          // Short enough for the plot's height (the caption says the rest): the longer label
+          // was cut off at both ends.
+          instructions ? "instructions/op, boot median" : "ops/s (real), boot median");
   b.datablock("boots", data.dots);
   b.datablock("boot_medians", data.bars);
   std::string plot = fmt::format(

@@ -59,8 +59,9 @@ Blocks sweep_model_section(const SweepSummary& s) {
       rows.back().push_back({rows.back().empty() ? text(cell) : words(cell)});  // phase, numbers
     }
   }
+  // The estimator's text names its CIs ("…; 95 % CIs: bootstrap of runs …").
   return {Paragraph{{words("Cost model over every axis ("), text(s.model->estimator),
-                     words("), 95% CIs: cost = fixed + per page × pages + per VMA × VMAs + per "
+                     words("): cost = fixed + per page × pages + per VMA × VMAs + per "
                            "folio × folios; \"–\": that axis took one value. The plots hold the "
                            "other axes at "),
                      text(sweep_model_reference(s)), words(".")}},

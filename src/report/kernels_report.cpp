@@ -7,6 +7,7 @@
 
 #include "compare/text_columns.hpp"
 #include "compare/wording.hpp"
+#include "core/number_text.hpp"
 #include "core/text_safety.hpp"
 #include "record/environment.hpp"
 #include "record/instruction_metrics.hpp"
@@ -25,7 +26,7 @@ std::string boots_table(const KernelsReportFacts& facts) {
   std::vector<std::vector<std::string>> rows = {{"kernel", "release", "boot", "runs", heading}};
   for (const KernelsBootRow& row : facts.boots) {
     rows.push_back({printable(row.side), printable(row.release), printable(row.boot_id),
-                    std::to_string(row.runs), plain_number(row.median_value)});
+                    std::to_string(row.runs), significant_text(row.median_value)});
   }
   return render_columns(rows, {false, false, false, true, true}, "  ");
 }
@@ -168,9 +169,6 @@ std::string kernels_sru_report(const KernelsReportFacts& facts) {
       out += "Boots: " + boots + "\n";
     }
   }
-  if (!facts.notice.empty()) {
-    out += "\n" + facts.notice + "\n";
-  }
   return out;
 }
 
@@ -199,7 +197,7 @@ Blocks kernels_section(const KernelsReportFacts& facts) {
                           {text(row.release)},
                           {text(row.boot_id)},
                           {words(std::to_string(row.runs))},
-                          {words(plain_number(row.median_value))}});
+                          {words(significant_text(row.median_value))}});
   }
   out.push_back(std::move(boots));
   BulletList sentences;

@@ -36,7 +36,7 @@ struct KernelsReportFacts {
   std::string boot_order;
   std::size_t failed_boots = 0;
   bool emulated = false;
-  // The notice the outputs carry first and last: what an instruction count is (--measure
+  // The notice the outputs carry once, first: what an instruction count is (--measure
   // instructions), or under TCG timing that the timings are an emulator's; empty otherwise.
   std::string notice;
   std::vector<KernelsBootRow> boots;  // in the order stored

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "compare/wording.hpp"
+#include "core/number_text.hpp"
 #include "core/text_safety.hpp"
 
 namespace clonebench {
@@ -78,7 +78,7 @@ std::string code_span(const std::string& text) {
 }
 
 std::string markdown_number(double value) {
-  return plain_number(value);
+  return significant_text(value);
 }
 
 }  // namespace clonebench

@@ -22,7 +22,8 @@ std::string code_block(const std::string& text);
 // A code span of one stored text, whose backtick string no backtick run inside can end.
 std::string code_span(const std::string& text);
 
-// Five significant digits, never in scientific notation (plain_number()).
+// A number shown without an interval: three significant digits, never in scientific notation
+// (significant_text(), core/number_text.hpp).
 std::string markdown_number(double value);
 
 }  // namespace clonebench

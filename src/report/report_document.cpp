@@ -9,6 +9,7 @@
 
 #include "compare/comparison.hpp"
 #include "compare/wording.hpp"
+#include "core/number_text.hpp"
 #include "core/overloaded.hpp"
 #include "core/text_safety.hpp"
 #include "record/metric_table.hpp"
@@ -152,7 +153,10 @@ std::string shift_vs_first(const RunQuantity& quantity, const std::vector<double
   try {
     const ComparisonResult shift =
         analyze_unpaired({{metric, metric_info(metric), first, values}}, {});
-    return format_pct(shift.metrics.front().effect.estimate_pct);
+    const Effect& effect = shift.metrics.front().effect;
+    return number_in_interval(effect.estimate_pct, effect.ci_low_pct, effect.ci_high_pct,
+                              NumberSign::kAlways) +
+           " %";
   } catch (const std::exception&) {
     return "n/a";  // a value of zero: no ratio
   }
@@ -176,14 +180,14 @@ Blocks trend_section(const std::vector<LabelGroup>& groups) {
       if (is_first) {
         first = values;
       }
+      const bool bounded = std::isfinite(ci.lo) && std::isfinite(ci.hi);
       std::vector<Inlines> row = {
           {text(run_group)},
           {text(group.label)},
           {words(std::to_string(values.size()))},
-          {words(markdown_number(median(values)))},
-          {words(std::isfinite(ci.lo) && std::isfinite(ci.hi)
-                     ? fmt::format("[{}, {}]", markdown_number(ci.lo), markdown_number(ci.hi))
-                     : "needs ≥ 6 runs")}};
+          {words(bounded ? number_in_interval(median(values), ci.lo, ci.hi)
+                         : markdown_number(median(values)))},
+          {words(bounded ? interval_text_of(ci.lo, ci.hi) : "needs ≥ 6 runs")}};
       if (several) {
         row.push_back({words(is_first ? "–" : shift_vs_first(quantity, first, values))});
       }

@@ -9,6 +9,7 @@
 #include "compare/distinct_runs.hpp"
 #include "core/error.hpp"
 #include "core/text_safety.hpp"
+#include "record/instruction_metrics.hpp"
 #include "store/stored_runs.hpp"
 
 namespace clonebench {
@@ -58,6 +59,34 @@ void require_summary(Experiment& experiment) {
   experiment.summary = empty_summary(experiment.kind);
 }
 
+// "3, 4 and 7" (the first five, then "and N more").
+std::string id_list(const std::vector<std::int64_t>& ids) {
+  std::string text;
+  const std::size_t shown = std::min<std::size_t>(ids.size(), 5);
+  for (std::size_t i = 0; i < shown; ++i) {
+    text += (i == 0 ? "" : i + 1 == ids.size() ? " and " : ", ") + std::to_string(ids[i]);
+  }
+  return ids.size() > shown ? text + fmt::format(" and {} more", ids.size() - shown) : text;
+}
+
+// A report shows one quantity: ops/s and µs, or guest instructions per operation. A selection
+// that mixes timed runs with runs a guest counted in instructions (kernels --measure
+// instructions) is refused; shown in the first run's quantity, the others' cells were "–".
+void require_one_quantity(const std::vector<StoredRun>& runs) {
+  std::vector<std::int64_t> counted, timed;
+  for (const StoredRun& run : runs) {
+    (measured_in_instructions(run.environment) ? counted : timed).push_back(run.record.id);
+  }
+  if (counted.empty() || timed.empty()) {
+    return;
+  }
+  throw UsageError(fmt::format(
+      "report: run{} {} counted guest instructions (kernels --measure instructions) and run{} {} "
+      "timed: a report shows one of the two quantities; select the runs of one by their ids",
+      counted.size() == 1 ? "" : "s", id_list(counted), timed.size() == 1 ? "" : "s",
+      id_list(timed)));
+}
+
 }  // namespace
 
 ReportInput select_report_input(const Store& store, const std::vector<std::string>& selection) {
@@ -94,6 +123,7 @@ ReportInput select_report_input(const Store& store, const std::vector<std::strin
     ids.push_back(run.record.id);
   }
   require_distinct_runs(ids, "report");
+  require_one_quantity(input.runs);
   return input;
 }
 

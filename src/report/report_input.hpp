@@ -25,7 +25,8 @@ struct ReportInput {
 // Resolves each SELECTION word: run ids ("12" or "12,13"), a label, an experiment tag, or a
 // kind's word ("ab", "hvo-key", ...) for the newest complete experiment of that kind. Throws
 // UsageError naming the word and the database when it is none of these, when an experiment is
-// mixed with runs, and for a census or HVO key experiment that holds no analysis.
+// mixed with runs, for a census or HVO key experiment that holds no analysis, and when the runs
+// mix timed runs with runs a guest counted in instructions (a report shows one quantity).
 ReportInput select_report_input(const Store& store, const std::vector<std::string>& selection);
 
 }  // namespace clonebench

@@ -36,7 +36,7 @@ struct RunQuantity {
 };
 
 // The quantity of the report of `runs`: counted when its first run was counted in instructions
-// (the run a comparison takes its metric from).
+// (select_report_input() refuses a selection that mixes the two).
 const RunQuantity& run_quantity(const std::vector<StoredRun>& runs);
 const RunQuantity& run_quantity(const std::vector<LabelGroup>& groups);
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <limits>
 
 #include "compare/text_columns.hpp"
 #include "compare/wording.hpp"
@@ -27,8 +28,19 @@
 namespace clonebench {
 namespace {
 
+constexpr double kSruCiOpenEnd = std::numeric_limits<double>::infinity();
+
+// A number without an interval: three significant digits (core/number_text.hpp).
 std::string sru_number(double value) {
-  return plain_number(value);
+  return significant_text(value);
+}
+
+// "48 to 207": an interval's ends with the digits its width gives;
+// "-32.83 % to -32.62 %" with a `unit` after each end.
+std::string sru_range(double lo, double hi, NumberSign sign = NumberSign::kNegativeOnly,
+                      const std::string& unit = "") {
+  return fmt::format("{}{} to {}{}", number_in_interval(lo, lo, hi, sign), unit,
+                     number_in_interval(hi, lo, hi, sign), unit);
 }
 
 std::string indented(const std::string& text) {
@@ -201,11 +213,11 @@ std::string label_report(const std::vector<LabelGroup>& groups, bool assume_no_b
         continue;
       }
       const ValueInterval ci = median_interval(values, 0.95);
-      rows.push_back({printable(run_group), printable(group.label), std::to_string(values.size()),
-                      sru_number(median(values)),
-                      std::isfinite(ci.lo) && std::isfinite(ci.hi)
-                          ? fmt::format("{} to {}", sru_number(ci.lo), sru_number(ci.hi))
-                          : "needs >= 6 runs"});
+      const bool bounded = std::isfinite(ci.lo) && std::isfinite(ci.hi);
+      rows.push_back(
+          {printable(run_group), printable(group.label), std::to_string(values.size()),
+           bounded ? number_in_interval(median(values), ci.lo, ci.hi) : sru_number(median(values)),
+           bounded ? sru_range(ci.lo, ci.hi) : "needs >= 6 runs"});
     }
   }
   results +=
@@ -236,20 +248,23 @@ std::string ab_report(const AbSummary& s, const std::vector<LabelGroup>& groups)
   std::vector<std::vector<std::string>> rows = {
       {"metric", "A median", "B median", "pairs", "change", "95% CI", "p", "verdict"}};
   for (const AbSummaryMetric& m : s.metrics) {
+    // The change with the digits its CI gives; three significant ones when it has none.
+    const double lo = m.ci_pct.lo.value_or(-kSruCiOpenEnd),
+                 hi = m.ci_pct.hi.value_or(kSruCiOpenEnd);
     rows.push_back({printable(m.name), sru_number(m.a.median), sru_number(m.b.median),
-                    std::to_string(m.a.n), format_pct(m.estimate_pct),
-                    m.ci_pct.bounded() ? fmt::format("{} to {}", format_pct(*m.ci_pct.lo),
-                                                     format_pct(*m.ci_pct.hi))
-                                       : "unbounded",
+                    std::to_string(m.a.n),
+                    number_in_interval(m.estimate_pct, lo, hi, NumberSign::kAlways) + " %",
+                    m.ci_pct.bounded() ? sru_range(lo, hi, NumberSign::kAlways, " %") : "unbounded",
                     p_column(m.p_holm), m.verdict});
   }
   out += render_columns(rows, {false, true, true, true, true, true, true, false}, "  ") + "\n";
   out += printable(s.summary) + "\n";
   for (const AbSummaryMetric& m : s.metrics) {
     out += fmt::format(
-        "Noise of {}: CV {:.2f} % (A), {:.2f} % (B); these pairs detect a change of {:.2f} % "
-        "80 % of the time.\n",
-        printable(m.name), m.a.cv_pct, m.b.cv_pct, m.mde_pct.value_or(std::nan("")));
+        "Noise of {}: CV {} % (A), {} % (B); these pairs detect a change of {} % 80 % of the "
+        "time.\n",
+        printable(m.name), sru_number(m.a.cv_pct), sru_number(m.b.cv_pct),
+        sru_number(m.mde_pct.value_or(std::nan(""))));
     if (m.verdict == "inconclusive" && m.runs_needed > 0) {
       out += fmt::format("About {} pairs would settle a ±{:g} % change of {}.\n", m.runs_needed,
                          s.threshold_pct, printable(m.name));
@@ -276,7 +291,7 @@ std::string sru_sweep_model(const SweepSummary& s) {
   std::vector<std::vector<std::string>> rows = {model.header};
   rows.insert(rows.end(), model.rows.begin(), model.rows.end());
   return "Cost model over every axis (" + s.model->estimator +
-         "), estimates with 95% CIs: cost = fixed + per page x pages + per VMA x VMAs + per "
+         "): cost = fixed + per page x pages + per VMA x VMAs + per "
          "folio x folios; \"–\": that axis took one value.\n\n" +
          render_columns(rows, {false, true, true, true, true, true, true, false}, "  ") + "\n";
 }

@@ -91,8 +91,12 @@ TEST_F(RunGroupsCli, TheSruTextOfALabelHasARowPerGroupAndATestPlanOfTypedCommand
       << plan;
   EXPECT_FALSE(has(plan, "--timeout")) << plan;
   EXPECT_FALSE(has(plan, "--rss 64M")) << plan;
-  EXPECT_TRUE(has(results, "\nfork (rss 16M)       mixed-6.8     6          5003")) << results;
-  EXPECT_TRUE(has(results, "\nfork (instances 2)   mixed-6.8     6          9003")) << results;
+  EXPECT_TRUE(
+      has(results, "\nfork (rss 16M)       mixed-6.8     6        5003.0      5000.0 to 5006.0"))
+      << results;
+  EXPECT_TRUE(
+      has(results, "\nfork (instances 2)   mixed-6.8     6        9003.0      9000.0 to 9006.0"))
+      << results;
   EXPECT_FALSE(has(results, "mixed-6.8    20 ")) << results;
 }
 

@@ -3,7 +3,7 @@ set output
 set datafile separator whitespace
 reset
 set xlabel 'kernel'
-set ylabel 'guest instructions per operation, median of a boot (lower is better)'
+set ylabel 'instructions/op, boot median'
 set grid
 set key below
 set format x '%.10g'

@@ -3,7 +3,7 @@ set output
 set datafile separator whitespace
 reset
 set xlabel 'kernel'
-set ylabel 'ops/s (real), median of a boot'
+set ylabel 'ops/s (real), boot median'
 set grid
 set key below
 set format x '%.10g'

@@ -4,6 +4,7 @@
 
 #include "report/report_renderers.hpp"
 
+#include <fmt/core.h>
 #include <gtest/gtest.h>
 
 #include "core/error.hpp"
@@ -151,6 +152,28 @@ TEST_F(ReportRender, UnknownIdsLabelsAndExperimentsAreRefusedByName) {
   EXPECT_EQ(refusal({testing::kAbTag, testing::kKernelA}),
             "report: experiment 'ab-2026-11-30T09:00:00Z-0001' must be the only SELECTION "
             "(report runs or one experiment)");
+}
+
+// A label holding a run a guest counted in instructions beside timed runs was reported in the
+// first run's quantity, every other run's cells "–": refused, naming the runs of each kind.
+TEST_F(ReportRender, RunsCountedInInstructionsAreNeverReportedBesideTimedRuns) {
+  std::int64_t counted_id = 0;
+  {
+    Store store(path_);
+    Environment guest = testing::report_environment(testing::kKernelA, "");
+    guest.guest = GuestFacts{};
+    guest.guest->measure = std::string("instructions");
+    RunRecord counted = testing::report_fork_run(testing::kKernelA, 60, 550);
+    counted_id = store.save(counted, guest);
+  }
+  const std::string expected = fmt::format(
+      "report: run {} counted guest instructions (kernels --measure instructions) and runs 1, 2, "
+      "3, 4, 5 and 1 more timed: a report shows one of the two quantities; select the runs of "
+      "one by their ids",
+      counted_id);
+  EXPECT_EQ(refusal({testing::kKernelA}), expected);
+  EXPECT_EQ(refusal({testing::kKernelA, testing::kKernelB}).substr(0, 40), expected.substr(0, 40));
+  EXPECT_EQ(refusal({"1-3"}), "no error");
 }
 
 TEST_F(ReportRender, AKindWithoutAnExperimentIsRefused) {

@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+
 #include "record/trace_summary_json.hpp"
 #include "report/trace_report.hpp"
 #include "support/golden.hpp"
@@ -123,6 +127,24 @@ TEST(TraceReport, DrawsItsPlotsAtTheReportsSizeWithKernelTimeOnItsOwnAxis) {
       plots.script.substr(kinds, plots.script.find("reset", kinds) - kinds);
   EXPECT_EQ(kinds_plot.find("kernel"), std::string::npos) << kinds_plot;
   EXPECT_NE(plots.script.find("\"kernel (all sys)\" 1", shares), std::string::npos);
+}
+
+// The share bars' value labels sit above the bars: the axis ended at the taller bar's tic and
+// gnuplot clipped its label at the plot's edge.
+TEST(TraceReport, EndsTheShareAxisHighEnoughAboveTheTallerBarForItsLabel) {
+  const std::string script = trace_plot_script(sample_census()).script;
+  const std::string block = "$trace_shares << EOD\n";
+  const std::size_t rows = script.find(block);
+  ASSERT_NE(rows, std::string::npos) << script;
+  double creation = 0, kernel = 0;
+  ASSERT_EQ(
+      std::sscanf(script.c_str() + rows + block.size(), "0 %lf %*s %*s 1 %lf", &creation, &kernel),
+      2)
+      << script.substr(rows);
+  const std::size_t range = script.find("set yrange [0:", rows);
+  ASSERT_NE(range, std::string::npos) << script.substr(rows);
+  const double top = std::strtod(script.c_str() + range + 14, nullptr);
+  EXPECT_GE(top, 1.2 * std::max(creation, kernel)) << script.substr(rows);
 }
 
 TEST(TraceReport, LeadsWithCreationsShareOfTheWallTimeAndWhatACheaperCreationCouldSave) {

@@ -172,7 +172,11 @@ std::vector<pid_t> guardians_of(pid_t tool) {
   std::vector<pid_t> guardians;
   for (const ProcessEntry& child : children_of(tool)) {
     const std::string stat = read_proc_file("/proc/" + std::to_string(child.pid) + "/stat");
-    std::istringstream fields(stat.substr(stat.rfind(')') + 2));
+    const std::size_t name_end = stat.rfind(')');
+    if (name_end == std::string::npos || name_end + 2 > stat.size()) {
+      continue;  // the child ended between the listing and this read: not a guardian
+    }
+    std::istringstream fields(stat.substr(name_end + 2));
     char state = 0;
     pid_t parent = 0, group = 0, session = 0;
     if (fields >> state >> parent >> group >> session && session == child.pid) {

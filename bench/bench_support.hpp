@@ -119,4 +119,32 @@ inline double coefficient_of_variation(const std::vector<double>& values) {
   return std::sqrt(squares / static_cast<double>(values.size() - 1)) / m;
 }
 
+// The whole intervals of a run of the JSON document (a partial last one left out).
+inline std::vector<double> run_intervals(const nlohmann::json& run) {
+  const nlohmann::json& series = run.at("intervals");
+  std::vector<double> ops = series.at("ops").get<std::vector<double>>();
+  if (!ops.empty() &&
+      series.at("last_interval_s").get<double>() < 0.999 * series.at("interval_s").get<double>()) {
+    ops.pop_back();
+  }
+  return ops;
+}
+
+// bare_loop's second line with "intervals": ops per 100 ms, the last one partial.
+inline std::vector<double> bare_intervals(const std::string& output) {
+  std::istringstream lines(output);
+  std::string rate_line, interval_line;
+  std::getline(lines, rate_line);
+  std::getline(lines, interval_line);
+  std::istringstream numbers(interval_line);
+  std::vector<double> ops;
+  for (double value = 0; numbers >> value;) {
+    ops.push_back(value);
+  }
+  if (!ops.empty()) {
+    ops.pop_back();
+  }
+  return ops;
+}
+
 }  // namespace clonebench::bench

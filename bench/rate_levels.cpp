@@ -22,33 +22,6 @@ namespace {
 constexpr int kFirstIntervals = 3;  // 0.3 s: issue 36's slow starts lasted 300–400 ms
 constexpr int kBinWidth = 10;       // ops per 100 ms
 
-std::vector<double> whole_run_intervals(const std::string& json_text) {
-  const nlohmann::json series = nlohmann::json::parse(json_text)["runs"].at(0).at("intervals");
-  std::vector<double> ops = series.at("ops").get<std::vector<double>>();
-  if (!ops.empty() &&
-      series.at("last_interval_s").get<double>() < 0.999 * series.at("interval_s").get<double>()) {
-    ops.pop_back();
-  }
-  return ops;
-}
-
-// bare_loop's second line with "intervals": ops per 100 ms, the last one partial.
-std::vector<double> whole_bare_intervals(const std::string& output) {
-  std::istringstream lines(output);
-  std::string rate_line, interval_line;
-  std::getline(lines, rate_line);
-  std::getline(lines, interval_line);
-  std::istringstream numbers(interval_line);
-  std::vector<double> ops;
-  for (double value = 0; numbers >> value;) {
-    ops.push_back(value);
-  }
-  if (!ops.empty()) {
-    ops.pop_back();
-  }
-  return ops;
-}
-
 double first_over_rest(const std::vector<double>& ops) {
   if (ops.size() < kFirstIntervals + 3) {
     return 0;
@@ -98,15 +71,17 @@ int main(int argc, char** argv) {
       const int which = (turn + pair) % 2;
       const std::string load = clonebench::bench::load_average();
       idle(idles_s[which]);
-      const std::vector<double> ops = whole_run_intervals(clonebench::bench::capture(
-          fmt::format("{} run {} --timeout {} --warm-up 0 --runs 1 --no-store --json - 2>/dev/null",
-                      binary, stressor, seconds)));
+      const std::vector<double> ops = clonebench::bench::run_intervals(
+          nlohmann::json::parse(clonebench::bench::capture(fmt::format(
+              "{} run {} --timeout {} --warm-up 0 --runs 1 --no-store --json - 2>/dev/null", binary,
+              stressor, seconds)))["runs"]
+              .at(0));
       command_ops.insert(command_ops.end(), ops.begin(), ops.end());
       ratios[which].push_back(first_over_rest(ops));
       fmt::print("{:<5} {:>6.1f}  {:>16.2f}  {}\n", pair + 1, idles_s[which], ratios[which].back(),
                  load);
       idle(idles_s[0]);
-      const std::vector<double> bare = whole_bare_intervals(clonebench::bench::capture(
+      const std::vector<double> bare = clonebench::bench::bare_intervals(clonebench::bench::capture(
           fmt::format("{} {} {} intervals", bare_loop, bare_kind, seconds)));
       bare_ops.insert(bare_ops.end(), bare.begin(), bare.end());
     }

@@ -41,34 +41,6 @@ FirstInterval judge(const std::vector<double>& whole_intervals) {
   return first;
 }
 
-// The whole intervals of a run of the JSON document (a partial last one left out).
-std::vector<double> run_intervals(const nlohmann::json& run) {
-  const nlohmann::json& series = run.at("intervals");
-  std::vector<double> ops = series.at("ops").get<std::vector<double>>();
-  if (!ops.empty() &&
-      series.at("last_interval_s").get<double>() < 0.999 * series.at("interval_s").get<double>()) {
-    ops.pop_back();
-  }
-  return ops;
-}
-
-// bare_loop's second line with "intervals": ops per 100 ms, the last one partial.
-std::vector<double> bare_intervals(const std::string& output) {
-  std::istringstream lines(output);
-  std::string rate_line, interval_line;
-  std::getline(lines, rate_line);
-  std::getline(lines, interval_line);
-  std::istringstream numbers(interval_line);
-  std::vector<double> ops;
-  for (double value = 0; numbers >> value;) {
-    ops.push_back(value);
-  }
-  if (!ops.empty()) {
-    ops.pop_back();
-  }
-  return ops;
-}
-
 std::string load_average() {
   std::ifstream file("/proc/loadavg");
   std::string one, five, fifteen;
@@ -107,10 +79,10 @@ int main(int argc, char** argv) {
         const auto runs = nlohmann::json::parse(clonebench::bench::capture(
             fmt::format("{} run {} --timeout {} --runs 2 --no-store --json -", binary, stressor,
                         seconds)))["runs"];
-        first_run = judge(run_intervals(runs.at(0)));
-        second_run = judge(run_intervals(runs.at(1)));
+        first_run = judge(clonebench::bench::run_intervals(runs.at(0)));
+        second_run = judge(clonebench::bench::run_intervals(runs.at(1)));
       } else {
-        bare = judge(bare_intervals(clonebench::bench::capture(
+        bare = judge(clonebench::bench::bare_intervals(clonebench::bench::capture(
             fmt::format("{} {} {} intervals", bare_loop, bare_kind, seconds))));
       }
     }

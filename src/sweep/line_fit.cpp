@@ -5,6 +5,7 @@
 #include <map>
 #include <random>
 #include <stdexcept>
+#include <string>
 
 #include "stats/normal_distribution.hpp"
 
@@ -28,7 +29,18 @@ double median_in_place(std::vector<double>& values) {
   return (lower + upper) / 2;
 }
 
+// A NaN or infinite cost (a phase that was never timed) has no place on a line: it would make
+// every slope through it NaN, and std::sort of NaNs is undefined.
+void require_finite(const std::vector<double>& values, const char* axis) {
+  if (std::any_of(values.begin(), values.end(), [](double v) { return !std::isfinite(v); })) {
+    throw std::invalid_argument(std::string("a line fit needs finite values; ") + axis +
+                                " holds NaN or infinity");
+  }
+}
+
 std::vector<double> pairwise_slopes(const std::vector<double>& x, const std::vector<double>& y) {
+  require_finite(x, "x");
+  require_finite(y, "y");
   std::vector<double> slopes;
   slopes.reserve(x.size() * (x.size() - 1) / 2);
   for (std::size_t i = 0; i < x.size(); ++i) {
@@ -53,12 +65,13 @@ double intercept_for(const std::vector<double>& x, const std::vector<double>& y,
   return median_in_place(offsets);
 }
 
-// Sum over groups of equal values of t(t-1)(2t+5): the tie term of Var(Kendall's S).
+// Sum over groups of equal values of t(t-1)(2t+5): the tie term of Var(Kendall's S). Each
+// group holds at least its first value, so the walk ends even on a value equal to nothing.
 double tie_term(std::vector<double> values) {
   std::sort(values.begin(), values.end());
   double term = 0;
   for (std::size_t start = 0; start < values.size();) {
-    std::size_t end = start;
+    std::size_t end = start + 1;
     while (end < values.size() && values[end] == values[start]) {
       ++end;
     }

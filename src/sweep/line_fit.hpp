@@ -23,8 +23,8 @@ struct LineFit {
   bool bad() const noexcept { return !flags.empty(); }
 };
 
-// Needs at least 2 distinct x values (throws std::invalid_argument otherwise; callers check the
-// size list first). `seed` makes the bootstrap reproducible.
+// Needs at least 2 distinct x values and finite x and y (throws std::invalid_argument otherwise;
+// callers check the size list first). `seed` makes the bootstrap reproducible.
 LineFit fit_line(const std::vector<double>& x, const std::vector<double>& y, std::uint64_t seed);
 
 // Theil-Sen slope alone: the median of the slopes of all pairs with distinct x.

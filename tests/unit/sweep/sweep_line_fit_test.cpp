@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -55,6 +56,18 @@ TEST(LineFit, IsReproducibleForASeed) {
   const LineFit second = fit_line(kX, kY, 42);
   EXPECT_EQ(first.intercept.lo, second.intercept.lo);
   EXPECT_EQ(first.intercept.hi, second.intercept.hi);
+}
+
+// A NaN cost once made the tie count of Sen's interval loop for ever (NaN equals nothing, so its
+// group never advanced): the fit refuses it with an error instead.
+TEST(LineFit, RefusesANotANumberCostInsteadOfSpinning) {
+  std::vector<double> y = kY;
+  y[5] = std::nan("");
+  EXPECT_THROW(sen_slope_interval(kX, y), std::invalid_argument);
+  EXPECT_THROW(fit_line(kX, y, 1), std::invalid_argument);
+  std::vector<double> x = kX;
+  x[0] = std::numeric_limits<double>::infinity();
+  EXPECT_THROW(theil_sen_slope(x, kY), std::invalid_argument);
 }
 
 TEST(LineFit, RefusesDataWithOneDistinctX) {

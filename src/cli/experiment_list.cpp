@@ -5,7 +5,7 @@
 #include "compare/text_columns.hpp"
 #include "core/number_text.hpp"
 #include "core/text_safety.hpp"
-#include "sweep/sweep_headline.hpp"
+#include "record/sweep_headline.hpp"
 
 namespace clonebench {
 namespace {

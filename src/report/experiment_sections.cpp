@@ -9,6 +9,7 @@
 #include "compare/wording.hpp"
 #include "core/number_text.hpp"
 #include "core/text_safety.hpp"
+#include "record/sweep_headline.hpp"
 #include "report/markdown_text.hpp"
 #include "report/report_facts.hpp"
 #include "report/sweep_model_report.hpp"
@@ -41,9 +42,9 @@ std::string sweep_estimate_text(const SweepEstimate& estimate) {
   return estimate_text(estimate.estimate, estimate.lo, estimate.hi);
 }
 
-// The cost model over every axis, when the sweep stored one: the coefficient table and what
-// the panels hold the other axes at.
-Blocks sweep_model_section(const SweepSummary& s) {
+// The cost model over every axis, when the sweep stored one, after `lead` (the figures to quote
+// or the cross-check): the coefficient table and what the panels hold the other axes at.
+Blocks sweep_model_section(const SweepSummary& s, const char* lead) {
   if (!s.model) {
     if (!s.model_note) {
       return {};
@@ -60,7 +61,8 @@ Blocks sweep_model_section(const SweepSummary& s) {
     }
   }
   // The estimator's text names its CIs ("…; 95 % CIs: bootstrap of runs …").
-  return {Paragraph{{words("Cost model over every axis ("), text(s.model->estimator),
+  return {Paragraph{{words(std::string(lead) + "the cost model over every axis ("),
+                     text(s.model->estimator),
                      words("): cost = fixed + per page × pages + per VMA × VMAs + per "
                            "folio × folios; \"–\": that axis took one value. The plots hold the "
                            "other axes at "),
@@ -168,12 +170,21 @@ Blocks sweep_section(const Experiment& experiment, const SweepSummary& s) {
                     {words(std::to_string(fit.n))},
                     {text(fit_verdict(fit))}});
   }
-  Blocks out = {
-      experiment_heading("Sweep", experiment), CodeBlock{sweep_command(s)},
-      Paragraph{{words("Fits (Theil–Sen, 95% CIs): cost = fixed + per page × pages.")}},
+  const bool model_leads = sweep_headline(s) == SweepHeadline::kCostModel;
+  const Blocks line_fit = {
+      Paragraph{{words(model_leads ? std::string(kCrossCheck) +
+                                         "the Theil–Sen line over pages alone, which pools the "
+                                         "other axes (95% CIs)."
+                                   : std::string(kToQuote) +
+                                         "the Theil–Sen line over pages, per phase (95% CIs): "
+                                         "cost = fixed + per page × pages.")}},
       aligned_table({"phase", "per page ns [95% CI]", "fixed µs [95% CI]", "R²", "n", "fit"},
                     std::move(fits))};
-  for (Blocks blocks : {sweep_model_section(s), sweep_points_table(s)}) {
+  Blocks out = {experiment_heading("Sweep", experiment), CodeBlock{sweep_command(s)}};
+  const Blocks model = sweep_model_section(s, model_leads ? kToQuote : kCrossCheck);
+  for (const Blocks& blocks : model_leads
+                                  ? std::vector<Blocks>{model, line_fit, sweep_points_table(s)}
+                                  : std::vector<Blocks>{line_fit, model, sweep_points_table(s)}) {
     out.insert(out.end(), blocks.begin(), blocks.end());
   }
   return out;

@@ -14,11 +14,13 @@
 #include "core/overloaded.hpp"
 #include "core/text_safety.hpp"
 #include "record/run_group.hpp"
+#include "record/sweep_headline.hpp"
 #include "report/hvo_key_report.hpp"
 #include "report/kernels_report.hpp"
 #include "report/report_facts.hpp"
 #include "report/report_renderers.hpp"
 #include "report/run_quantity.hpp"
+#include "report/sru_text_width.hpp"
 #include "report/sweep_model_report.hpp"
 #include "report/trace_report.hpp"
 #include "scale/scale_render.hpp"
@@ -281,8 +283,9 @@ std::string sru_interval(const SweepEstimate& estimate) {
                      number_in_interval(estimate.hi, estimate.lo, estimate.hi));
 }
 
-// The cost model over every axis, when the sweep stored one (sweep_model_report.hpp).
-std::string sru_sweep_model(const SweepSummary& s) {
+// The cost model over every axis, when the sweep stored one (sweep_model_report.hpp), after
+// `lead`: whether it is the figures to quote or the cross-check (record/sweep_headline.hpp).
+std::string sru_sweep_model(const SweepSummary& s, const std::string& lead) {
   if (!s.model) {
     return s.model_note ? "Cost model over every axis: not fitted (" + *s.model_note + ").\n\n"
                         : std::string();
@@ -290,7 +293,7 @@ std::string sru_sweep_model(const SweepSummary& s) {
   const SweepModelTable model = sweep_model_table(*s.model, "{} ({} to {})");
   std::vector<std::vector<std::string>> rows = {model.header};
   rows.insert(rows.end(), model.rows.begin(), model.rows.end());
-  return "Cost model over every axis (" + s.model->estimator +
+  return lead + "the cost model over every axis (" + s.model->estimator +
          "): cost = fixed + per page x pages + per VMA x VMAs + per "
          "folio x folios; \"–\": that axis took one value.\n\n" +
          render_columns(rows, {false, true, true, true, true, true, true, false}, "  ") + "\n";
@@ -307,8 +310,20 @@ std::string sweep_report(const SweepSummary& s, const std::vector<LabelGroup>& g
                     sru_interval(slope), number_in_interval(fixed.estimate, fixed.lo, fixed.hi),
                     sru_interval(fixed), significant_text(fit.r2)});
   }
-  out += render_columns(rows, {false, true, true, true, true, true}, "  ") + "\n";
-  out += sru_sweep_model(s);
+  const std::string line_fit =
+      render_columns(rows, {false, true, true, true, true, true}, "  ") + "\n";
+  // The results fit Launchpad's 72 columns (sru_text_width.hpp); the command above stays whole so
+  // that it can be pasted.
+  std::string results;
+  if (sweep_headline(s) == SweepHeadline::kCostModel) {
+    results = sru_sweep_model(s, kToQuote) + kCrossCheck + "the Theil-Sen line over pages alone, " +
+              "which pools the other axes (95% CIs):\n\n" + line_fit;
+  } else {
+    results = kToQuote +
+              std::string("the Theil-Sen line over pages, per phase (95% CIs): cost = ") +
+              "fixed + per page x pages.\n\n" + line_fit + sru_sweep_model(s, kCrossCheck);
+  }
+  out += fit_sru_width(results);
   out += warning_lines(noisy_run_lines(groups));
   return out + (groups.empty() ? std::string() : environment_text({groups.front()}));
 }

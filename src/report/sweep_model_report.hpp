@@ -13,6 +13,10 @@
 
 namespace clonebench {
 
+// Which of a sweep's two fits is quoted (record/sweep_headline.hpp), as `clonebench sweep` says it.
+inline constexpr const char* kToQuote = "The figures to quote: ";
+inline constexpr const char* kCrossCheck = "Cross-check, not to quote: ";
+
 // The coefficient table: a header and one row per phase; `interval` formats estimate, lo, hi
 // ("{} [{}, {}]"). A term the model lacks (its axis held one value) reads "–".
 struct SweepModelTable {

@@ -10,8 +10,8 @@
 #include "core/error.hpp"
 #include "core/number_text.hpp"
 #include "core/units.hpp"
+#include "record/sweep_headline.hpp"
 #include "sweep/cost_model_render.hpp"
-#include "sweep/sweep_headline.hpp"
 
 namespace clonebench {
 namespace {

@@ -22,7 +22,9 @@ inline ParentMemory populated_parent(const SweepPoint& point) {
 // a wobble of at most ±0.8 % that depends on the point and the round.
 inline PhaseCosts plane_costs(const SweepPoint& point, std::size_t index, std::uint32_t round) {
   const double pages = static_cast<double>(point.bytes) / 4096;
-  const double folios = pages * 4096 / static_cast<double>(point.folio_bytes);
+  // folio_bytes 0: the sweep has no folio axis, and the plane no folio term.
+  const double folios =
+      point.folio_bytes == 0 ? 0 : pages * 4096 / static_cast<double>(point.folio_bytes);
   const double wobble = 1 + 0.004 * static_cast<double>((index * 7 + round * 3) % 5) - 0.008;
   const double vmas = static_cast<double>(point.vmas);
   return {(40'000 + 1.5 * pages + 90 * vmas + 2 * folios) * wobble,

@@ -24,12 +24,17 @@ constexpr const char* kKernelsTag = "kernels-2026-12-01T11:00:00Z-0002";
 
 // A sweep of 16M and 64M parents in 1 or 256 VMAs and 4K or 64K folios, 3 rounds, whose costs
 // are a known plane with a small deterministic wobble; the summary is analyze_sweep()'s, as stored.
-nlohmann::json multi_axis_summary() {
+// A sweep over sizes, VMA counts and folio sizes; over sizes alone (three of them) when not
+// `other_axes`.
+nlohmann::json multi_axis_summary(bool other_axes = true) {
   SweepSettings settings;
   settings.stressor = "fork";
-  settings.sizes = {16u << 20, 64u << 20};
-  settings.vmas = {1, 256};
-  settings.folios = {4096, 65536};
+  settings.sizes = other_axes ? std::vector<std::uint64_t>{16u << 20, 64u << 20}
+                              : std::vector<std::uint64_t>{0, 16u << 20, 64u << 20};
+  settings.vmas = other_axes ? std::vector<std::uint64_t>{1, 256} : std::vector<std::uint64_t>{1};
+  if (other_axes) {
+    settings.folios = {4096, 65536};
+  }
   settings.rounds = 3;
   settings.seed = 5;
   const std::vector<SweepPoint> design = settings.design();
@@ -170,6 +175,26 @@ TEST_F(ExperimentReport, AMultiAxisSweepGivesTheCoefficientTableAndOnePanelPerAx
   const std::string sru = render_sru_report(selected);
   EXPECT_NE(sru.find("per VMA ns"), std::string::npos);
   EXPECT_NE(sru.find("per folio ns"), std::string::npos);
+}
+
+// One headline per phase (record/sweep_headline.hpp): a sweep over sizes alone quotes the
+// Theil–Sen line and shows the cost model after it as a cross-check, in every format.
+TEST_F(ExperimentReport, ASweepOverSizesAloneQuotesTheLineAndShowsTheCostModelAsACrossCheck) {
+  constexpr const char* kSizesTag = "sweep-2026-12-01T12:00:00Z-0003";
+  {
+    Store store(path_);
+    std::vector<RunRecord> runs = {testing::report_fork_run("sweep-sizes", 7, 4000)};
+    store.save_experiment({kSizesTag, "sweep", "2026-12-01T12:00:00Z", multi_axis_summary(false)},
+                          runs, testing::report_environment(testing::kKernelB, "IBPB"));
+  }
+  const ReportInput selected = input({kSizesTag});
+  for (const std::string& text : {render_markdown_report(selected), render_sru_report(selected)}) {
+    const std::size_t quoted = text.find("The figures to quote: the Theil");
+    const std::size_t cross_check = text.find("Cross-check, not to quote: the cost model");
+    ASSERT_NE(quoted, std::string::npos) << text;
+    ASSERT_NE(cross_check, std::string::npos) << text;
+    EXPECT_LT(quoted, cross_check);
+  }
 }
 
 // A legend of nine entries (band, line and runs of each phase) once squeezed the data to a third

@@ -1,4 +1,4 @@
-#include "sweep/sweep_headline.hpp"
+#include "record/sweep_headline.hpp"
 
 namespace clonebench {
 

@@ -312,8 +312,8 @@ std::string sweep_report(const SweepSummary& s, const std::vector<LabelGroup>& g
   }
   const std::string line_fit =
       render_columns(rows, {false, true, true, true, true, true}, "  ") + "\n";
-  // The results fit Launchpad's 72 columns (sru_text_width.hpp); the command above stays whole so
-  // that it can be pasted.
+  // The results and warnings fit Launchpad's 72 columns (sru_text_width.hpp); the command above
+  // stays whole so that it can be pasted.
   std::string results;
   if (sweep_headline(s) == SweepHeadline::kCostModel) {
     results = sru_sweep_model(s, kToQuote) + kCrossCheck + "the Theil-Sen line over pages alone, " +
@@ -323,8 +323,7 @@ std::string sweep_report(const SweepSummary& s, const std::vector<LabelGroup>& g
               std::string("the Theil-Sen line over pages, per phase (95% CIs): cost = ") +
               "fixed + per page x pages.\n\n" + line_fit + sru_sweep_model(s, kCrossCheck);
   }
-  out += fit_sru_width(results);
-  out += warning_lines(noisy_run_lines(groups));
+  out += fit_sru_width(results + warning_lines(noisy_run_lines(groups)));
   return out + (groups.empty() ? std::string() : environment_text({groups.front()}));
 }
 

@@ -35,7 +35,10 @@ std::optional<int> interval_decimals(double low, double high) {
   if (!std::isfinite(half_width) || !(half_width > 0)) {
     return std::nullopt;
   }
-  const int magnitude = static_cast<int>(std::floor(std::log10(half_width)));
+  // The ends are decimals as typed or printed; their difference in binary can fall a hair below
+  // a power of ten (1.8074 - 1.8072 is 0.000199999…), which must not cost a digit more.
+  constexpr double kLog10Slack = 1e-9;
+  const int magnitude = static_cast<int>(std::floor(std::log10(half_width) + kLog10Slack));
   return std::clamp(1 - magnitude, kFewestDecimals, kMostDecimals);
 }
 

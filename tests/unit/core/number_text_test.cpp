@@ -17,6 +17,15 @@ TEST(IntervalDecimals, ShowTwoSignificantDigitsOfTheHalfWidth) {
   EXPECT_EQ(interval_decimals(0.0001, 0.0004), 5);  // ±0.00015
 }
 
+// 1.8074 - 1.8072 is 0.00019999… in binary: a half-width a hair below 10^-4 is 10^-4, not a
+// reason for a sixth decimal.
+TEST(IntervalDecimals, AreNotShiftedByTheBinaryErrorOfADecimalDifference) {
+  EXPECT_EQ(interval_decimals(1.8072, 1.8074), 5);  // ±0.0001
+  EXPECT_EQ(interval_decimals(0.7, 0.9), 2);        // ±0.1 (0.09999… in binary)
+  EXPECT_EQ(interval_decimals(0.1, 0.3), 2);        // ±0.1
+  EXPECT_EQ(interval_decimals(9.9, 10.1), 2);       // ±0.1
+}
+
 // Two significant digits of a half-width of 100 or more end left of the point: ±205.9 is
 // ±210, tens; ±266400 is ±270000, ten thousands; ±2261 is ±2300, hundreds (issue 35: "3930 ±
 // 2261").

@@ -165,7 +165,7 @@ TEST(KernelsOutput, NamesAnInstructionCountForWhatItIsAndNeverASpeed) {
   EXPECT_EQ(table.find("ops/s"), std::string::npos) << table;
   EXPECT_EQ(table.find("do not represent"), std::string::npos) << "no emulator-timing notice";
   // The digits the runs' spread gives (core/number_text.hpp), the warm-up's included.
-  EXPECT_NE(table.find("median 1.807400 M (1.807200 M…1.807400 M); warm-up 2.700000 M"),
+  EXPECT_NE(table.find("median 1.80740 M (1.80720 M…1.80740 M); warm-up 2.70000 M"),
             std::string::npos)
       << table;
   EXPECT_NE(table.find("create 95000"), std::string::npos) << table;

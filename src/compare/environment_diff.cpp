@@ -144,24 +144,32 @@ std::vector<std::string> pooled_option_mixes(const SampleSet& set, const std::st
   return mixes;
 }
 
-std::string noisy_runs_warning(const SampleSet& set, const std::string& side) {
-  std::size_t noisy = 0;
-  std::vector<std::string> first;
+NoisyRuns noisy_runs(const SampleSet& set) {
+  NoisyRuns noisy;
+  noisy.runs = set.runs.size();
   for (const RunObservation& run : set.runs) {
     const Fact<std::vector<std::string>> problems =
         run.environment ? run.environment->stability_warnings : Fact<std::vector<std::string>>();
     if (!problems || problems->empty()) {
       continue;
     }
-    if (noisy++ == 0) {
-      first = *problems;
+    if (noisy.noisy++ == 0) {
+      noisy.first_problems = *problems;
     }
   }
-  if (noisy == 0) {
+  return noisy;
+}
+
+std::string noisy_runs_text(const NoisyRuns& noisy, const std::string& side) {
+  if (noisy.noisy == 0) {
     return "";
   }
-  return fmt::format("{}: noisy machine during {} of {} run{}: {}", side, noisy, set.runs.size(),
-                     set.runs.size() == 1 ? "" : "s", fmt::join(first, "; "));
+  return fmt::format("{}: noisy machine during {} of {} run{}: {}", side, noisy.noisy, noisy.runs,
+                     noisy.runs == 1 ? "" : "s", fmt::join(noisy.first_problems, "; "));
+}
+
+std::string noisy_runs_warning(const SampleSet& set, const std::string& side) {
+  return noisy_runs_text(noisy_runs(set), side);
 }
 
 std::string emulated_runs_warning(const SampleSet& set, const std::string& side) {

@@ -3,6 +3,7 @@
 // usually the point of the comparison): a difference in CPU, governor, SMT, THP, HVO,
 // mitigations or run options can explain a change on its own.
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -22,9 +23,19 @@ std::vector<std::string> environment_differences(const SampleSet& a, const Sampl
 // side mixes two experiments. `side` names it ("A", "B").
 std::vector<std::string> pooled_option_mixes(const SampleSet& set, const std::string& side);
 
-// "A: noisy machine during 3 of 5 runs: <the problems of the first>" when runs of the side were
-// measured while the stability check failed (their environment's "stability_warnings", stored
-// with each run since it was recorded); "" otherwise.
+// How many runs of a side were measured while the stability check failed (their environment's
+// "stability_warnings", stored with each run since it was recorded), and the problems of the
+// first such run.
+struct NoisyRuns {
+  std::size_t noisy = 0;
+  std::size_t runs = 0;
+  std::vector<std::string> first_problems;
+};
+NoisyRuns noisy_runs(const SampleSet& set);
+
+// "A: noisy machine during 3 of 5 runs: <the problems of the first>" for noisy_runs() of a side
+// (`side` names it); "" when no run was noisy.
+std::string noisy_runs_text(const NoisyRuns& noisy, const std::string& side);
 std::string noisy_runs_warning(const SampleSet& set, const std::string& side);
 
 // "A: 12 of 12 runs were measured in an emulated guest ..." when runs of the side come from a

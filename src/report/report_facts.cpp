@@ -226,12 +226,36 @@ SampleSet side_of(const LabelGroup& group) {
 }  // namespace
 
 std::vector<std::string> noisy_run_lines(const std::vector<LabelGroup>& groups) {
-  std::vector<std::string> lines;
+  // Labels whose noisy runs name the same problems share one line: the arms of one experiment,
+  // measured on one machine in one sitting, once gave six near-identical lines.
+  struct Shared {
+    std::vector<std::string> labels;
+    NoisyRuns runs;
+  };
+  std::vector<Shared> shared;
   for (const LabelGroup& group : groups) {
-    if (std::string line = noisy_runs_warning(side_of(group), printable(group.label));
-        !line.empty()) {
-      lines.push_back(std::move(line));
+    const NoisyRuns noisy = noisy_runs(side_of(group));
+    if (noisy.noisy == 0) {
+      continue;
     }
+    const auto same = std::find_if(shared.begin(), shared.end(), [&](const Shared& line) {
+      return line.runs.first_problems == noisy.first_problems;
+    });
+    if (same == shared.end()) {
+      shared.push_back({{printable(group.label)}, noisy});
+      continue;
+    }
+    same->labels.push_back(printable(group.label));
+    same->runs.noisy += noisy.noisy;
+    same->runs.runs += noisy.runs;
+  }
+  std::vector<std::string> lines;
+  for (const Shared& line : shared) {
+    const std::string side =
+        line.labels.size() == 1
+            ? line.labels.front()
+            : fmt::format("{} labels ({})", line.labels.size(), fmt::join(line.labels, ", "));
+    lines.push_back(noisy_runs_text(line.runs, side));
   }
   return lines;
 }

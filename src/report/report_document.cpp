@@ -127,8 +127,9 @@ Blocks runs_section(const std::vector<StoredRun>& runs) {
     if (!values.empty()) {
       const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
       over_time.push_back({{words(std::to_string(run.record.id))},
-                           {words(markdown_number(quantity.counted() ? r.intervals.interval_s * 1e9
-                                                                     : r.intervals.interval_s))},
+                           // A setting, not a measurement: as given ("0.5"), not by the rule.
+                           {words(plain_number(quantity.counted() ? r.intervals.interval_s * 1e9
+                                                                  : r.intervals.interval_s))},
                            {words(std::to_string(r.intervals.ops.size()))},
                            {words(markdown_number(*lo))},
                            {words(markdown_number(median(values)))},

@@ -312,8 +312,6 @@ std::string sweep_report(const SweepSummary& s, const std::vector<LabelGroup>& g
   }
   const std::string line_fit =
       render_columns(rows, {false, true, true, true, true, true}, "  ") + "\n";
-  // The results and warnings fit Launchpad's 72 columns (sru_text_width.hpp); the command above
-  // stays whole so that it can be pasted.
   std::string results;
   if (sweep_headline(s) == SweepHeadline::kCostModel) {
     results = sru_sweep_model(s, kToQuote) + kCrossCheck + "the Theil-Sen line over pages alone, " +
@@ -323,7 +321,7 @@ std::string sweep_report(const SweepSummary& s, const std::vector<LabelGroup>& g
               std::string("the Theil-Sen line over pages, per phase (95% CIs): cost = ") +
               "fixed + per page x pages.\n\n" + line_fit + sru_sweep_model(s, kCrossCheck);
   }
-  out += fit_sru_width(results + warning_lines(noisy_run_lines(groups)));
+  out += results + warning_lines(noisy_run_lines(groups));
   return out + (groups.empty() ? std::string() : environment_text({groups.front()}));
 }
 
@@ -388,9 +386,10 @@ std::string sru_text(const ReportInput& input) {
 }  // namespace
 
 // Stored text reaches the plain text in many places (labels, the commands, the environment):
-// one last pass escapes every control character but the line breaks, for the terminal.
+// one last pass escapes every control character but the line breaks, for the terminal. The text
+// is pasted into Launchpad, so all of it fits 72 columns but the commands (sru_text_width.hpp).
 std::string render_sru_report(const ReportInput& input) {
-  return printable_lines(sru_text(input));
+  return fit_sru_width(printable_lines(sru_text(input)));
 }
 
 }  // namespace clonebench

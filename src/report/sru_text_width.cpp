@@ -51,6 +51,14 @@ bool is_table_row(std::string_view line) {
          body.find_first_not_of(' ', gap) != std::string_view::npos;
 }
 
+// A command to paste, as the SRU texts write one: indented four columns or more, a `clonebench`
+// command line (after `sudo` for hvo-key). Wrapped, it would no longer paste as one command.
+bool is_command(std::string_view line) {
+  const std::size_t indent = indent_of(line);
+  const std::string_view body = line.substr(indent);
+  return indent >= 4 && (body.starts_with("clonebench ") || body.starts_with("sudo clonebench "));
+}
+
 std::string wrapped_prose(std::string_view line, std::size_t width) {
   const std::string indent(indent_of(line), ' ');
   std::string out = word_wrap(line, width, indent + "  ");
@@ -140,6 +148,11 @@ std::string fit_sru_width(std::string_view text, std::size_t width) {
   }
   std::string out;
   for (std::size_t i = 0; i < lines.size();) {
+    if (is_command(lines[i])) {
+      out += std::string(lines[i]) + "\n";
+      ++i;
+      continue;
+    }
     if (!is_table_row(lines[i])) {
       out += columns_in(lines[i]) > width ? wrapped_prose(lines[i], width)
                                           : std::string(lines[i]) + "\n";
@@ -148,7 +161,7 @@ std::string fit_sru_width(std::string_view text, std::size_t width) {
     }
     std::vector<std::string_view> block;
     bool wide = false;
-    for (; i < lines.size() && is_table_row(lines[i]); ++i) {
+    for (; i < lines.size() && is_table_row(lines[i]) && !is_command(lines[i]); ++i) {
       block.push_back(lines[i]);
       wide = wide || columns_in(lines[i]) > width;
     }

@@ -4,7 +4,9 @@
 // prose line is wrapped at words, its continuation indented two more columns; an aligned table
 // wider than the width (lines whose cells are separated by two spaces or more) is folded into
 // narrower tables, each repeating the first column, cut only where every line of the table has
-// a gap of two spaces, so no cell is split. Columns are counted in characters (µ is one).
+// a gap of two spaces, so no cell is split. Columns are counted in characters (µ is one). A
+// command to paste (a `clonebench` or `sudo clonebench` line indented four columns or more) is
+// kept whole, however wide: wrapped, it would not paste as one command.
 
 #include <cstddef>
 #include <string>

@@ -60,5 +60,24 @@ TEST(SruTextWidth, FoldsAWideTableRepeatingItsFirstColumnWithoutSplittingACell) 
   EXPECT_EQ(fitted.find(" \n"), std::string::npos) << "no line ends in a space:\n" << fitted;
 }
 
+// A command wrapped in Launchpad would no longer paste as one command: the SRU texts indent
+// the commands to type by four columns, and those lines stay whole.
+TEST(SruTextWidth, KeepsACommandToPasteWholeAndWrapsTheProseAroundIt) {
+  const std::string command =
+      "    clonebench ab 'fork --timeout 2s' --a '--rss 0' --b '--rss 64M' --pairs 8 --warmup 1 "
+      "--seed 0x2a\n";
+  const std::string sudo_command =
+      "    sudo clonebench ab --preset hvo-key 'fork --rss 64M' --seed 0x2a --rounds 24 --pairs "
+      "99\n";
+  const std::string text =
+      "Run both settings interleaved in randomized pairs on one boot (the pair order and the seed "
+      "are stored):\n\n" +
+      command + sudo_command;
+  const std::string fitted = fit_sru_width(text);
+  EXPECT_NE(fitted.find(command), std::string::npos) << fitted;
+  EXPECT_NE(fitted.find(sudo_command), std::string::npos) << fitted;
+  EXPECT_LE(widest_line(fitted.substr(0, fitted.find("\n\n"))), 72u) << fitted;
+}
+
 }  // namespace
 }  // namespace clonebench

@@ -10,7 +10,6 @@
 #include "core/text_safety.hpp"
 #include "core/units.hpp"
 #include "report/script_builder.hpp"
-#include "report/sru_text_width.hpp"
 #include "trace/fork_prediction_table.hpp"
 #include "trace/trace_table.hpp"
 #include "trace/what_if.hpp"
@@ -338,11 +337,10 @@ std::string trace_markdown_report(const std::string& tag, const TraceCensus& cen
 }
 
 std::string trace_sru_report(const TraceCensus& census) {
-  std::string out = "[Test Plan]\n\n  clonebench trace -- " + printable(command_text(census)) +
-                    "\n\n[Test Results]\n\n";
-  // The table is made for a terminal; Launchpad shows 72 columns.
-  out += fit_sru_width(render_trace_table(census, {}));
-  return out;
+  // Indented four columns as every SRU plan's command: render_sru_report() fits the whole text
+  // to Launchpad's 72 columns (the table too) and keeps such a line whole.
+  return "[Test Plan]\n\n    clonebench trace -- " + printable(command_text(census)) +
+         "\n\n[Test Results]\n\n" + render_trace_table(census, {});
 }
 
 PlotScript trace_plot_script(const TraceCensus& census) {

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "core/error.hpp"
+#include "record/trace_summary_json.hpp"
 #include "report/plot_script.hpp"
 #include "report/report_facts.hpp"
 #include "report/report_input.hpp"
@@ -189,6 +190,35 @@ TEST_F(ReportRender, AKindWithoutAnExperimentIsRefused) {
                 "report: no complete " + kind + " experiment is stored in " + empty);
     }
   }
+}
+
+// The SRU text is fitted to 72 columns as a whole; a trace's command, however long, stays one
+// line to paste (it wrapped once its plan indented it by two columns, not four).
+TEST_F(ReportRender, ATracesLongCommandStaysOneLineInTheSruText) {
+  const std::string tag = "trace-2026-11-30T12:00:00Z-0009";
+  {
+    Store store(path_);
+    TraceCensus census;
+    census.command = {"bash", "-c",
+                      "for i in 1 2 3 4 5 6 7 8; do /bin/true; done; sleep 0; /bin/echo done "
+                      "with every iteration of the loop"};
+    census.started_at = "2026-11-30T12:00:00Z";
+    census.kernel_release = testing::kKernelA;
+    census.host = "vm";
+    census.cpus = 2;
+    TraceRun run;
+    run.wall_ns = 1'200'000;
+    run.sys_ns = 900'000;
+    census.runs.push_back(run);
+    std::vector<RunRecord> none;
+    store.save_experiment({tag, "trace", "2026-11-30T12:00:00Z", trace_census_to_json(census)},
+                          none, testing::report_environment(testing::kKernelA, "IBPB"));
+  }
+  const std::string sru = render_sru_report(input({tag}));
+  const std::size_t command = sru.find("clonebench trace -- bash -c");
+  ASSERT_NE(command, std::string::npos) << sru;
+  const std::string line = sru.substr(command, sru.find('\n', command) - command);
+  EXPECT_NE(line.find("with every iteration of the loop"), std::string::npos) << sru;
 }
 
 }  // namespace

@@ -312,16 +312,14 @@ std::string sweep_report(const SweepSummary& s, const std::vector<LabelGroup>& g
   }
   const std::string line_fit =
       render_columns(rows, {false, true, true, true, true, true}, "  ") + "\n";
-  std::string results;
   if (sweep_headline(s) == SweepHeadline::kCostModel) {
-    results = sru_sweep_model(s, kToQuote) + kCrossCheck + "the Theil-Sen line over pages alone, " +
-              "which pools the other axes (95% CIs):\n\n" + line_fit;
+    out += sru_sweep_model(s, kToQuote) + kCrossCheck + "the Theil-Sen line over pages alone, " +
+           "which pools the other axes (95% CIs):\n\n" + line_fit;
   } else {
-    results = kToQuote +
-              std::string("the Theil-Sen line over pages, per phase (95% CIs): cost = ") +
-              "fixed + per page x pages.\n\n" + line_fit + sru_sweep_model(s, kCrossCheck);
+    out += kToQuote + std::string("the Theil-Sen line over pages, per phase (95% CIs): cost = ") +
+           "fixed + per page x pages.\n\n" + line_fit + sru_sweep_model(s, kCrossCheck);
   }
-  out += results + warning_lines(noisy_run_lines(groups));
+  out += warning_lines(noisy_run_lines(groups));
   return out + (groups.empty() ? std::string() : environment_text({groups.front()}));
 }
 
